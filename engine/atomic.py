@@ -1,0 +1,70 @@
+"""Atomic file replacement with a backup of the previous version.
+
+A save on disk is always a whole file: the new text goes to a temporary file in
+the same folder, is flushed and fsynced, and then replaces the old one in a
+single rename. Killing the process at any moment leaves either the old file
+or the new one, never a mix (DESIGN.md "Saves").
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+
+def backup_path(path: Path) -> Path:
+    return path.with_name(path.name + ".bak")
+
+
+def write_atomic(path: Path, text: str, backup: bool = True) -> None:
+    path = Path(path)
+    folder = path.parent
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if backup and path.exists():
+            _keep_backup(path)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+    _fsync_folder(folder)
+
+
+def _keep_backup(path: Path) -> None:
+    """Point ``NAME.bak`` at the current file (a hard link is itself atomic)."""
+    bak = backup_path(path)
+    tmp = bak.with_name(f".{bak.name}.link")
+    try:
+        if tmp.exists():
+            tmp.unlink()
+        os.link(path, tmp)
+        os.replace(tmp, bak)
+    except OSError:  # a file system without hard links: copy through a temp file
+        data = path.read_bytes()
+        fd, t = tempfile.mkstemp(prefix=f".{bak.name}.", dir=path.parent)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(t, bak)
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -1,0 +1,184 @@
+"""Dice expressions, their exact distributions, and typed-in physical rolls.
+
+Notations come from the rules texts (DESIGN.md "Dice notations"):
+
+- ``1D``, ``2D`` (six-sided dice, Classic Traveller), ``D6``, ``2d6``, ``NdM+K``;
+- ``1:100sd``: one percentile die, 1 to 100 (``percentile-personal-combat.txt``);
+- ``X:10sd+Y``: X ten-sided dice plus Y; a fractional X such as ``0.5`` rolls one
+  d10 and multiplies it by X ("In the case of a fractional (X) values roll 1:10sd
+  and multiply the result by the fraction", under "Damage Die Rolls").
+
+The text does not say how to round a scaled die; we round to the nearest whole
+point with halves going up, so 0.5 x 5 = 2.5 counts as 3.
+
+Odds are exact: the distribution of the dice total is built by convolution
+with integer counts, never by sampling.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from .errors import BadDiceExpression, BadDiceValue
+
+_SIX = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d*)\s*(?:([+-])\s*(\d+))?\s*$")
+_SD = re.compile(r"^\s*(\d+(?:\.\d+)?|\d*\.\d+)\s*:\s*(\d+)\s*sd\s*(?:([+-])\s*(\d+))?\s*$", re.I)
+
+
+@dataclass(frozen=True)
+class Dice:
+    """A dice expression: ``count`` dice of ``sides`` faces, times ``scale``, plus ``plus``.
+
+    ``scale`` is only ever different from 1 for a single die (fractional ``X:10sd``).
+    """
+
+    count: int
+    sides: int
+    plus: int = 0
+    scale: Fraction = Fraction(1)
+    notation: str = ""
+
+    def __str__(self) -> str:
+        return self.notation or f"{self.count}d{self.sides}"
+
+    @property
+    def min_natural(self) -> int:
+        return self.count
+
+    @property
+    def max_natural(self) -> int:
+        return self.count * self.sides
+
+    def value(self, natural: int) -> int:
+        """The expression's value for a natural dice total (scale, then plus)."""
+        if self.scale != 1:
+            scaled = self.scale * natural
+            return int(scaled + Fraction(1, 2)) + self.plus  # halves round up
+        return natural + self.plus
+
+    def natural_counts(self) -> dict[int, int]:
+        """Ways to make each natural total; they add up to ``sides ** count``."""
+        return dict(_counts(self.count, self.sides))
+
+    def distribution(self) -> dict[int, Fraction]:
+        """Exact probability of each value of the expression (scale and plus applied)."""
+        return dict(_value_distribution(self))
+
+    def possible_values(self) -> list[int]:
+        return sorted(_value_distribution(self))
+
+
+@lru_cache(maxsize=256)
+def _counts(count: int, sides: int) -> tuple[tuple[int, int], ...]:
+    ways = {0: 1}
+    for _ in range(count):
+        nxt: dict[int, int] = {}
+        for total, n in ways.items():
+            for face in range(1, sides + 1):
+                nxt[total + face] = nxt.get(total + face, 0) + n
+        ways = nxt
+    return tuple(sorted(ways.items()))
+
+
+@lru_cache(maxsize=256)
+def _value_distribution(dice: Dice) -> tuple[tuple[int, Fraction], ...]:
+    whole = dice.sides**dice.count
+    out: dict[int, int] = {}
+    for natural, n in _counts(dice.count, dice.sides):
+        v = dice.value(natural)
+        out[v] = out.get(v, 0) + n
+    return tuple((v, Fraction(n, whole)) for v, n in sorted(out.items()))
+
+
+@lru_cache(maxsize=512)
+def parse_dice(text: str) -> Dice:
+    """Read a notation such as ``2D``, ``d6``, ``3d6+1``, ``1:100sd`` or ``0.5:10sd+2``."""
+    if not isinstance(text, str) or not text.strip():
+        raise BadDiceExpression(f"empty dice expression {text!r}: expected e.g. 2D, 1d6+1, 1:100sd")
+    src = text.strip()
+    m = _SIX.match(src)
+    if m and (m.group(1) or m.group(2) or "d" in src.lower()):
+        count = int(m.group(1)) if m.group(1) else 1
+        sides = int(m.group(2)) if m.group(2) else 6
+        plus = _signed(m.group(3), m.group(4))
+        return _checked(Dice(count, sides, plus, Fraction(1), src), text)
+    m = _SD.match(src)
+    if m:
+        amount = Fraction(m.group(1))
+        sides = int(m.group(2))
+        plus = _signed(m.group(3), m.group(4))
+        if amount.denominator == 1:
+            return _checked(Dice(int(amount), sides, plus, Fraction(1), src), text)
+        if amount > 1:
+            raise BadDiceExpression(
+                f"dice expression {text!r}: a fractional count must be below 1 (it scales one die)"
+            )
+        return _checked(Dice(1, sides, plus, amount, src), text)
+    raise BadDiceExpression(
+        f"unknown dice expression {text!r}: expected 1D, 2D, D6, 2d6, 1d6+2, 1:100sd or X:10sd+Y"
+    )
+
+
+def _signed(sign: str | None, digits: str | None) -> int:
+    if not sign:
+        return 0
+    return int(digits) if sign == "+" else -int(digits)
+
+
+def _checked(dice: Dice, text: str) -> Dice:
+    if dice.count < 1 or dice.count > 100:
+        raise BadDiceExpression(f"dice expression {text!r}: the number of dice must be 1 to 100")
+    if dice.sides < 2 or dice.sides > 1000:
+        raise BadDiceExpression(f"dice expression {text!r}: a die must have 2 to 1000 faces")
+    if dice.scale <= 0:
+        raise BadDiceExpression(f"dice expression {text!r}: the fraction must be above 0")
+    return dice
+
+
+def read_face(dice: Dice, word: str) -> int:
+    """One typed die face; ``00`` is 100 on a percentile die and ``0`` is 10 on a d10."""
+    w = word.strip()
+    if not w.isdigit():
+        raise BadDiceValue(f"{word!r} is not a number: type the dice as digits, e.g. {_example(dice)}")
+    if dice.sides == 100 and w == "00":
+        return 100
+    if dice.sides == 10 and w == "0":
+        return 10
+    face = int(w)
+    if not 1 <= face <= dice.sides:
+        raise BadDiceValue(f"{w} is not a face of a d{dice.sides}: type 1 to {dice.sides}")
+    return face
+
+
+def read_typed(dice: Dice, text: str) -> tuple[int, tuple[int, ...]]:
+    """Read what the table rolled: the natural total, or each die separated by spaces/commas.
+
+    Returns ``(natural_total, faces)``; faces is empty when only a total was typed.
+    The total typed is the dice alone, before the expression's plus and any modifier.
+    """
+    if text is None or not str(text).strip():
+        raise BadDiceValue(f"no roll typed: type the {dice} total, e.g. {_example(dice)}")
+    words = [w for w in re.split(r"[\s,+]+", str(text).strip()) if w]
+    if len(words) == 1 and dice.count > 1:
+        w = words[0]
+        if not w.isdigit():
+            raise BadDiceValue(f"{w!r} is not a number: type the {dice} total as digits, e.g. {_example(dice)}")
+        total = int(w)
+        if not dice.min_natural <= total <= dice.max_natural:
+            raise BadDiceValue(
+                f"{total} cannot be rolled on {dice}: type {dice.min_natural} to {dice.max_natural}"
+            )
+        return total, ()
+    if len(words) != dice.count:
+        raise BadDiceValue(
+            f"{len(words)} dice typed for {dice}: type the total, or all {dice.count} dice"
+        )
+    faces = tuple(read_face(dice, w) for w in words)
+    return sum(faces), faces
+
+
+def _example(dice: Dice) -> str:
+    return str(min(dice.max_natural, max(dice.min_natural, (dice.min_natural + dice.max_natural) // 2)))

@@ -1,0 +1,293 @@
+"""The encounter: a setup, an ordered event log, and the state they make.
+
+There is one way to change the state: record an event (an action, a roll
+result, or a game master's correction). Undo removes the last group of events
+(an action with every roll it caused) and rebuilds; redo re-applies it.
+Replaying a log draws no random numbers (STYLE.md: python-chess ``push``/``pop``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Callable
+
+from .errors import FlagbridgeError, IllegalAction
+from .rolls import RollRequest, RollResult, SeededRoller, checked_result, typed_result
+from .ruleset import ActionSpec, RuleContext, Ruleset, StepView, find_ruleset
+from .setup import Setup, check_setup, now
+from .state import check_plain, coerce_like, get_path, parse_path, path_text, plain_copy, set_path
+
+CHECKPOINT_EVERY = 100
+KINDS = ("action", "roll", "correction")
+
+
+@dataclass
+class Event:
+    """One logged event. ``data`` is plain; ``text`` is its save text once written."""
+
+    kind: str
+    group: int
+    at: datetime
+    data: dict[str, Any]
+    text: str | None = None
+    notes: list[str] = field(default_factory=list, compare=False)
+
+    def plain(self) -> dict[str, Any]:
+        return {"kind": self.kind, "group": self.group, "at": self.at, **self.data}
+
+
+def roll_event_data(result: RollResult) -> dict[str, Any]:
+    """A roll as saved: the request it answers, the dice, and the outcome for readers."""
+    d = result.request.to_plain()
+    d.pop("group", None)
+    d["natural"] = result.natural
+    if result.faces:
+        d["faces"] = list(result.faces)
+    d["source"] = result.source
+    d["total"] = result.total
+    if result.success is not None:
+        d["success"] = result.success
+    return d
+
+
+def result_from_event(ev: Event, pending: RollRequest) -> RollResult:
+    """Check a logged roll against the pending request it claims to answer."""
+    d = ev.data
+    logged = RollRequest.from_plain({**d, "group": pending.group})
+    if (logged.purpose, logged.dice, logged.modifiers, logged.target) != (
+        pending.purpose, pending.dice, pending.modifiers, pending.target
+    ):
+        raise FlagbridgeError(
+            f"roll {logged.describe()!r} does not answer the pending roll {pending.describe()!r}"
+        )
+    if not isinstance(d.get("natural"), int) or isinstance(d.get("natural"), bool):
+        raise FlagbridgeError(f"roll natural must be a whole number, got {d.get('natural')!r}")
+    faces = d.get("faces", [])
+    if not isinstance(faces, list) or not all(isinstance(f, int) for f in faces):
+        raise FlagbridgeError(f"roll faces must be a list of whole numbers, got {faces!r}")
+    result = checked_result(pending, d["natural"], tuple(faces), str(d.get("source", "")))
+    if "total" in d and d["total"] != result.total:
+        raise FlagbridgeError(f"roll total {d['total']!r} does not match the dice and modifiers ({result.total})")
+    return result
+
+
+Listener = Callable[["Encounter"], None]
+
+
+class Encounter:
+    """Setup plus log; ``state`` is always their product."""
+
+    def __init__(self, setup: Setup, ruleset: Ruleset | None = None, events: list[Event] = ()) -> None:
+        self.ruleset = ruleset or find_ruleset(setup.ruleset)
+        self.setup = check_setup(setup, self.ruleset.ship_fields)
+        self.roller = SeededRoller(setup.seed)
+        self.listeners: list[Listener] = []
+        self.events: list[Event] = []
+        self._redo: list[list[Event]] = []
+        self.state = self._initial_state()
+        self._checkpoints: dict[int, dict] = {0: plain_copy(self.state)}
+        for i, ev in enumerate(events):
+            try:
+                self._apply(self.state, ev)
+            except FlagbridgeError as exc:
+                raise ReplayError(i, ev, str(exc)) from None
+            self.events.append(ev)
+            self._checkpoint()
+
+    # --- reading ---------------------------------------------------------------
+
+    def _initial_state(self) -> dict:
+        state = self.ruleset.new_state(self.setup)
+        state.setdefault("pending", [])
+        check_plain(state)
+        return state
+
+    @property
+    def pending(self) -> RollRequest | None:
+        """The roll the fight waits for, if any."""
+        p = self.state["pending"]
+        return RollRequest.from_plain(p[0]) if p else None
+
+    def legal_actions(self) -> list[ActionSpec]:
+        return [] if self.state["pending"] else self.ruleset.legal_actions(self.state)
+
+    def checklist(self) -> list[StepView]:
+        return self.ruleset.checklist(self.state)
+
+    @property
+    def updated(self) -> datetime:
+        return self.events[-1].at if self.events else self.setup.created
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.events)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def describe(self, ev: Event) -> str:
+        """One log line for an event."""
+        if ev.kind == "action":
+            return self.ruleset.describe_action(ev.data["name"], ev.data.get("args", {}))
+        if ev.kind == "roll":
+            req = RollRequest.from_plain(ev.data)
+            res = RollResult(req, ev.data["natural"], tuple(ev.data.get("faces", ())), ev.data["source"])
+            return res.describe()
+        note = f" ({ev.data['note']})" if ev.data.get("note") else ""
+        return f"correction: {path_text(tuple(ev.data['path']))} {ev.data.get('was')!r} -> {ev.data['value']!r}{note}"
+
+    # --- the one way to change state ----------------------------------------------
+
+    def act(self, name: str, **args: Any) -> Event:
+        """Take an action the ruleset allows now; it may ask for rolls."""
+        if self.state["pending"]:
+            raise IllegalAction(f"{name}: waiting for a roll first ({self.pending.describe()})")
+        legal = {a.name for a in self.ruleset.legal_actions(self.state)}
+        if name not in legal:
+            shown = ", ".join(sorted(legal)) or "none"
+            raise IllegalAction(f"{name} is not allowed now (allowed: {shown})")
+        check_plain(args, name)
+        return self._record(Event("action", self._next_group(), now(), {"name": name, "args": dict(args)}))
+
+    def roll(self) -> Event:
+        """Answer the pending roll with the built-in dice."""
+        req = self._require_pending()
+        return self._record_roll(self.roller.answer(req, len(self.events)))
+
+    def type_roll(self, text: str) -> Event:
+        """Answer the pending roll with the physical dice typed in; bad text records nothing."""
+        req = self._require_pending()
+        return self._record_roll(typed_result(req, text))
+
+    def correct(self, path: str | tuple, value: Any, note: str = "") -> Event:
+        """A game master's manual edit of any state value, logged so it can be undone."""
+        p = parse_path(path) if isinstance(path, str) else tuple(path)
+        if p and p[0] == "pending":
+            raise IllegalAction("pending rolls cannot be corrected; undo the action instead")
+        old = get_path(self.state, p)
+        new = coerce_like(old, value, path_text(p))
+        data = {"path": list(p), "value": new, "was": old}
+        if note:
+            data["note"] = note
+        return self._record(Event("correction", self._next_group(), now(), data))
+
+    def undo(self) -> list[Event]:
+        """Remove the last group of events; returns them (empty when nothing to undo)."""
+        if not self.events:
+            return []
+        g = self.events[-1].group
+        k = len(self.events)
+        while k > 0 and self.events[k - 1].group == g:
+            k -= 1
+        removed = self.events[k:]
+        self._rebuild(k)
+        self._redo.append(removed)
+        self._changed()
+        return removed
+
+    def redo(self) -> list[Event]:
+        """Re-apply the last undone group exactly as it was logged."""
+        if not self._redo:
+            return []
+        group = self._redo.pop()
+        work = plain_copy(self.state)
+        for ev in group:
+            self._apply(work, ev)
+        self.state = work
+        self.events.extend(group)
+        self._checkpoint()
+        self._changed()
+        return group
+
+    # --- machinery -------------------------------------------------------------------
+
+    def _require_pending(self) -> RollRequest:
+        req = self.pending
+        if req is None:
+            raise IllegalAction("no roll is pending")
+        return req
+
+    def _next_group(self) -> int:
+        return (self.events[-1].group + 1) if self.events else 1
+
+    def _record_roll(self, result: RollResult) -> Event:
+        return self._record(Event("roll", result.request.group, now(), roll_event_data(result)))
+
+    def _record(self, ev: Event) -> Event:
+        work = plain_copy(self.state)
+        self._apply(work, ev)  # raises before anything is kept
+        self.state = work
+        self.events.append(ev)
+        self._redo.clear()
+        self._checkpoint()
+        self._changed()
+        return ev
+
+    def _apply(self, state: dict, ev: Event) -> None:
+        if ev.kind not in KINDS:
+            raise FlagbridgeError(f"unknown event kind {ev.kind!r} (expected {', '.join(KINDS)})")
+        ctx = RuleContext(ev.group)
+        if ev.kind == "action":
+            name = ev.data.get("name")
+            args = ev.data.get("args", {})
+            if not isinstance(name, str) or not isinstance(args, dict):
+                raise FlagbridgeError("an action needs a name (text) and args (a table)")
+            if state["pending"]:
+                raise IllegalAction(f"{name}: a roll is still pending")
+            self.ruleset.apply_action(state, name, args, ctx)
+            state["pending"].extend(r.to_plain() for r in ctx.requests)
+        elif ev.kind == "roll":
+            if not state["pending"]:
+                raise IllegalAction("a roll was logged but none was pending")
+            pending = RollRequest.from_plain(state["pending"][0])
+            result = result_from_event(ev, pending)
+            state["pending"].pop(0)
+            self.ruleset.resolve_roll(state, result, ctx)
+            # rolls a result asks for come before the ones already waiting
+            state["pending"][0:0] = [r.to_plain() for r in ctx.requests]
+        else:
+            path = ev.data.get("path")
+            if not isinstance(path, list) or not path:
+                raise FlagbridgeError("a correction needs a path (a list of keys)")
+            if path[0] == "pending":
+                raise IllegalAction("pending rolls cannot be corrected")
+            set_path(state, tuple(path), plain_copy(ev.data.get("value")))
+            self.ruleset.after_correction(state, tuple(path))
+        check_plain(state)
+        ev.notes = ctx.notes
+
+    def _checkpoint(self) -> None:
+        n = len(self.events)
+        if n % CHECKPOINT_EVERY == 0:
+            self._checkpoints[n] = plain_copy(self.state)
+
+    def _rebuild(self, keep: int) -> None:
+        base = max(n for n in self._checkpoints if n <= keep)
+        for n in [n for n in self._checkpoints if n > keep]:
+            del self._checkpoints[n]
+        state = plain_copy(self._checkpoints[base])
+        for ev in self.events[base:keep]:
+            self._apply(state, ev)
+        self.state = state
+        del self.events[keep:]
+
+    def _changed(self) -> None:
+        for fn in list(self.listeners):
+            fn(self)
+
+
+class ReplayError(FlagbridgeError):
+    """A logged event that does not apply; carries its position in the log."""
+
+    def __init__(self, index: int, event: Event, reason: str) -> None:
+        self.index = index
+        self.event = event
+        self.reason = reason
+        super().__init__(f"events[{index}] ({event.kind}): {reason}")
+
+
+def replay(setup: Setup, events: list[Event], ruleset: Ruleset | None = None) -> dict:
+    """The state a setup and a log make, computed from scratch."""
+    return Encounter(setup, ruleset, [Event(e.kind, e.group, e.at, e.data) for e in events]).state

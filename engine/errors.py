@@ -1,0 +1,33 @@
+"""The few errors the engine raises.
+
+Each message shows the bad input and what was expected, so the console and the
+command line can print it as it is (STYLE.md: python-chess error types).
+"""
+
+
+class FlagbridgeError(ValueError):
+    """Base of every error a game master can cause and read."""
+
+
+class BadDiceValue(FlagbridgeError):
+    """A typed roll the dice cannot produce, or text that is not a roll."""
+
+
+class BadDiceExpression(FlagbridgeError):
+    """A dice notation the engine does not understand."""
+
+
+class IllegalAction(FlagbridgeError):
+    """An action that the rules or the current step do not allow now."""
+
+
+class BadSave(FlagbridgeError):
+    """A save file that cannot be loaded; the message names file and field."""
+
+
+class BadTable(FlagbridgeError):
+    """A table or ship file that fails validation; names file and entry."""
+
+
+class UnknownRuleset(FlagbridgeError):
+    """A ruleset id that no installed ruleset answers to."""

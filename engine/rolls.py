@@ -1,0 +1,218 @@
+"""Roll requests, their exact odds, and the two ways to answer them.
+
+A rule never draws a random number. It asks for a roll (purpose, dice, named
+modifiers, target); the game master answers with the built-in roller or by
+typing the physical dice; either answer becomes the same kind of logged result
+(STYLE.md: OpenSpiel's chance player).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .dice import Dice, parse_dice, read_typed
+from .errors import BadDiceValue, FlagbridgeError
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A named DM, e.g. ``Modifier("Tactics", 2)``; shown as ``+2 Tactics``."""
+
+    source: str
+    value: int
+
+    def __str__(self) -> str:
+        return f"{self.value:+d} {self.source}"
+
+    def to_plain(self) -> dict[str, Any]:
+        return {"source": self.source, "value": self.value}
+
+    @classmethod
+    def from_plain(cls, d: dict[str, Any]) -> "Modifier":
+        return cls(str(d["source"]), int(d["value"]))
+
+
+@dataclass(frozen=True)
+class Target:
+    """Success is a total of at least ``number`` (``8+``) or at most it (``45-``)."""
+
+    number: int
+    at_most: bool = False
+
+    def met(self, total: int) -> bool:
+        return total <= self.number if self.at_most else total >= self.number
+
+    def margin(self, total: int) -> int:
+        """How far the roll made (>= 0) or missed (< 0) the target."""
+        return self.number - total if self.at_most else total - self.number
+
+    def __str__(self) -> str:
+        return f"{self.number}{'-' if self.at_most else '+'}"
+
+    def to_plain(self) -> str:
+        return str(self)
+
+    @classmethod
+    def parse(cls, text: str) -> "Target":
+        """``"8+"`` or ``"45-"``, as saved."""
+        t = str(text).strip()
+        if len(t) < 2 or t[-1] not in "+-" or not t[:-1].lstrip("-").isdigit():
+            raise FlagbridgeError(f"target {text!r}: expected a number then + or -, e.g. 8+ or 45-")
+        return cls(int(t[:-1]), t[-1] == "-")
+
+
+@dataclass(frozen=True)
+class RollRequest:
+    """What a rule needs rolled, and enough context for the rule to resume after.
+
+    ``then`` names the ruleset step that consumes the result; ``context`` is plain
+    data for it. Both are saved with the encounter's pending rolls.
+    """
+
+    purpose: str
+    dice: str
+    modifiers: tuple[Modifier, ...] = ()
+    target: Target | None = None
+    then: str = ""
+    context: dict[str, Any] = field(default_factory=dict)
+    group: int = 0
+
+    @property
+    def parsed(self) -> Dice:
+        return parse_dice(self.dice)
+
+    @property
+    def modifier_total(self) -> int:
+        return sum(m.value for m in self.modifiers)
+
+    def chance(self) -> Fraction | None:
+        """Exact chance of meeting the target, or None when there is no target."""
+        if self.target is None:
+            return None
+        bonus = self.modifier_total
+        return sum(
+            (p for v, p in self.parsed.distribution().items() if self.target.met(v + bonus)),
+            Fraction(0),
+        )
+
+    def describe(self) -> str:
+        """``To hit: 2D +2 Gunnery vs 8+ (72.2%)``."""
+        parts = [f"{self.purpose}: {self.dice}"]
+        parts += [str(m) for m in self.modifiers]
+        if self.target is not None:
+            parts.append(f"vs {self.target} ({percent(self.chance())})")
+        return " ".join(parts)
+
+    def to_plain(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"purpose": self.purpose, "dice": self.dice, "group": self.group}
+        if self.modifiers:
+            d["modifiers"] = [m.to_plain() for m in self.modifiers]
+        if self.target is not None:
+            d["target"] = self.target.to_plain()
+        if self.then:
+            d["then"] = self.then
+        if self.context:
+            d["context"] = self.context
+        return d
+
+    @classmethod
+    def from_plain(cls, d: dict[str, Any]) -> "RollRequest":
+        return cls(
+            purpose=str(d["purpose"]),
+            dice=str(d["dice"]),
+            modifiers=tuple(Modifier.from_plain(m) for m in d.get("modifiers", ())),
+            target=Target.parse(d["target"]) if "target" in d else None,
+            then=str(d.get("then", "")),
+            context=dict(d.get("context", {})),
+            group=int(d.get("group", 0)),
+        )
+
+
+@dataclass(frozen=True)
+class RollResult:
+    """An answered request: faces (when known), the natural total, and the outcome."""
+
+    request: RollRequest
+    natural: int
+    faces: tuple[int, ...] = ()
+    source: str = "roller"  # or "typed"
+
+    @property
+    def value(self) -> int:
+        """The dice expression's value (scale and plus applied), before modifiers."""
+        return self.request.parsed.value(self.natural)
+
+    @property
+    def total(self) -> int:
+        return self.value + self.request.modifier_total
+
+    @property
+    def success(self) -> bool | None:
+        t = self.request.target
+        return None if t is None else t.met(self.total)
+
+    @property
+    def margin(self) -> int | None:
+        t = self.request.target
+        return None if t is None else t.margin(self.total)
+
+    def describe(self) -> str:
+        dice = f"[{' '.join(map(str, self.faces))}]" if self.faces else f"[{self.natural}]"
+        how = "typed" if self.source == "typed" else "rolled"
+        text = f"{self.request.purpose}: {self.request.dice} {how} {dice}"
+        if self.request.modifiers:
+            text += " " + " ".join(str(m) for m in self.request.modifiers)
+        text += f" = {self.total}"
+        if self.request.target is not None:
+            text += f" vs {self.request.target}: {'success' if self.success else 'failure'}"
+        return text
+
+
+def percent(chance: Fraction | None) -> str:
+    if chance is None:
+        return "-"
+    return f"{float(chance) * 100:.1f}%"
+
+
+def typed_result(request: RollRequest, text: str) -> RollResult:
+    """Turn what the game master typed into a result, or refuse it with a message."""
+    natural, faces = read_typed(request.parsed, text)
+    return RollResult(request, natural, faces, "typed")
+
+
+def checked_result(request: RollRequest, natural: int, faces: tuple[int, ...], source: str) -> RollResult:
+    """Validate a logged result against its request (used on replay and load)."""
+    dice = request.parsed
+    if faces:
+        if len(faces) != dice.count or any(not 1 <= f <= dice.sides for f in faces):
+            raise BadDiceValue(f"faces {list(faces)} cannot come from {dice}")
+        if sum(faces) != natural:
+            raise BadDiceValue(f"faces {list(faces)} do not add up to {natural}")
+    if not dice.min_natural <= natural <= dice.max_natural:
+        raise BadDiceValue(f"{natural} cannot be rolled on {dice}: expected {dice.min_natural} to {dice.max_natural}")
+    if source not in ("roller", "typed"):
+        raise FlagbridgeError(f"roll source {source!r}: expected 'roller' or 'typed'")
+    return RollResult(request, natural, faces, source)
+
+
+class SeededRoller:
+    """The built-in dice: roll number ``index`` of an encounter always gives the same faces.
+
+    Deriving each roll from (seed, index) means a replay needs no generator state,
+    and undoing a roll and rolling again shows the same dice, so undo cannot be
+    used to fish for a better result.
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.seed = int(seed)
+
+    def faces(self, dice: Dice, index: int) -> tuple[int, ...]:
+        rng = random.Random(self.seed * 1_000_003 + index)
+        return tuple(rng.randint(1, dice.sides) for _ in range(dice.count))
+
+    def answer(self, request: RollRequest, index: int) -> RollResult:
+        faces = self.faces(request.parsed, index)
+        return RollResult(request, sum(faces), faces, "roller")

@@ -1,0 +1,164 @@
+"""How a game system plugs into the engine, and the registry that finds one by id.
+
+A ruleset is one object with a small interface: the state a setup starts from,
+the steps of a turn (the phase checklist), the actions legal now, how an action
+and a roll result change the state, its tables and its ship fields. The engine
+calls it; it never calls the engine except through the ``RuleContext`` it is
+handed, which is how it asks for rolls (STYLE.md: python-chess variants).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from importlib import metadata
+from typing import Any, ClassVar
+
+from .errors import IllegalAction, UnknownRuleset
+from .rolls import Modifier, RollRequest, RollResult, Target
+from .schema import Field
+
+
+@dataclass(frozen=True)
+class Param:
+    """One argument of an action, as the console should ask for it."""
+
+    name: str
+    label: str
+    kind: str = "text"  # "text", "int", "choice", "ship", "side", "multi"
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """An action legal now: its id, what the console calls it, and what it needs."""
+
+    name: str
+    label: str
+    params: tuple[Param, ...] = ()
+    key: str = ""  # a suggested key for the console, if any
+
+
+@dataclass(frozen=True)
+class StepView:
+    """One line of the phase checklist."""
+
+    number: int
+    label: str
+    status: str  # "done", "current", "todo", "skipped"
+    needs: str = ""
+
+
+@dataclass
+class RuleContext:
+    """Handed to a ruleset while it applies an event; collects roll requests."""
+
+    group: int
+    requests: list[RollRequest] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def request_roll(
+        self,
+        purpose: str,
+        dice: str,
+        modifiers: list[Modifier] | tuple[Modifier, ...] = (),
+        target: Target | None = None,
+        then: str = "",
+        context: dict[str, Any] | None = None,
+    ) -> None:
+        """Ask for a roll; the rule resumes in ``resolve_roll`` under ``then`` with ``context``."""
+        self.requests.append(
+            RollRequest(purpose, dice, tuple(modifiers), target, then, dict(context or {}), self.group)
+        )
+
+    def note(self, text: str) -> None:
+        """A line for the log explaining an effect applied."""
+        self.notes.append(text)
+
+
+class Ruleset(ABC):
+    """The interface every game system implements."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    #: Fields of a ship in this system, used to validate ship files and setups.
+    ship_fields: ClassVar[tuple[Field, ...]] = ()
+
+    @abstractmethod
+    def new_state(self, setup: "Any") -> dict:
+        """The state at the start of the fight, built from the setup alone."""
+
+    @abstractmethod
+    def checklist(self, state: dict) -> list[StepView]:
+        """The current turn's steps, for the phase checklist."""
+
+    @abstractmethod
+    def legal_actions(self, state: dict) -> list[ActionSpec]:
+        """The actions the game master may take now (none while a roll is pending)."""
+
+    @abstractmethod
+    def apply_action(self, state: dict, name: str, args: dict, ctx: RuleContext) -> None:
+        """Change the state for one action, or raise IllegalAction naming why not."""
+
+    def resolve_roll(self, state: dict, result: RollResult, ctx: RuleContext) -> None:
+        """Continue the rule that asked for ``result.request`` (under its ``then``)."""
+        raise IllegalAction(f"{self.id} asked for no roll named {result.request.then!r}")
+
+    def after_correction(self, state: dict, path: tuple) -> None:
+        """Re-derive anything that depends on a corrected value (default: nothing)."""
+
+    def tables(self) -> dict[str, Any]:
+        """The ruleset's tables by name (shipped defaults unless the setup replaces them)."""
+        return {}
+
+    def describe_action(self, name: str, args: dict) -> str:
+        """A log line for an action."""
+        shown = ", ".join(f"{k}={v}" for k, v in args.items())
+        return f"{name}({shown})" if shown else name
+
+    def header(self, state: dict) -> str:
+        """A short line for the console header: turn, step, range."""
+        return ""
+
+
+_REGISTERED: dict[str, Ruleset] = {}
+
+
+def register(ruleset: Ruleset) -> Ruleset:
+    """Make a ruleset findable by id (installed ones come from entry points)."""
+    _REGISTERED[ruleset.id] = ruleset
+    return ruleset
+
+
+def unregister(ruleset_id: str) -> None:
+    _REGISTERED.pop(ruleset_id, None)
+
+
+def _installed() -> dict[str, metadata.EntryPoint]:
+    return {ep.name: ep for ep in metadata.entry_points(group="flagbridge.rulesets")}
+
+
+def available() -> dict[str, str]:
+    """Every ruleset id with its name, installed or registered."""
+    out = {}
+    for rid, ep in sorted(_installed().items()):
+        try:
+            out[rid] = find_ruleset(rid).name
+        except Exception as exc:  # a broken plug-in is listed, not fatal
+            out[rid] = f"(cannot load: {exc})"
+    for rid, r in _REGISTERED.items():
+        out.setdefault(rid, r.name)
+    return dict(sorted(out.items()))
+
+
+def find_ruleset(ruleset_id: str) -> Ruleset:
+    """The ruleset for an id, or UnknownRuleset listing the ids there are."""
+    if ruleset_id in _REGISTERED:
+        return _REGISTERED[ruleset_id]
+    ep = _installed().get(ruleset_id)
+    if ep is None:
+        known = ", ".join(sorted(set(_installed()) | set(_REGISTERED))) or "none installed"
+        raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {known})")
+    loaded = ep.load()
+    ruleset = loaded() if isinstance(loaded, type) else loaded
+    return register(ruleset)

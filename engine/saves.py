@@ -1,0 +1,312 @@
+"""Encounter save files: one readable TOML file, written atomically, loaded with checks.
+
+Layout, in this order (DESIGN.md "Saves"):
+
+- ``[flagbridge]``: format version, ruleset, name, created and updated times, seed;
+- ``[setup]``: sides, ships, people and options as they were at the start;
+- ``[state]``: the current state, rewritten on every save from the log;
+- ``[[events]]``: the log, one entry per event.
+
+Reading uses the standard library's ``tomllib`` (fast); the header keeps its
+tomlkit document so a game master's comments and layout survive, the setup and
+every event keep the exact text they were read from or first written as, and
+only the state is generated anew. An autosave is therefore a join of kept texts
+plus one state table, then an atomic replace.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import tomlkit
+
+from . import toml_text
+from .atomic import write_atomic
+from .encounter import KINDS, Encounter, Event, ReplayError
+from .errors import BadSave, FlagbridgeError
+from .ruleset import Ruleset, find_ruleset
+from .setup import Setup
+from .state import MISSING, differences, path_text, plain_copy
+
+FORMAT = 1
+HEADER_COMMENT = (
+    "# Flagbridge encounter. Readable and hand-editable: [setup] is the start of the fight,\n"
+    "# [state] is rewritten from the log on every save, [[events]] is the log itself.\n"
+)
+
+_EVENTS_LINE = re.compile(r"^[ \t]*\[\[[ \t]*events[ \t]*\]\][ \t]*(#.*)?$", re.M)
+_SETUP_LINE = re.compile(r"^[ \t]*\[\[?[ \t]*setup[ \t]*[\].]", re.M)
+_STATE_LINE = re.compile(r"^[ \t]*\[\[?[ \t]*state[ \t]*[\].]", re.M)
+
+
+@dataclass
+class LoadReport:
+    """What a load found besides the encounter: hand edits kept as corrections."""
+
+    corrections: int = 0
+
+
+class SaveFile:
+    """An encounter bound to its file, with the texts that make saving cheap."""
+
+    def __init__(self, path: Path | str, encounter: Encounter, header_text: str | None = None,
+                 setup_text: str | None = None) -> None:
+        self.path = Path(path)
+        self.encounter = encounter
+        self._header_doc = _header_doc(header_text, encounter)
+        self._setup_text = setup_text if setup_text is not None else _setup_text(encounter.setup)
+
+    # --- writing -------------------------------------------------------------------
+
+    def text(self) -> str:
+        enc = self.encounter
+        self._header_doc["flagbridge"]["updated"] = enc.updated
+        parts = [tomlkit.dumps(self._header_doc).rstrip("\n") + "\n\n", self._setup_text.rstrip("\n") + "\n\n"]
+        parts.append(toml_text.table(["state"], enc.state) + "\n")
+        for ev in enc.events:
+            if ev.text is None:
+                ev.text = toml_text.event(ev.plain())
+            parts.append(ev.text)
+        return "".join(parts).rstrip("\n") + "\n"
+
+    def save(self) -> None:
+        """Write the file atomically, keeping the previous version as ``NAME.bak``."""
+        write_atomic(self.path, self.text())
+
+    def autosave(self) -> "SaveFile":
+        """Save after every change to the encounter (event, undo or redo)."""
+        self.encounter.listeners.append(lambda _enc: self.save())
+        return self
+
+    # --- reading ------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, path: Path | str, keep_edits: bool = False, ruleset: Ruleset | None = None) -> "SaveFile":
+        """Load and check a save; never writes. Every problem is one BadSave line."""
+        path = Path(path)
+        text = read_text(path)
+        try:
+            doc = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise BadSave(f"{path}: not valid TOML: {exc}") from None
+        try:
+            setup, rs = _read_setup(doc, ruleset)
+            events = _read_events(doc, text)
+            enc = _replay(setup, rs, events, text)
+            _check_state(doc, enc, keep_edits)
+        except BadSave as exc:
+            raise BadSave(f"{path}: {exc}") from None
+        except FlagbridgeError as exc:
+            raise BadSave(f"{path}: {exc}") from None
+        header_text, setup_text = _kept_texts(text)
+        try:
+            return cls(path, enc, header_text, setup_text)
+        except Exception:  # an unusual header layout: fall back to a fresh one
+            return cls(path, enc)
+
+
+def read_text(path: Path) -> str:
+    """The file as text, or a BadSave naming what is wrong with its bytes."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise BadSave(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise BadSave(f"{path}: is a folder, expected a .toml file") from None
+    except OSError as exc:
+        raise BadSave(f"{path}: cannot read ({exc.strerror})") from None
+    if not data.strip():
+        raise BadSave(f"{path}: the file is empty")
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        line = data.count(b"\n", 0, nul) + 1
+        raise BadSave(f"{path}: line {line}: NUL byte at offset {nul}; a save is plain text")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise BadSave(f"{path}: line {line}: bytes at offset {exc.start} are not UTF-8 text") from None
+
+
+def _header_doc(header_text: str | None, enc: Encounter) -> tomlkit.TOMLDocument:
+    if header_text is not None:
+        doc = tomlkit.parse(header_text)
+        if "flagbridge" in doc and set(doc.keys()) == {"flagbridge"}:
+            return doc
+        raise ValueError("header holds more than [flagbridge]")
+    doc = tomlkit.document()
+    for line in HEADER_COMMENT.strip().splitlines():
+        doc.add(tomlkit.comment(line.lstrip("# ")))
+    head = tomlkit.table()
+    head["format"] = FORMAT
+    head["ruleset"] = enc.setup.ruleset
+    head["name"] = enc.setup.name
+    head["created"] = enc.setup.created
+    head["updated"] = enc.updated
+    head["seed"] = enc.setup.seed
+    doc["flagbridge"] = head
+    return doc
+
+
+def _setup_text(setup: Setup) -> str:
+    return tomlkit.dumps({"setup": setup.body()})
+
+
+def _kept_texts(text: str) -> tuple[str | None, str | None]:
+    """The header and setup texts as written, when the sections come in the usual order."""
+    m_setup = _SETUP_LINE.search(text)
+    m_state = _STATE_LINE.search(text)
+    m_events = _EVENTS_LINE.search(text)
+    if not m_setup:
+        return None, None
+    end = m_state.start() if m_state else (m_events.start() if m_events else len(text))
+    if end < m_setup.start() or (m_events and m_events.start() < m_setup.start()):
+        return None, None
+    return text[: m_setup.start()], text[m_setup.start(): end]
+
+
+# --- checks ------------------------------------------------------------------------
+
+def _want(table: dict, key: str, kind: type | tuple, where: str, words: str) -> Any:
+    if key not in table:
+        raise BadSave(f"{where}: missing {key} ({words})")
+    v = table[key]
+    if not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
+        raise BadSave(f"{where}.{key}: expected {words}, got {v!r}")
+    return v
+
+
+def _read_setup(doc: dict, ruleset: Ruleset | None) -> tuple[Setup, Ruleset]:
+    extra = sorted(set(doc) - {"flagbridge", "setup", "state", "events"})
+    if extra:
+        raise BadSave(f"unknown top-level table [{extra[0]}] (expected flagbridge, setup, state, events)")
+    head = _want(doc, "flagbridge", dict, "file", "the [flagbridge] header table")
+    fmt = _want(head, "format", int, "flagbridge", "a whole number")
+    if fmt != FORMAT:
+        raise BadSave(f"flagbridge.format: unknown format version {fmt} (this Flagbridge reads {FORMAT})")
+    rid = _want(head, "ruleset", str, "flagbridge", "a ruleset id")
+    name = _want(head, "name", str, "flagbridge", "text")
+    created = _want(head, "created", datetime, "flagbridge", "a date and time")
+    _want(head, "updated", datetime, "flagbridge", "a date and time")
+    seed = _want(head, "seed", int, "flagbridge", "a whole number")
+    rs = ruleset or find_ruleset(rid)
+    if rs.id != rid:
+        raise BadSave(f"flagbridge.ruleset: {rid!r} does not match ruleset {rs.id!r}")
+    body = _want(doc, "setup", dict, "file", "the [setup] table")
+    sides = _want(body, "sides", list, "setup", "a list of sides")
+    ships = _want(body, "ships", dict, "setup", "a table of ships")
+    people = body.get("people", {})
+    options = body.get("options", {})
+    extra = sorted(set(body) - {"sides", "ships", "people", "options"})
+    if extra:
+        raise BadSave(f"setup.{extra[0]}: unknown field (expected sides, ships, people, options)")
+    if created.tzinfo is None:
+        created = created.replace(tzinfo=timezone.utc)
+    setup = Setup(rid, name, sides, ships, people, options, seed, created)
+    return setup, rs
+
+
+def _read_events(doc: dict, text: str) -> list[Event]:
+    raw = doc.get("events", [])
+    if not isinstance(raw, list):
+        raise BadSave("events: expected [[events]] entries")
+    starts = [m.start() for m in _EVENTS_LINE.finditer(text)]
+    chunks: list[str | None]
+    if len(starts) == len(raw):
+        bounds = starts + [len(text)]
+        chunks = [text[bounds[i]: bounds[i + 1]] for i in range(len(raw))]
+        if chunks:
+            chunks[-1] = chunks[-1].rstrip("\n") + "\n\n"
+    else:
+        chunks = [None] * len(raw)  # unusual layout: events are written afresh
+    events = []
+    for i, (d, chunk) in enumerate(zip(raw, chunks)):
+        line = text.count("\n", 0, starts[i]) + 1 if chunk is not None else None
+        where = f"events[{i}]" + (f" (line {line})" if line else "")
+        if not isinstance(d, dict):
+            raise BadSave(f"{where}: expected a table")
+        kind = _want(d, "kind", str, where, "action, roll or correction")
+        if kind not in KINDS:
+            raise BadSave(f"{where}.kind: unknown event kind {kind!r} (expected {', '.join(KINDS)})")
+        group = _want(d, "group", int, where, "a whole number")
+        at = _want(d, "at", datetime, where, "a date and time")
+        if kind == "action":
+            _want(d, "name", str, where, "the action's name")
+            if "args" in d and not isinstance(d["args"], dict):
+                raise BadSave(f"{where}.args: expected a table, got {d['args']!r}")
+        elif kind == "roll":
+            _want(d, "purpose", str, where, "text")
+            _want(d, "dice", str, where, "a dice expression")
+            _want(d, "natural", int, where, "a whole number")
+            _want(d, "source", str, where, "roller or typed")
+        else:
+            _want(d, "path", list, where, "a list of keys")
+        data = {k: v for k, v in d.items() if k not in ("kind", "group", "at")}
+        events.append(Event(kind, group, at, data, chunk))
+    if any(b.group < a.group for a, b in zip(events, events[1:])):
+        bad = next(i for i, (a, b) in enumerate(zip(events, events[1:]), 1) if b.group < a.group)
+        raise BadSave(f"events[{bad}].group: groups must not go down (got {events[bad].group} after {events[bad - 1].group})")
+    return events
+
+
+def _replay(setup: Setup, rs: Ruleset, events: list[Event], text: str) -> Encounter:
+    try:
+        return Encounter(setup, rs, events)
+    except ReplayError as exc:
+        line = ""
+        if exc.event.text is not None:
+            pos = text.find(exc.event.text)
+            line = f" (line {text.count(chr(10), 0, pos) + 1})" if pos >= 0 else ""
+        raise BadSave(f"events[{exc.index}]{line}: the log does not replay: {exc.reason}") from None
+
+
+def _check_state(doc: dict, enc: Encounter, keep_edits: bool) -> None:
+    """Compare the file's [state] with the replayed one; a hand edit becomes corrections or an error."""
+    if "state" not in doc:
+        return
+    saved = doc["state"]
+    if not isinstance(saved, dict):
+        raise BadSave(f"state: expected a table, got {saved!r}")
+    diffs = [d for d in differences(enc.state, saved) if d[0] and d[0][0] != "pending"]
+    if not diffs:
+        return
+    if not keep_edits:
+        path, live, edited = diffs[0]
+        more = f" (and {len(diffs) - 1} more)" if len(diffs) > 1 else ""
+        raise BadSave(
+            f"state.{path_text(path)} is {_show(edited)} in the file but the log gives {_show(live)}{more}; "
+            "open with --keep-edits to record the edit as a correction"
+        )
+    for path, live, edited in diffs:
+        if edited is MISSING:
+            raise BadSave(f"state.{path_text(path)} was removed by hand; only values can be corrected")
+        if live is MISSING:
+            raise BadSave(f"state.{path_text(path)} was added by hand; only existing values can be corrected")
+        enc.correct(path, plain_copy(edited) if not isinstance(edited, str) else edited, note="hand edit kept on load")
+
+
+def _show(v: Any) -> str:
+    return "(missing)" if v is MISSING else repr(v)
+
+
+# --- convenience ----------------------------------------------------------------------
+
+def create(path: Path | str, encounter: Encounter) -> SaveFile:
+    """A new save file for a new encounter, written at once."""
+    sf = SaveFile(path, encounter)
+    sf.save()
+    return sf
+
+
+_SAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def save_path(folder: Path | str, name: str) -> Path:
+    """A file name from an encounter name that can only land inside ``folder``."""
+    stem = _SAFE.sub("-", name.strip()).strip(".-")[:80] or "encounter"
+    return Path(folder) / f"{stem}.toml"

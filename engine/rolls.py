@@ -186,13 +186,13 @@ def typed_result(request: RollRequest, text: str) -> RollResult:
 def checked_result(request: RollRequest, natural: int, faces: tuple[int, ...], source: str) -> RollResult:
     """Validate a logged result against its request (used on replay and load)."""
     dice = request.parsed
+    if not dice.min_natural <= natural <= dice.max_natural:
+        raise BadDiceValue(f"{natural} cannot be rolled on {dice}: expected {dice.min_natural} to {dice.max_natural}")
     if faces:
         if len(faces) != dice.count or any(not 1 <= f <= dice.sides for f in faces):
             raise BadDiceValue(f"faces {list(faces)} cannot come from {dice}")
         if sum(faces) != natural:
             raise BadDiceValue(f"faces {list(faces)} do not add up to {natural}")
-    if not dice.min_natural <= natural <= dice.max_natural:
-        raise BadDiceValue(f"{natural} cannot be rolled on {dice}: expected {dice.min_natural} to {dice.max_natural}")
     if source not in ("roller", "typed"):
         raise FlagbridgeError(f"roll source {source!r}: expected 'roller' or 'typed'")
     return RollResult(request, natural, faces, source)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from typing import Any, ClassVar
 
-from .errors import IllegalAction, UnknownRuleset
+from .errors import BadTable, IllegalAction, UnknownRuleset
 from .rolls import Modifier, RollRequest, RollResult, Target
 from .schema import Field
 
@@ -110,6 +110,14 @@ class Ruleset(ABC):
     def tables(self) -> dict[str, Any]:
         """The ruleset's tables by name (shipped defaults unless the setup replaces them)."""
         return {}
+
+    def check_ship(self, ship: dict, where: str) -> None:
+        """Checks beyond single fields (limits, costs); raise BadTable naming the entry."""
+
+    def check_table(self, name: str, doc: dict) -> dict:
+        """Validate a table file's contents for table ``name``; returns what to use."""
+        known = ", ".join(sorted(self.tables())) or "none"
+        raise BadTable(f"table.name: {self.id} has no table {name!r} (known: {known})")
 
     def describe_action(self, name: str, args: dict) -> str:
         """A log line for an action."""

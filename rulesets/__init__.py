@@ -1,0 +1,2 @@
+"""Game systems, one package each; installed ones are found through the
+``flagbridge.rulesets`` entry point group (see pyproject.toml)."""

@@ -1,0 +1,218 @@
+"""The encounter: one mutation path, grouped undo, redo, corrections, replay.
+
+DESIGN.md "The encounter is an event log": the state is the setup with every
+event applied; undo removes everything one action caused; replay draws no dice.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.encounter import Encounter, Event, ReplayError, replay
+from engine.errors import BadDiceValue, BadTable, FlagbridgeError, IllegalAction, UnknownRuleset
+from engine.ruleset import find_ruleset
+from engine.state import add_object, expire_objects
+from tests.skirmish import SKIRMISH, make_setup
+
+
+@pytest.fixture
+def enc() -> Encounter:
+    return Encounter(make_setup(), SKIRMISH)
+
+
+def _to_fire_step(enc: Encounter) -> None:
+    enc.act("initiative")
+    enc.type_roll("2")
+    enc.type_roll("6")
+    enc.act("next")
+    enc.act("scan", side="blue", target="brute")
+    enc.type_roll("6 6")
+
+
+def test_action_asks_for_rolls_with_named_modifiers_and_exact_odds(enc: Encounter) -> None:
+    enc.act("initiative")
+    req = enc.pending
+    assert req.purpose == "Initiative blue" and req.dice == "1D"
+    assert [str(m) for m in req.modifiers] == ["+1 Tactics"]
+    _to_fire_step_rest(enc)
+    enc.act("fire", ship="arrow", target="brute")
+    hit = enc.pending
+    assert hit.describe() == "To hit: 2D +2 Gun vs 8+ (72.2%)"  # 6+ on 2D = 26/36
+
+
+def _to_fire_step_rest(enc: Encounter) -> None:
+    enc.type_roll("2")
+    enc.type_roll("6")
+    enc.act("next")
+    enc.act("scan", side="blue", target="brute")
+    enc.type_roll("6 6")
+
+
+def test_initiative_winner_from_the_dice(enc: Encounter) -> None:
+    enc.act("initiative")
+    enc.type_roll("2")  # blue 2 + 1 Tactics = 3
+    enc.type_roll("6")  # red 6
+    assert enc.state["initiative"] == {"blue": 3, "red": 6}
+    assert enc.state["attacker"] == "red"
+
+
+def test_actions_wait_for_the_pending_roll(enc: Encounter) -> None:
+    enc.act("initiative")
+    with pytest.raises(IllegalAction, match="waiting for a roll"):
+        enc.act("next")
+    assert enc.legal_actions() == []
+
+
+def test_illegal_action_records_nothing(enc: Encounter) -> None:
+    _to_fire_step(enc)
+    events, state = list(enc.events), enc.state
+    with pytest.raises(IllegalAction, match="red has no lock on arrow"):
+        enc.act("fire", ship="brute", target="arrow")
+    with pytest.raises(IllegalAction, match="not allowed now"):
+        enc.act("initiative")
+    assert enc.events == events and enc.state == state
+
+
+def test_bad_typed_roll_records_nothing(enc: Encounter) -> None:
+    enc.act("initiative")
+    before = (list(enc.events), enc.state)
+    for bad in ("13", "0", "x", ""):
+        with pytest.raises(BadDiceValue):
+            enc.type_roll(bad)
+    assert (enc.events, enc.state) == before
+
+
+def test_undo_removes_an_action_with_all_its_rolls(enc: Encounter) -> None:
+    _to_fire_step(enc)
+    hull = enc.state["ships"]["brute"]["hull"]
+    enc.act("fire", ship="arrow", target="brute")
+    enc.type_roll("10")
+    enc.type_roll("5")
+    assert enc.state["ships"]["brute"]["hull"] == hull - 5
+    removed = enc.undo()
+    assert [e.kind for e in removed] == ["action", "roll", "roll"]
+    assert enc.state["ships"]["brute"]["hull"] == hull
+    assert enc.pending is None
+    enc.redo()
+    assert enc.state["ships"]["brute"]["hull"] == hull - 5
+
+
+def test_undo_mid_volley_drops_the_half_done_action(enc: Encounter) -> None:
+    _to_fire_step(enc)
+    state = enc.state
+    enc.act("fire", ship="arrow", target="brute")
+    enc.type_roll("10")  # hit; damage roll now pending
+    assert enc.pending.purpose == "Damage"
+    enc.undo()
+    assert enc.state == state
+
+
+def test_new_event_clears_redo(enc: Encounter) -> None:
+    enc.act("next")
+    enc.undo()
+    assert enc.can_redo
+    enc.act("initiative")
+    assert not enc.can_redo and enc.redo() == []
+
+
+def test_undo_everything_returns_the_setup_state(enc: Encounter) -> None:
+    start = enc.state
+    _to_fire_step(enc)
+    while enc.undo():
+        pass
+    assert enc.state == start and enc.events == []
+
+
+def test_correction_is_an_event_typed_like_the_value(enc: Encounter) -> None:
+    enc.correct("ships.brute.hull", "12", note="pirate repairs")
+    assert enc.state["ships"]["brute"]["hull"] == 12
+    ev = enc.events[-1]
+    assert ev.kind == "correction" and ev.data == {
+        "path": ["ships", "brute", "hull"], "value": 12, "was": 30, "note": "pirate repairs"}
+    assert "correction: ships.brute.hull 30 -> 12 (pirate repairs)" == enc.describe(ev)
+    enc.undo()
+    assert enc.state["ships"]["brute"]["hull"] == 30
+
+
+@pytest.mark.parametrize("path,value,message", [
+    ("ships.brute.hull", "lots", "holds a whole number"),
+    ("ships.nobody.hull", "3", "no value at ships.nobody"),
+    ("ships.brute", "3", "correct one value inside it"),
+    ("pending", "[]", "pending rolls cannot be corrected"),
+])
+def test_bad_corrections_are_refused(enc: Encounter, path: str, value: str, message: str) -> None:
+    with pytest.raises(FlagbridgeError, match=message):
+        enc.correct(path, value)
+    assert enc.events == []
+
+
+def test_replay_draws_no_dice_and_equals_live_state(enc: Encounter) -> None:
+    _to_fire_step(enc)
+    enc.act("fire", ship="arrow", target="brute")
+    enc.roll()
+    while enc.pending:
+        enc.roll()
+
+    class NoDice:
+        def answer(self, *a):
+            raise AssertionError("replay rolled dice")
+
+    copy = [Event(e.kind, e.group, e.at, e.data) for e in enc.events]
+    again = Encounter(make_setup(), SKIRMISH, copy)
+    again.roller = NoDice()
+    assert again.state == enc.state == replay(make_setup(), enc.events, SKIRMISH)
+
+
+def test_builtin_roller_is_deterministic_for_a_seed(enc: Encounter) -> None:
+    enc.act("initiative")
+    first = enc.roll().data["faces"]
+    enc.undo()
+    enc.act("initiative")
+    assert enc.roll().data["faces"] == first  # undo cannot fish for better dice
+
+
+def test_replay_refuses_a_log_that_does_not_fit(enc: Encounter) -> None:
+    _to_fire_step(enc)
+    bad = [Event(e.kind, e.group, e.at, dict(e.data)) for e in enc.events]
+    bad[1].data["natural"] = 9  # 9 on 1D
+    with pytest.raises(ReplayError, match=r"events\[1\] \(roll\): 9 cannot be rolled on 1D"):
+        Encounter(make_setup(), SKIRMISH, bad)
+
+
+def test_knowledge_objects_and_people_are_state(enc: Encounter) -> None:
+    _to_fire_step(enc)
+    assert enc.state["knowledge"] == {"blue": {"brute": "locked"}}
+    enc.act("launch", ship="arrow", target="brute")
+    assert enc.state["objects"]["salvo-1"]["expires_turn"] == 2
+    enc.act("board", person="vask", part="head")
+    enc.type_roll("5")  # 0.5 x 5 = 2.5, rounds to 3, +1
+    assert enc.state["people"]["vask"]["body"]["head"]["taken"] == 4
+    enc.act("next")
+    enc.act("next")  # into turn 2: the salvo lasts through it
+    assert "salvo-1" in enc.state["objects"]
+    enc.act("next")
+    enc.act("next")
+    enc.act("next")  # turn 3
+    assert enc.state["objects"] == {}
+
+
+def test_objects_expire_after_their_last_turn() -> None:
+    state: dict = {}
+    oid = add_object(state, "torpedo", 3, target="x")
+    assert expire_objects(state, 3) == [] and expire_objects(state, 4) == [oid]
+
+
+def test_unknown_ruleset_names_the_known_ones() -> None:
+    with pytest.raises(UnknownRuleset, match="unknown ruleset 'nope'"):
+        find_ruleset("nope")
+
+
+def test_setup_is_checked_against_the_ruleset_fields() -> None:
+    s = make_setup()
+    s.ships["brute"]["hull"] = 0
+    with pytest.raises(BadTable, match="setup.ships.brute: hull must be at least 1"):
+        Encounter(s, SKIRMISH)
+    s = make_setup()
+    s.ships["brute"]["side"] = "green"
+    with pytest.raises(BadTable, match="side must be one of blue, red"):
+        Encounter(s, SKIRMISH)

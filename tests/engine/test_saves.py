@@ -1,0 +1,194 @@
+"""Saves: readable TOML, atomic writes with a backup, checked loads that never write.
+
+DESIGN.md "Saves": every problem is one clear message naming the file and the
+field or line; a file that fails to load is never modified; a game master's
+comments survive load and save.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from engine.encounter import Encounter
+from engine.errors import BadSave
+from engine.saves import SaveFile, create, save_path
+from tests.skirmish import SKIRMISH, make_setup
+from tui.cli import main
+
+
+def _played() -> Encounter:
+    enc = Encounter(make_setup(), SKIRMISH)
+    enc.act("initiative")
+    enc.type_roll("3")
+    enc.type_roll("5")
+    enc.act("next")
+    enc.act("scan", side="blue", target="brute")
+    enc.type_roll("5 5")
+    enc.act("fire", ship="arrow", target="brute")
+    enc.type_roll("9")
+    enc.type_roll("4")
+    return enc
+
+
+@pytest.fixture
+def saved(tmp_path: Path) -> Path:
+    path = tmp_path / "duel.toml"
+    create(path, _played())
+    return path
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_save_is_readable_toml_with_every_part(saved: Path) -> None:
+    doc = tomllib.loads(saved.read_text())
+    assert doc["flagbridge"]["format"] == 1
+    assert doc["flagbridge"]["ruleset"] == "test-skirmish"
+    assert doc["flagbridge"]["seed"] == 7
+    assert doc["setup"]["ships"]["brute"]["hull"] == 30
+    assert doc["state"]["ships"]["brute"]["hull"] == 26
+    assert [e["kind"] for e in doc["events"]][:3] == ["action", "roll", "roll"]
+    assert doc["events"][-1]["total"] == 4
+
+
+def test_load_gives_the_same_state_and_the_same_file(saved: Path) -> None:
+    sf = SaveFile.load(saved)
+    assert sf.encounter.state == _played().state
+    assert sf.text() == saved.read_text()
+
+
+def test_second_save_keeps_a_backup_of_the_first(saved: Path) -> None:
+    first = saved.read_text()
+    sf = SaveFile.load(saved).autosave()
+    sf.encounter.act("next")
+    assert Path(str(saved) + ".bak").read_text() == first
+    assert SaveFile.load(saved).encounter.state["step"] == 2
+
+
+def test_autosave_follows_every_event_undo_and_redo(saved: Path) -> None:
+    sf = SaveFile.load(saved).autosave()
+    enc = sf.encounter
+    enc.act("next")
+    assert SaveFile.load(saved).encounter.state["step"] == 2
+    enc.undo()
+    assert SaveFile.load(saved).encounter.state["step"] == 1
+    enc.redo()
+    assert SaveFile.load(saved).encounter.state["step"] == 2
+
+
+def test_comments_survive_load_and_save(saved: Path) -> None:
+    text = saved.read_text()
+    text = text.replace("[flagbridge]", "# campaign: Spinward raid, night 3\n[flagbridge]")
+    text = text.replace("[setup.ships.brute]", "# the pirates' flagship\n[setup.ships.brute]")
+    text = text.replace('name = "next"', 'name = "next"  # they closed in fast')
+    saved.write_text(text)
+    sf = SaveFile.load(saved)
+    sf.encounter.act("next")
+    sf.save()
+    out = saved.read_text()
+    for comment in ("# campaign: Spinward raid, night 3", "# the pirates' flagship", "# they closed in fast"):
+        assert comment in out
+    assert SaveFile.load(saved).encounter.state["step"] == 2
+
+
+def test_hand_edit_of_state_is_refused_then_kept_as_a_correction(saved: Path) -> None:
+    text = saved.read_text()
+    edited = text.replace("[state.ships.brute]\nside = \"red\"\nhull = 26", "[state.ships.brute]\nside = \"red\"\nhull = 12")
+    assert edited != text
+    saved.write_text(edited)
+    before = _digest(saved)
+    with pytest.raises(BadSave) as err:
+        SaveFile.load(saved)
+    assert "state.ships.brute.hull is 12 in the file but the log gives 26" in str(err.value)
+    assert _digest(saved) == before
+    sf = SaveFile.load(saved, keep_edits=True)
+    last = sf.encounter.events[-1]
+    assert last.kind == "correction" and last.data["value"] == 12 and last.data["was"] == 26
+    assert sf.encounter.state["ships"]["brute"]["hull"] == 12
+    sf.encounter.undo()
+    assert sf.encounter.state["ships"]["brute"]["hull"] == 26
+
+
+def _break(text: str, how: str) -> bytes:
+    """Ways a save gets broken on disk or by hand (issue 2, "Done when")."""
+    if how == "truncated":
+        return text.encode()[: len(text) // 2 - 7]
+    if how == "garbage":
+        return b"\x8f\x03\xfe garbage \xff" * 20
+    if how == "nul":
+        return text.encode().replace(b"seed = 7", b"seed = \x007")
+    if how == "utf8":
+        return text.encode().replace(b"Test duel", b"Test \xc3\x28duel")
+    if how == "format":
+        return text.replace("format = 1", "format = 7").encode()
+    if how == "ruleset":
+        return text.replace('ruleset = "test-skirmish"', 'ruleset = "warhammer-99"').encode()
+    if how == "types":
+        return text.replace("hull = 30", 'hull = "thirty"').encode()
+    if how == "replay":
+        return text.replace("natural = 9", "natural = 14", 1).encode()
+    if how == "empty":
+        return b""
+    if how == "no-events-kind":
+        return text.replace('kind = "roll"', 'kind = "wish"', 1).encode()
+    raise AssertionError(how)
+
+
+BROKEN = {
+    "truncated": "",
+    "garbage": "UTF-8",
+    "nul": "NUL byte",
+    "utf8": "not UTF-8",
+    "format": "unknown format version 7",
+    "ruleset": "unknown ruleset 'warhammer-99'",
+    "types": "hull must be a whole number",
+    "replay": "does not replay",
+    "empty": "empty",
+    "no-events-kind": "unknown event kind 'wish'",
+}
+
+
+@pytest.mark.parametrize("how", sorted(BROKEN))
+def test_broken_save_is_one_line_exit_2_and_untouched(saved: Path, how: str, capsys) -> None:
+    saved.write_bytes(_break(saved.read_text(), how))
+    before = _digest(saved)
+    with pytest.raises(BadSave) as err:
+        SaveFile.load(saved)
+    message = str(err.value)
+    assert "\n" not in message and message.startswith(str(saved))
+    assert BROKEN[how] in message
+    assert main(["check", str(saved)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1 and "Traceback" not in captured.err
+    assert _digest(saved) == before
+    assert not Path(str(saved) + ".bak").exists()
+
+
+def test_replay_error_names_the_event_and_line(saved: Path) -> None:
+    saved.write_bytes(_break(saved.read_text(), "replay"))
+    with pytest.raises(BadSave) as err:
+        SaveFile.load(saved)
+    assert "events[7] (line " in str(err.value)
+    assert "14 cannot be rolled on 2D" in str(err.value)
+
+
+def test_valid_save_checks_ok(saved: Path, capsys) -> None:
+    assert main(["check", str(saved)]) == 0
+    assert capsys.readouterr().out.startswith("ok: save 'Test duel' (test-skirmish), 9 events")
+
+
+def test_missing_file_is_one_line(tmp_path: Path, capsys) -> None:
+    assert main(["check", str(tmp_path / "nope.toml")]) == 2
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_save_name_cannot_leave_its_folder(tmp_path: Path) -> None:
+    for name in ("../../etc/passwd", "/abs/path", "a/b\\c", "..", ""):
+        p = save_path(tmp_path, name)
+        assert p.parent == tmp_path and p.suffix == ".toml" and not p.name.startswith(".")

@@ -1,0 +1,63 @@
+"""The command line: version, rulesets, log, and the console commands until it exists."""
+
+from pathlib import Path
+
+from engine import __version__
+from engine.encounter import Encounter
+from engine.saves import create
+from tests.skirmish import SKIRMISH, make_setup
+from tui.cli import main
+
+
+def _save(tmp_path: Path) -> Path:
+    enc = Encounter(make_setup(), SKIRMISH)
+    enc.act("initiative")
+    enc.type_roll("2")
+    enc.type_roll("6")
+    enc.correct("ships.brute.hull", "28", note="old damage")
+    path = tmp_path / "duel.toml"
+    create(path, enc)
+    return path
+
+
+def test_version(capsys) -> None:
+    try:
+        main(["--version"])
+    except SystemExit as exc:
+        assert exc.code == 0
+    assert capsys.readouterr().out.strip() == f"flagbridge {__version__}"
+
+
+def test_rulesets_lists_id_and_name(capsys) -> None:
+    assert main(["rulesets"]) == 0
+    assert "test-skirmish\tTest skirmish (engine tests only)" in capsys.readouterr().out
+
+
+def test_log_reads_as_text(tmp_path: Path, capsys) -> None:
+    assert main(["log", str(_save(tmp_path))]) == 0
+    out = capsys.readouterr().out
+    assert "Initiative blue: 1D typed [2] +1 Tactics = 3" in out
+    assert "correction: ships.brute.hull 30 -> 28 (old damage)" in out
+
+
+def test_log_markdown_recap(tmp_path: Path, capsys) -> None:
+    assert main(["log", "--markdown", str(_save(tmp_path))]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# Test duel\n")
+    assert "Blue: Arrow, Lance; Red: Brute" in out
+    assert "1. initiative\n   - Initiative blue: 1D typed [2] +1 Tactics = 3" in out
+
+
+def test_keep_edits_records_corrections(tmp_path: Path, capsys) -> None:
+    path = _save(tmp_path)
+    path.write_text(path.read_text().replace("attacker = \"red\"", "attacker = \"blue\""))
+    assert main(["check", str(path)]) == 2
+    assert "--keep-edits" in capsys.readouterr().err
+    assert main(["keep-edits", str(path)]) == 0
+    assert main(["check", str(path)]) == 0
+
+
+def test_console_commands_say_they_are_not_built_yet(capsys) -> None:
+    for cmd in (["demo"], ["new"], ["open", "x.toml"]):
+        assert main(cmd) == 2
+        assert capsys.readouterr().err.count("\n") == 1

@@ -1,0 +1,147 @@
+"""The ``flagbridge`` command line.
+
+Every command that reads a file either succeeds or prints one line naming the
+file and what is wrong, and exits 2; none prints a traceback, and only the
+commands that say so write anything.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from engine import __version__
+from engine.errors import FlagbridgeError
+
+EXIT_BAD = 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="flagbridge",
+        description="Flagbridge: a keyboard-driven referee console for tabletop starship combat.",
+    )
+    p.add_argument("--version", action="version", version=f"flagbridge {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    c = sub.add_parser("check", help="validate a save, ship or table file (never writes)")
+    c.add_argument("path", type=Path)
+
+    lg = sub.add_parser("log", help="print an encounter's log as readable text")
+    lg.add_argument("path", type=Path)
+    lg.add_argument("--markdown", action="store_true", help="a Markdown recap for a campaign journal")
+
+    sub.add_parser("rulesets", help="list the installed rulesets (id and name)")
+
+    ke = sub.add_parser("keep-edits", help="record hand edits of a save's [state] as correction events")
+    ke.add_argument("path", type=Path)
+
+    d = sub.add_parser("demo", help="open a fresh copy of a demo encounter in the console")
+    d.add_argument("ruleset", nargs="?", default="classic-hg")
+    d.add_argument("--save-dir", type=Path, default=Path("saves"))
+    o = sub.add_parser("open", help="open a save in the console")
+    o.add_argument("path", type=Path)
+    o.add_argument("--keep-edits", action="store_true", help="keep hand edits of [state] as corrections")
+    n = sub.add_parser("new", help="set up a new encounter in the console")
+    n.add_argument("--save-dir", type=Path, default=Path("saves"))
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.command is None:
+        _parser().print_help()
+        return 0
+    try:
+        return _COMMANDS[args.command](args)
+    except FlagbridgeError as exc:
+        print(f"flagbridge {args.command}: {exc}", file=sys.stderr)
+        return EXIT_BAD
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # a bug: still one line, never a traceback, never a write
+        print(f"flagbridge {args.command}: unexpected error, please report it: "
+              f"{type(exc).__name__}: {exc}", file=sys.stderr)
+        return EXIT_BAD
+
+
+def _check(args: argparse.Namespace) -> int:
+    from engine.files import kind_of, load_ship, load_table
+    from engine.saves import SaveFile
+
+    kind = kind_of(args.path)
+    if kind == "save":
+        enc = SaveFile.load(args.path).encounter
+        where = enc.ruleset.header(enc.state)
+        print(f"ok: save {enc.setup.name!r} ({enc.ruleset.id}), {len(enc.events)} events"
+              + (f", {where}" if where else ""))
+    elif kind == "ship":
+        rs, ship = load_ship(args.path)
+        print(f"ok: ship {ship['name']!r} ({rs.id})")
+    else:
+        rs, name, data = load_table(args.path)
+        print(f"ok: table {name!r} ({rs.id})")
+    return 0
+
+
+def _log(args: argparse.Namespace) -> int:
+    from engine.recap import entries, markdown
+    from engine.saves import SaveFile
+
+    enc = SaveFile.load(args.path).encounter
+    if args.markdown:
+        sys.stdout.write(markdown(enc))
+        return 0
+    from rich.console import Console
+    from rich.text import Text
+
+    out = Console(highlight=False)
+    out.print(Text(enc.setup.name, style="bold"), Text(f" · {enc.ruleset.name}", style="dim"))
+    for e in entries(enc):
+        line = Text(f"{e.group:>4} ", style="dim")
+        line.append(e.headline, style="bold" if e.kind == "action" else ("yellow" if e.kind == "correction" else ""))
+        out.print(line)
+        for d in e.details:
+            out.print(Text(f"       {d}"))
+    if not enc.events:
+        out.print(Text("(no events yet)", style="dim"))
+    return 0
+
+
+def _rulesets(args: argparse.Namespace) -> int:
+    from engine.ruleset import available
+
+    for rid, name in available().items():
+        print(f"{rid}\t{name}")
+    return 0
+
+
+def _keep_edits(args: argparse.Namespace) -> int:
+    from engine.saves import SaveFile
+
+    sf = SaveFile.load(args.path, keep_edits=True)
+    n = sum(1 for e in sf.encounter.events if e.kind == "correction" and e.text is None)
+    if n:
+        sf.save()
+    print(f"ok: {n} hand edit(s) recorded as corrections in {args.path}")
+    return 0
+
+
+def _console(args: argparse.Namespace) -> int:
+    print(f"flagbridge {args.command}: the console is not built yet (see the README's roadmap)", file=sys.stderr)
+    return EXIT_BAD
+
+
+_COMMANDS = {
+    "check": _check,
+    "log": _log,
+    "rulesets": _rulesets,
+    "keep-edits": _keep_edits,
+    "demo": _console,
+    "open": _console,
+    "new": _console,
+}
+
+if __name__ == "__main__":
+    sys.exit(main())

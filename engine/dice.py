@@ -24,8 +24,12 @@ from functools import lru_cache
 
 from .errors import BadDiceExpression, BadDiceValue
 
-_SIX = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d*)\s*(?:([+-])\s*(\d+))?\s*$")
-_SD = re.compile(r"^\s*(\d+(?:\.\d+)?|\d*\.\d+)\s*:\s*(\d+)\s*sd\s*(?:([+-])\s*(\d+))?\s*$", re.I)
+_SIX = re.compile(r"^\s*([0-9]{0,4})\s*[dD]\s*([0-9]{0,5})\s*(?:([+-])\s*([0-9]{1,6}))?\s*$")
+_SD = re.compile(
+    r"^\s*([0-9]{1,4}(?:\.[0-9]{1,4})?|\.[0-9]{1,4})\s*:\s*([0-9]{1,5})\s*sd\s*(?:([+-])\s*([0-9]{1,6}))?\s*$", re.I
+)
+#: Largest dice pool accepted (dice x faces); keeps exact odds instant at the table.
+MAX_POOL = 1000
 
 
 @dataclass(frozen=True)
@@ -68,7 +72,7 @@ class Dice:
         return dict(_value_distribution(self))
 
     def possible_values(self) -> list[int]:
-        return sorted(_value_distribution(self))
+        return sorted(v for v, _ in _value_distribution(self))
 
 
 @lru_cache(maxsize=256)
@@ -100,7 +104,7 @@ def parse_dice(text: str) -> Dice:
         raise BadDiceExpression(f"empty dice expression {text!r}: expected e.g. 2D, 1d6+1, 1:100sd")
     src = text.strip()
     m = _SIX.match(src)
-    if m and (m.group(1) or m.group(2) or "d" in src.lower()):
+    if m:
         count = int(m.group(1)) if m.group(1) else 1
         sides = int(m.group(2)) if m.group(2) else 6
         plus = _signed(m.group(3), m.group(4))
@@ -133,6 +137,8 @@ def _checked(dice: Dice, text: str) -> Dice:
         raise BadDiceExpression(f"dice expression {text!r}: the number of dice must be 1 to 100")
     if dice.sides < 2 or dice.sides > 1000:
         raise BadDiceExpression(f"dice expression {text!r}: a die must have 2 to 1000 faces")
+    if dice.count * dice.sides > MAX_POOL:
+        raise BadDiceExpression(f"dice expression {text!r}: at most {MAX_POOL} faces in all (dice x sides)")
     if dice.scale <= 0:
         raise BadDiceExpression(f"dice expression {text!r}: the fraction must be above 0")
     return dice
@@ -141,8 +147,8 @@ def _checked(dice: Dice, text: str) -> Dice:
 def read_face(dice: Dice, word: str) -> int:
     """One typed die face; ``00`` is 100 on a percentile die and ``0`` is 10 on a d10."""
     w = word.strip()
-    if not w.isdigit():
-        raise BadDiceValue(f"{word!r} is not a number: type the dice as digits, e.g. {_example(dice)}")
+    if not _digits(w):
+        raise BadDiceValue(f"{word!r} is not a number: {_range(dice)}")
     if dice.sides == 100 and w == "00":
         return 100
     if dice.sides == 10 and w == "0":
@@ -160,12 +166,12 @@ def read_typed(dice: Dice, text: str) -> tuple[int, tuple[int, ...]]:
     The total typed is the dice alone, before the expression's plus and any modifier.
     """
     if text is None or not str(text).strip():
-        raise BadDiceValue(f"no roll typed: type the {dice} total, e.g. {_example(dice)}")
+        raise BadDiceValue(f"no roll typed: {_range(dice)}")
     words = [w for w in re.split(r"[\s,+]+", str(text).strip()) if w]
     if len(words) == 1 and dice.count > 1:
         w = words[0]
-        if not w.isdigit():
-            raise BadDiceValue(f"{w!r} is not a number: type the {dice} total as digits, e.g. {_example(dice)}")
+        if not _digits(w):
+            raise BadDiceValue(f"{w!r} is not a number: {_range(dice)}")
         total = int(w)
         if not dice.min_natural <= total <= dice.max_natural:
             raise BadDiceValue(
@@ -173,12 +179,15 @@ def read_typed(dice: Dice, text: str) -> tuple[int, tuple[int, ...]]:
             )
         return total, ()
     if len(words) != dice.count:
-        raise BadDiceValue(
-            f"{len(words)} dice typed for {dice}: type the total, or all {dice.count} dice"
-        )
+        raise BadDiceValue(f"{len(words)} dice typed for {dice}: {_range(dice)}, or all {dice.count} dice")
     faces = tuple(read_face(dice, w) for w in words)
     return sum(faces), faces
 
 
-def _example(dice: Dice) -> str:
-    return str(min(dice.max_natural, max(dice.min_natural, (dice.min_natural + dice.max_natural) // 2)))
+def _digits(word: str) -> bool:
+    """Plain ASCII digits of a sane length (``isdigit`` would take superscripts)."""
+    return 0 < len(word) <= 6 and all("0" <= c <= "9" for c in word)
+
+
+def _range(dice: Dice) -> str:
+    return f"type the {dice} total, {dice.min_natural} to {dice.max_natural}"

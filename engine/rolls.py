@@ -59,7 +59,8 @@ class Target:
     def parse(cls, text: str) -> "Target":
         """``"8+"`` or ``"45-"``, as saved."""
         t = str(text).strip()
-        if len(t) < 2 or t[-1] not in "+-" or not t[:-1].lstrip("-").isdigit():
+        body = t[:-1][1:] if t[:1] == "-" else t[:-1]
+        if len(t) < 2 or t[-1] not in "+-" or not (0 < len(body) <= 6 and all("0" <= c <= "9" for c in body)):
             raise FlagbridgeError(f"target {text!r}: expected a number then + or -, e.g. 8+ or 45-")
         return cls(int(t[:-1]), t[-1] == "-")
 
@@ -115,7 +116,7 @@ class RollRequest:
         if self.then:
             d["then"] = self.then
         if self.context:
-            d["context"] = self.context
+            d["context"] = dict(self.context)
         return d
 
     @classmethod
@@ -210,7 +211,7 @@ class SeededRoller:
         self.seed = int(seed)
 
     def faces(self, dice: Dice, index: int) -> tuple[int, ...]:
-        rng = random.Random(self.seed * 1_000_003 + index)
+        rng = random.Random(f"{self.seed}:{index}")
         return tuple(rng.randint(1, dice.sides) for _ in range(dice.count))
 
     def answer(self, request: RollRequest, index: int) -> RollResult:

@@ -32,6 +32,7 @@ import statistics
 import sys
 import tempfile
 import time
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,7 +41,7 @@ if str(ROOT) not in sys.path:
 
 from engine import saves  # noqa: E402
 from engine.dice import parse_dice, read_typed  # noqa: E402
-from engine.encounter import Encounter  # noqa: E402
+from engine.encounter import Encounter, replay  # noqa: E402
 from engine.rolls import Modifier, RollRequest, SeededRoller, Target  # noqa: E402
 from engine.ruleset import register  # noqa: E402
 from tests.skirmish import SKIRMISH, make_setup  # noqa: E402
@@ -114,6 +115,9 @@ def bench_load(folder: Path) -> Encounter:
     loaded = timed(lambda: saves.SaveFile.load(path), 5)
     row("load + replay 10,000 events (best)", f"best   {min(loaded):8.1f} ms", "target < 1000 ms")
     row("load + replay 10,000 events (5 runs)", ms(loaded), "target < 1000 ms")
+    text = path.read_text(encoding="utf-8")
+    row("  of which tomllib.loads", ms(timed(lambda: tomllib.loads(text), 3)))
+    row("  of which replay (Encounter from the log)", ms(timed(lambda: replay(enc.setup, enc.events), 3)))
     return saves.SaveFile.load(path).encounter
 
 

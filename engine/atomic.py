@@ -8,6 +8,7 @@ or the new one, never a mix (DESIGN.md "Saves").
 
 from __future__ import annotations
 
+import glob
 import os
 import tempfile
 from pathlib import Path
@@ -49,12 +50,29 @@ def _keep_backup(path: Path) -> None:
         os.replace(tmp, bak)
     except OSError:  # a file system without hard links: copy through a temp file
         data = path.read_bytes()
-        fd, t = tempfile.mkstemp(prefix=f".{bak.name}.", dir=path.parent)
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(t, bak)
+        fd, t = tempfile.mkstemp(prefix=f".{bak.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(t, bak)
+        except BaseException:
+            _remove(Path(t))
+            raise
+
+
+def remove_stale_temps(path: Path) -> None:
+    """Temp files a killed save left behind (``.NAME.*.tmp``); the save itself is whole."""
+    for stale in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+        _remove(stale)
+
+
+def _remove(p: Path) -> None:
+    try:
+        p.unlink()
+    except OSError:
+        pass
 
 
 def _fsync_folder(folder: Path) -> None:

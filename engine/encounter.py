@@ -171,7 +171,9 @@ class Encounter:
         data = {"path": list(p), "value": new, "was": old}
         if note:
             data["note"] = note
-        return self._record(Event("correction", self._next_group(), now(), data))
+        # mid-action, a correction joins the action's group: undo takes both back
+        group = self.pending.group if self.state["pending"] else self._next_group()
+        return self._record(Event("correction", group, now(), data))
 
     def undo(self) -> list[Event]:
         """Remove the last group of events; returns them (empty when nothing to undo)."""
@@ -193,11 +195,15 @@ class Encounter:
             return []
         group = self._redo.pop()
         work = plain_copy(self.state)
-        for ev in group:
+        n = len(self.events)
+        marks = {}
+        for i, ev in enumerate(group, 1):
             self._apply(work, ev)
+            if (n + i) % CHECKPOINT_EVERY == 0:
+                marks[n + i] = plain_copy(work)
         self.state = work
         self.events.extend(group)
-        self._checkpoint()
+        self._checkpoints.update(marks)
         self._changed()
         return group
 

@@ -26,7 +26,7 @@ from typing import Any
 import tomlkit
 
 from . import toml_text
-from .atomic import write_atomic
+from .atomic import remove_stale_temps, write_atomic
 from .encounter import KINDS, Encounter, Event, ReplayError
 from .errors import BadSave, FlagbridgeError
 from .ruleset import Ruleset, find_ruleset
@@ -60,6 +60,7 @@ class SaveFile:
         self.encounter = encounter
         self._header_doc = _header_doc(header_text, encounter)
         self._setup_text = setup_text if setup_text is not None else _setup_text(encounter.setup)
+        self._swept = False
 
     # --- writing -------------------------------------------------------------------
 
@@ -76,6 +77,9 @@ class SaveFile:
 
     def save(self) -> None:
         """Write the file atomically, keeping the previous version as ``NAME.bak``."""
+        if not self._swept:  # once a session: temps of a save killed mid-write
+            remove_stale_temps(self.path)
+            self._swept = True
         write_atomic(self.path, self.text())
 
     def autosave(self) -> "SaveFile":
@@ -225,9 +229,12 @@ def _read_events(doc: dict, text: str) -> list[Event]:
     else:
         chunks = [None] * len(raw)  # unusual layout: events are written afresh
     events = []
+    line, counted = 1, 0  # a running line count: counting from the top each time is quadratic
     for i, (d, chunk) in enumerate(zip(raw, chunks)):
-        line = text.count("\n", 0, starts[i]) + 1 if chunk is not None else None
-        where = f"events[{i}]" + (f" (line {line})" if line else "")
+        if chunk is not None:
+            line += text.count("\n", counted, starts[i])
+            counted = starts[i]
+        where = f"events[{i}]" + (f" (line {line})" if chunk is not None else "")
         if not isinstance(d, dict):
             raise BadSave(f"{where}: expected a table")
         kind = _want(d, "kind", str, where, "action, roll or correction")

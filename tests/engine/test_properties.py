@@ -154,7 +154,7 @@ def correction(data, enc: Encounter) -> tuple[str, object]:
     return path, value
 
 
-def play(data, enc: Encounter, max_steps: int = 40, *, corrections_while_pending: bool = True) -> None:
+def play(data, enc: Encounter, max_steps: int = 60, *, corrections_while_pending: bool = True) -> None:
     """A random game-master session; checks the step-local properties as it goes."""
     steps = data.draw(st.integers(0, max_steps), label="steps")
     for _ in range(steps):
@@ -164,7 +164,7 @@ def play(data, enc: Encounter, max_steps: int = 40, *, corrections_while_pending
             if corrections_while_pending:
                 ops.append("correct")
         else:
-            ops = ["act", "act", "act", "act", "correct", "undo", "redo"]
+            ops = ["act"] * 6 + ["correct", "undo", "redo"]
         op = data.draw(st.sampled_from(ops), label="op")
         if op == "act":
             names = [a.name for a in enc.legal_actions()]

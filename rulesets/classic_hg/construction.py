@@ -1,0 +1,206 @@
+"""What a classic-hg ship's fittings displace and cost, and the limits a ship file must keep.
+
+Source: ``classic-hg-combat.txt``. Only what the text prices is reckoned here:
+torpedo tubes and their torpedoes, infinite repeaters, the computer programs,
+and the energy the turret weapons need. The rest of a ship's design is taken as
+given by its file (the text prints no hull, drive or armor costs).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.errors import BadTable
+from engine.schema import validate
+
+from .ships import TRAY_PER_TUBE, TURRET_FIELDS, energy_points
+from .tables import Tables
+
+TONS_PER_HARDPOINT = 100
+
+
+def hardpoints(tonnage: int) -> int:
+    """One weapon position per 100 tons of displacement (Traveller's hardpoint rule)."""
+    return tonnage // TONS_PER_HARDPOINT
+
+
+def torpedoes_carried(ship: dict[str, Any]) -> int:
+    """The torpedoes aboard; -1 in the file means "the normal load in the launching tray"."""
+    return ship["torpedoes"] if ship["torpedoes"] >= 0 else TRAY_PER_TUBE * ship["torpedo_tubes"]
+
+
+def program_storage(ship: dict[str, Any], tables: Tables) -> int:
+    """Program spaces: the ship's own figure, or its computer model's from the computers table."""
+    if ship["computer_storage"]:
+        return ship["computer_storage"]
+    return int(tables.computers.get(ship["computer_model"], {}).get("storage", 0))
+
+
+def construction_report(ship: dict[str, Any], tables: Tables) -> dict[str, Any]:
+    """Tons and MCr of the fittings the text prices, program spaces, and energy points.
+
+    - Tubes: "Installation costs 1.5MCr if the tube is specified at the time of
+      construction. Retrofitting on a completed ship costs 2.5MCr. Torpedo tubes
+      displace 3 tins"; torpedoes mass "500kg each".
+    - Repeaters: "at a cost of 1.5 MCr, and displaces 3 tons", "use 2 energy points".
+    - Programs: each "fills ... space[s] of computer storage and costs" its MCr;
+      programs in ``program_library`` are carried but not loaded.
+
+    The figures come from the tables (weapons.toml [torpedo_tube] and [mounts],
+    programs.toml), so a replaced table is priced by its own numbers.
+    """
+    tube = tables.torpedo_tube
+    tubes = ship["torpedo_tubes"]
+    tube_cost = tube["cost_retrofit"] if ship["tubes_retrofitted"] else tube["cost_new"]
+    torpedoes = torpedoes_carried(ship)
+    repeater = tables.mounts.get("infinite_repeater", {"tons": 0, "cost": 0})
+    repeaters = sum(t.get("count", 1) for t in ship["turrets"] if t.get("weapon") == "infinite_repeater")
+    loaded = list(ship["programs"])
+    library = [p for p in dict.fromkeys(ship["program_library"]) if p not in loaded]
+    prog = lambda names, key: sum(tables.programs.get(p, {}).get(key, 0) for p in names)  # noqa: E731
+    needed = sum(tables.mounts.get(t.get("weapon"), {}).get("energy_points", 0) * t.get("count", 1)
+                 for t in ship["turrets"]) + prog(loaded, "energy_points")
+    report = {
+        "torpedo_tubes": {"count": tubes, "retrofitted": ship["tubes_retrofitted"],
+                          "tons": tubes * tube["tons"], "mcr": tubes * tube_cost},
+        "torpedoes": {"count": torpedoes, "tray": tubes * tube["tray"], "tons": torpedoes * tube["torpedo_tons"]},
+        "infinite_repeaters": {"count": repeaters, "tons": repeaters * repeater["tons"],
+                               "mcr": repeaters * repeater["cost"]},
+        "programs": {"loaded": loaded, "storage": prog(loaded, "storage"),
+                     "capacity": program_storage(ship, tables), "mcr": prog(loaded, "cost")},
+        "program_library": {"names": library, "mcr": prog(library, "cost")},
+        "energy": {"needed": needed, "available": energy_points(ship["tonnage"], ship["power_plant"])},
+        "hardpoints": {"total": hardpoints(ship["tonnage"]), "turrets": len(ship["turrets"]), "tubes": tubes},
+    }
+    parts = ("torpedo_tubes", "torpedoes", "infinite_repeaters")
+    report["tons"] = _round(sum(report[k]["tons"] for k in parts))
+    report["mcr"] = _round(sum(report[k]["mcr"] for k in ("torpedo_tubes", "infinite_repeaters", "programs",
+                                                            "program_library")))
+    return report
+
+
+def _round(x: float) -> float:
+    """Sums of tenths of MCr, without float noise (0.1 + 0.2)."""
+    return round(x, 6)
+
+
+# --- limits ---------------------------------------------------------------------------------
+
+def check_ship(ship: dict[str, Any], tables: Tables, where: str) -> None:
+    """Refuse a ship that breaks a limit of the text (or of our reading of it), with one line.
+
+    - Turrets: a known turret weapon, at most 3 to a turret; "1 (one) infinite
+      repeater my be installed per turret, exclusive of other weapons" (any
+      mount marked ``alone``).
+    - Torpedo tubes: "One tube may be installed per 100 tons of ship
+      displacement not otherwise allocated to weaponry." Our reading: a ship has
+      tonnage // 100 hardpoints; each turret takes one; tubes may use only the
+      hardpoints left. Turrets may not exceed the hardpoints either. Torpedoes
+      need a tube to launch from.
+    - Programs: every name, loaded or in the library, is a known program; the
+      loaded programs together fit the computer's storage ("fills one space of
+      computer storage"), and each library program fits on its own (else it
+      could never be loaded).
+    - Energy: the turret weapons together ("use 2 energy points") need no more
+      than the power plant gives (tonnage x power plant / 100).
+    - Crew stand in general locations of the locations table; occupants are in
+      berths the ship has; hangars hold small craft with a name and tons.
+    """
+    turrets = [_check_turret(t, i, tables, where) for i, t in enumerate(ship["turrets"])]
+    _check_hardpoints(ship, turrets, where)
+    _check_programs(ship, tables, where)
+    report = construction_report({**ship, "turrets": turrets}, tables)
+    energy = report["energy"]
+    if energy["needed"] > energy["available"]:
+        raise BadTable(f"{where}.turrets: the weapons need {energy['needed']} energy points but the power plant "
+                       f"gives {energy['available']} (tonnage {ship['tonnage']} x power plant {ship['power_plant']} / 100)")
+    _check_people(ship, tables, where)
+    _check_hangars(ship, where)
+
+
+def _check_turret(turret: Any, i: int, tables: Tables, where: str) -> dict:
+    at = f"{where}.turrets[{i}]"
+    t = validate(turret, TURRET_FIELDS, at)
+    mount = tables.mounts.get(t["weapon"])
+    if mount is None:
+        raise BadTable(f"{at}.weapon: unknown turret weapon {t['weapon']!r} (known: {', '.join(tables.mounts)})")
+    if mount["alone"] and t["count"] != 1:
+        raise BadTable(f"{at}: the {mount['label'].lower()} is mounted alone, one per turret "
+                       f"(\"exclusive of other weapons\"), so count must be 1, got {t['count']}")
+    return t
+
+
+def _check_hardpoints(ship: dict, turrets: list[dict], where: str) -> None:
+    total, tubes = hardpoints(ship["tonnage"]), ship["torpedo_tubes"]
+    if len(turrets) > total:
+        raise BadTable(f"{where}.turrets: {len(turrets)} turrets but a {ship['tonnage']}-ton ship has "
+                       f"{total} hardpoints (one per 100 tons)")
+    free = total - len(turrets)
+    if tubes > free:
+        raise BadTable(f"{where}.torpedo_tubes: {tubes} tubes but only {free} of {total} hardpoints are not "
+                       f"allocated to weaponry ({len(turrets)} turrets); one tube per 100 tons not otherwise "
+                       "allocated to weaponry")
+    if ship["torpedoes"] > 0 and tubes == 0:
+        raise BadTable(f"{where}.torpedoes: {ship['torpedoes']} torpedoes but no torpedo tubes to launch them")
+
+
+def _check_programs(ship: dict, tables: Tables, where: str) -> None:
+    for field in ("programs", "program_library"):
+        for p in ship[field]:
+            if not isinstance(p, str) or p not in tables.programs:
+                raise BadTable(f"{where}.{field}: unknown program {p!r} (known: {', '.join(tables.programs)})")
+    seen = set()
+    for p in ship["programs"]:
+        if p in seen:
+            raise BadTable(f"{where}.programs: {p!r} is loaded twice")
+        seen.add(p)
+    if ship["computer_model"] not in tables.computers and not ship["computer_storage"]:
+        raise BadTable(f"{where}.computer_model: no model {ship['computer_model']} in the computers table")
+    room = program_storage(ship, tables)
+    used = sum(tables.programs[p]["storage"] for p in ship["programs"])
+    if used > room:
+        raise BadTable(f"{where}.programs: the loaded programs need {used} spaces of storage but the computer "
+                       f"has {room}")
+    for p in ship["program_library"]:
+        if tables.programs[p]["storage"] > room:
+            raise BadTable(f"{where}.program_library: {p} needs {tables.programs[p]['storage']} spaces but the "
+                           f"computer has only {room}, so it could never be loaded")
+
+
+def _check_people(ship: dict, tables: Tables, where: str) -> None:
+    places = sorted(set(tables.general_locations.values()))
+    for place, n in ship["crew"].items():
+        if place not in places:
+            raise BadTable(f"{where}.crew.{place}: not a general location of the locations table "
+                           f"(known: {', '.join(places)})")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise BadTable(f"{where}.crew.{place}: expected a number of crew 0 or more, got {n!r}")
+    berths = {f"stateroom {i + 1}" for i in range(ship["staterooms"])}
+    berths |= {f"low {i + 1}" for i in range(ship["low_berths"])}
+    taken: set[str] = set()
+    for i, o in enumerate(ship["occupants"]):
+        at = f"{where}.occupants[{i}]"
+        if not isinstance(o, dict) or not isinstance(o.get("name"), str) or not isinstance(o.get("berth"), str):
+            raise BadTable(f"{at}: expected {{name = \"...\", berth = \"stateroom N\" or \"low N\"}}, got {o!r}")
+        if o["berth"] not in berths:
+            raise BadTable(f"{at}.berth: the ship has no berth {o['berth']!r} ({ship['staterooms']} staterooms, "
+                           f"{ship['low_berths']} low berths)")
+        if o["berth"].startswith("low") and o["berth"] in taken:
+            raise BadTable(f"{at}.berth: {o['berth']!r} already holds someone; a low berth holds one")
+        taken.add(o["berth"])
+
+
+def _check_hangars(ship: dict, where: str) -> None:
+    for i, h in enumerate(ship["hangars"]):
+        at = f"{where}.hangars[{i}]"
+        if not isinstance(h, dict) or not isinstance(h.get("name", ""), str):
+            raise BadTable(f"{at}: expected {{name = \"...\", small_craft = [{{name, tons}}]}}, got {h!r}")
+        craft = h.get("small_craft", [])
+        if not isinstance(craft, list):
+            raise BadTable(f"{at}.small_craft: expected a list of {{name, tons}}, got {craft!r}")
+        for j, c in enumerate(craft):
+            ok = (isinstance(c, dict) and isinstance(c.get("name"), str) and isinstance(c.get("tons"), (int, float))
+                  and not isinstance(c.get("tons"), bool) and c["tons"] > 0)
+            if not ok:
+                raise BadTable(f"{at}.small_craft[{j}]: expected {{name = \"...\", tons = N}} with tons above 0, "
+                               f"got {c!r}")

@@ -1,0 +1,359 @@
+"""Damage: armor absorption and erosion, hit locations, and the effects of each location.
+
+Source: ``classic-hg-combat.txt``, the paragraphs from "At the conclusion of
+defensive fire" to the spallation table: the weapon's rated damage (beam
+weapons and repeaters times the weapons in the turret), less sand, less armor
+("Ship's armor absorbs 1 point per factor per hit"); hits stopped by armor wear
+it down by one factor per tonnage/10; what gets through rolls the general
+location (unless selective fire chose it), then the specific location, and the
+effect is applied once per hit that got through.
+
+Referee decisions where the text is silent:
+
+- The points that get through are the effect's "hits": 3 points on Fuel lose
+  3 tons, on Computer lower it by 3.
+- Armor erosion for a tonnage that is not a multiple of ten rounds tonnage/10 up.
+- Radiation and spallation attacks come with every attack of such a weapon
+  that reaches the ship, even when armor stops all its points (spallation is
+  what armor does when struck); the general location is rolled for them.
+- Radiation: the radiation-table roll decides the extra computer hit; the
+  crew in the location take 1D and die in 1D days untreated in any case
+  ("automatic radiation attacks against crew and computer").
+- Which turret, hangar or room a hit finds is rolled on 1dN over the
+  candidates, in ship order.
+"""
+
+from __future__ import annotations
+
+from engine.errors import IllegalAction
+from engine.rolls import Modifier, Target
+from engine.ruleset import RuleContext
+
+from .fire import attack_by_id, working
+from .tables import Tables
+
+SMALL_CRAFT_TONS_PER_HIT = 10  # "each hit will destroy 10 tons of small craft"
+CHAIN = ("general_location", "specific_location", "spallation", "radiation", "radiation_crew",
+         "radiation_days", "nuclear_crew", "pick")
+
+_RAM = {"label": "Ramming", "radiation": False, "spallation": "", "crew_attack": ""}
+
+
+def weapon_entry(attack: dict, tables: Tables) -> dict:
+    return _RAM if attack["weapon"] == "ram" else tables.weapons[attack["weapon"]]
+
+
+def erosion_step(tonnage: int) -> int:
+    """Hits the armor can stop before it loses a factor: "hits equal to its tonnage/10"."""
+    return max(1, -(-tonnage // 10))
+
+
+def absorb(ship: dict, points: int) -> tuple[int, int, int]:
+    """Armor subtracts its factor from one attack and wears down by the hits it stopped.
+
+    Returns (stopped, through, factors lost).
+    """
+    stopped = min(points, ship["armor_factor"])
+    through = points - stopped
+    ship["armor_hits"] += stopped
+    step = erosion_step(ship["tonnage"])
+    lost = 0
+    while ship["armor_factor"] > 0 and ship["armor_hits"] >= step:
+        ship["armor_factor"] -= 1
+        ship["armor_hits"] -= step
+        lost += 1
+    if ship["armor_factor"] == 0:
+        ship["armor_hits"] = 0  # "A ships' armor factor may never be reduced below 0"
+    return stopped, through, lost
+
+
+def start_damage(state: dict, tables: Tables, ctx: RuleContext) -> None:
+    """Queue every attack this step records, and begin the first."""
+    from .turn import damage_attacks
+
+    attacks = damage_attacks(state)
+    if not attacks:
+        raise IllegalAction("no damage to record in this step")
+    state["damage_queue"] = [a["id"] for a in attacks]
+    next_damage(state, tables, ctx)
+
+
+def next_damage(state: dict, tables: Tables, ctx: RuleContext) -> None:
+    """Work through the queue until an attack needs a roll, or the queue is empty."""
+    while state["damage_queue"]:
+        attack = attack_by_id(state, state["damage_queue"].pop(0))
+        if _begin(state, attack, tables, ctx):
+            return
+
+
+def _begin(state: dict, attack: dict, tables: Tables, ctx: RuleContext) -> bool:
+    ship = state["ships"][attack["target"]]
+    weapon = weapon_entry(attack, tables)
+    points = max(0, attack["damage"] - attack["reduced"])
+    attack["armor_at_hit"] = ship["armor_factor"]
+    stopped, through, lost = absorb(ship, points)
+    attack["through"] = through
+    attack["status"] = "done"
+    line = f"{attack['id']} on {ship['name']}: {points} points"
+    if attack["reduced"]:
+        line += f" (sand took {attack['reduced']})"
+    if stopped:
+        line += f", armor stops {stopped}"
+    if lost:
+        line += f", armor worn down to factor {ship['armor_factor']}"
+    ctx.note(line + (f", {through} through" if through else ", nothing gets through"))
+    if not (through or weapon["radiation"] or weapon["spallation"]):
+        return False
+    if attack["location"]:
+        _at_general(state, attack, attack["location"], tables, ctx)
+    else:
+        ctx.request_roll(f"General location: {attack['id']} on {ship['name']}", "2D",
+                         then="general_location", context={"attack": attack["id"]})
+    return bool(ctx.requests)
+
+
+def _at_general(state: dict, attack: dict, general: str, tables: Tables, ctx: RuleContext) -> None:
+    ship = state["ships"][attack["target"]]
+    weapon = weapon_entry(attack, tables)
+    attack["general"] = general
+    ctx.note(f"{attack['id']} strikes the {general.replace('_', ' ')}")
+    if attack["through"]:
+        ctx.request_roll(f"Specific location: {attack['id']} in the {general.replace('_', ' ')}", "2D",
+                         then="specific_location", context={"attack": attack["id"]})
+    if weapon["spallation"]:
+        _spallation(state, attack, weapon, tables, ctx)
+    if weapon["radiation"]:
+        _radiation(state, attack, tables, ctx)
+
+
+def _spallation(state: dict, attack: dict, weapon: dict, tables: Tables, ctx: RuleContext) -> None:
+    """The spallation table by armor factor; "a DM of -3 ... if the ship is fitted with Spaced armor"."""
+    ship = state["ships"][attack["target"]]
+    row = tables.spallation[weapon["spallation"]]
+    cell = row[min(attack["armor_at_hit"], len(row) - 1)]
+    if cell == "no":
+        ctx.note(f"No spallation against armor {attack['armor_at_hit']}")
+    elif cell == "auto":
+        _spall(state, attack, ctx)
+    else:
+        mods = [Modifier("Spaced armor", tables.spallation_spaced_dm)] if ship["armor_spaced"] else []
+        ctx.request_roll(f"Spallation: {attack['id']} on {ship['name']}", "2D", mods, Target(int(cell)),
+                         then="spallation", context={"attack": attack["id"]})
+
+
+def _spall(state: dict, attack: dict, ctx: RuleContext) -> None:
+    crew_attack(state, attack, "spallation", ctx, reason="spallation")
+
+
+def _radiation(state: dict, attack: dict, tables: Tables, ctx: RuleContext) -> None:
+    ship = state["ships"][attack["target"]]
+    cell = tables.radiation[min(attack["armor_at_hit"], 15)]
+    if cell == "auto":
+        _radiation_computer_hit(ship, ctx)
+    elif cell != "no":
+        ctx.request_roll(f"Radiation: {attack['id']} against {ship['name']}'s computer", "2D",
+                         target=Target(int(cell)), then="radiation", context={"attack": attack["id"]})
+    crew = ship["crew"].get(attack["general"], 0)
+    if crew:
+        ctx.request_roll(f"Radiation: damage to {crew} crew in the {attack['general']}", "1D",
+                         then="radiation_crew", context={"attack": attack["id"]})
+        ctx.request_roll("Radiation: days until death without antiradiation treatment", "1D",
+                         then="radiation_days", context={"attack": attack["id"]})
+
+
+def _radiation_computer_hit(ship: dict, ctx: RuleContext) -> None:
+    """"the computer takes 1 additional hit (ignore this if the computer has fiber optic backup)"."""
+    if ship["computer_fib"]:
+        ctx.note(f"{ship['name']}'s fiber-optic backup shrugs off the radiation")
+        return
+    ship["computer"] = max(0, ship["computer"] - 1)
+    ctx.note(f"Radiation: {ship['name']} computer -1 (now {ship['computer']})")
+
+
+def crew_attack(state: dict, attack: dict, key: str, ctx: RuleContext, who: str = "", reason: str = "") -> None:
+    """Record an attack on crew with its personal-combat equivalent (resolved as personal combat later)."""
+    ship = state["ships"][attack["target"]]
+    place = attack.get("general", "")
+    if not who:
+        n = ship["crew"].get(place, 0)
+        if not n:
+            ctx.note(f"No crew in the {place.replace('_', ' ')}")
+            return
+        who = f"{n} crew in the {place.replace('_', ' ')}"
+    ship["crew_attacks"].append({"turn": state["turn"], "attack": attack["id"], "location": place,
+                                 "who": who, "as": key, "result": ""})
+    ctx.note(f"Crew attack on {who}{' (' + reason + ')' if reason else ''}")
+
+
+# --- the effects of the specific locations --------------------------------------------
+
+LOWER = {"cargo": "cargo", "computer": "computer", "controls": "controls", "sensors": "sensors",
+         "jump_drive": "jump", "maneuver_drive": "maneuver", "fuel": "fuel"}
+
+
+def apply_effect(state: dict, attack: dict, effect: str, tables: Tables, ctx: RuleContext) -> None:
+    ship = state["ships"][attack["target"]]
+    hits = attack["through"]
+    name = ship["name"]
+    if effect in LOWER:
+        field = LOWER[effect]
+        ship[field] = max(0, ship[field] - hits)
+        unit = " tons" if field in ("cargo", "fuel") else ""
+        ctx.note(f"{name}: {effect.replace('_', ' ')} -{hits}{unit} (now {ship[field]}{unit})")
+    elif effect == "power_plant":
+        ship["power_plant"] = max(0, ship["power_plant"] - hits)
+        ship["maneuver"] = min(ship["maneuver"], ship["power_plant"])
+        ship["jump"] = min(ship["jump"], ship["power_plant"])
+        ctx.note(f"{name}: power plant -{hits} (now {ship['power_plant']}; maneuver {ship['maneuver']}, "
+                 f"jump {ship['jump']})")
+    elif effect in ("fuel_scoops", "purification"):
+        has = "fuel_scoops" if effect == "fuel_scoops" else "purification_plant"
+        if ship[has]:
+            ship[has] = False
+            ctx.note(f"{name}: {effect.replace('_', ' ')} destroyed")
+        else:
+            apply_effect(state, attack, "fuel", tables, ctx)
+    elif effect == "crew":
+        key = weapon_entry(attack, tables)["crew_attack"]
+        _crew_effect(state, attack, key, tables, ctx)
+    elif effect in ("fire_control", "weapon", "hangar", "quarters"):
+        candidates = _candidates(ship, effect)
+        if not candidates:
+            ctx.note(f"{name}: {effect.replace('_', ' ')} hit, but there is none to damage")
+        elif len(candidates) == 1:
+            _hit_one(state, attack, effect, 0, tables, ctx)
+        else:
+            ctx.request_roll(f"Which {_noun(effect)} on {name}", f"1d{len(candidates)}", then="pick",
+                             context={"attack": attack["id"], "effect": effect})
+    else:
+        raise IllegalAction(f"unknown damage effect {effect!r} in the location table")
+
+
+def _noun(effect: str) -> str:
+    return {"fire_control": "turret's fire control", "weapon": "turret", "hangar": "hangar",
+            "quarters": "stateroom or berth"}[effect]
+
+
+def _candidates(ship: dict, effect: str) -> list[int]:
+    if effect == "fire_control":
+        return [i for i, t in enumerate(ship["turrets"]) if t["fire_control"]]
+    if effect == "weapon":
+        return [i for i, t in enumerate(ship["turrets"]) if working(t)]
+    if effect == "hangar":
+        return list(range(len(ship["hangars"])))
+    return [i for i, r in enumerate(ship["quarters"]) if not r["destroyed"]]
+
+
+def _hit_one(state: dict, attack: dict, effect: str, pick: int, tables: Tables, ctx: RuleContext) -> None:
+    ship = state["ships"][attack["target"]]
+    i = _candidates(ship, effect)[pick]
+    hits = attack["through"]
+    if effect == "fire_control":
+        t = ship["turrets"][i]
+        t["fire_control"] = False
+        ctx.note(f"{ship['name']} {t['id']}: fire control out (gunner fires at DM -4 + Gunnery)")
+    elif effect == "weapon":
+        t = ship["turrets"][i]
+        t["destroyed"] = min(t["count"], t["destroyed"] + hits)
+        ctx.note(f"{ship['name']} {t['id']}: {t['destroyed']} of {t['count']} weapons destroyed")
+    elif effect == "hangar":
+        h = ship["hangars"][i]
+        h["damaged"] = True
+        tons = SMALL_CRAFT_TONS_PER_HIT * hits
+        for craft in h["small_craft"]:
+            if craft["status"] == "destroyed":
+                continue
+            if tons > 0:
+                craft["status"] = "destroyed"
+                tons -= craft["tons"]
+            else:
+                craft["status"] = "disabled"
+        ctx.note(f"{ship['name']} {h['name']} damaged: " + (", ".join(
+            f"{c['name']} {c['status']}" for c in h["small_craft"]) or "no small craft aboard"))
+    else:
+        room = ship["quarters"][i]
+        room["destroyed"] = True
+        ctx.note(f"{ship['name']} {room['berth']} destroyed with its fixtures")
+        if room["occupant"]:
+            key = weapon_entry(attack, tables)["crew_attack"]
+            _crew_effect(state, attack, key, tables, ctx, who=room["occupant"])
+
+
+def _crew_effect(state: dict, attack: dict, key: str, tables: Tables, ctx: RuleContext, who: str = "") -> None:
+    """"Crew- The crew in the general location have been attacked", by the weapon's equivalent."""
+    ship = state["ships"][attack["target"]]
+    entry = tables.crew_attacks.get(key, {})
+    if not key or not entry:
+        crew_attack(state, attack, key or "collision", ctx, who=who)
+        return
+    if entry.get("killed"):
+        _kill(state, attack, who, ctx)
+    elif entry.get("kill_roll"):
+        ctx.request_roll(f"{entry.get('equivalent', key)}: crew of {ship['name']}", "2D",
+                         target=Target(int(entry["kill_roll"])), then="nuclear_crew",
+                         context={"attack": attack["id"], "who": who, "key": key})
+    else:
+        crew_attack(state, attack, key, ctx, who=who)
+
+
+def _kill(state: dict, attack: dict, who: str, ctx: RuleContext) -> None:
+    ship = state["ships"][attack["target"]]
+    place = attack.get("general", "")
+    if who:
+        ctx.note(f"{who} is killed")
+        ship["crew_attacks"].append({"turn": state["turn"], "attack": attack["id"], "location": place,
+                                     "who": who, "as": "killed", "result": "killed"})
+        return
+    n = ship["crew"].get(place, 0)
+    if place in ship["crew"]:
+        ship["crew"][place] = 0
+    ship["crew_attacks"].append({"turn": state["turn"], "attack": attack["id"], "location": place,
+                                 "who": f"{n} crew in the {place}", "as": "killed", "result": "killed"})
+    ctx.note(f"{n} crew in the {place.replace('_', ' ')} are killed")
+
+
+def resolve(state: dict, then: str, result, tables: Tables, ctx: RuleContext) -> None:
+    """Continue the damage chain after one of its rolls."""
+    c = result.request.context
+    attack = attack_by_id(state, c["attack"])
+    ship = state["ships"][attack["target"]]
+    if then == "general_location":
+        _at_general(state, attack, tables.general_locations[result.total], tables, ctx)
+    elif then == "specific_location":
+        table = tables.specific_locations[attack["general"]]
+        effect = table[result.total]
+        attack["effect"] = effect
+        apply_effect(state, attack, effect, tables, ctx)
+    elif then == "spallation":
+        if result.success:
+            _spall(state, attack, ctx)
+        else:
+            ctx.note("No spallation")
+    elif then == "radiation":
+        if result.success:
+            _radiation_computer_hit(ship, ctx)
+        else:
+            ctx.note(f"{ship['name']}'s computer escapes the radiation")
+    elif then == "radiation_crew":
+        attack["radiation_damage"] = result.total
+    elif then == "radiation_days":
+        place = attack["general"]
+        ship["radiation"].append({"turn": state["turn"], "attack": attack["id"], "location": place,
+                                  "crew": ship["crew"].get(place, 0), "damage": attack.get("radiation_damage", 0),
+                                  "dies_in_days": result.total})
+        ctx.note(f"Crew in the {place.replace('_', ' ')} take {attack.get('radiation_damage', 0)} and die in "
+                 f"{result.total} days without antiradiation treatment")
+    elif then == "nuclear_crew":
+        if result.success:
+            _kill(state, attack, c.get("who", ""), ctx)
+        else:
+            entry = tables.crew_attacks[c["key"]]
+            who = c.get("who") or f"crew in the {attack['general']}"
+            ship["crew_attacks"].append({"turn": state["turn"], "attack": attack["id"],
+                                         "location": attack["general"], "who": who, "as": c["key"],
+                                         "result": entry.get("otherwise", "")})
+            ctx.note(f"{who}: {entry.get('otherwise', 'survive')}")
+    elif then == "pick":
+        _hit_one(state, attack, c["effect"], result.total - 1, tables, ctx)
+    if not ctx.requests and not any(p.get("then") in CHAIN for p in state["pending"]):
+        next_damage(state, tables, ctx)

@@ -1,0 +1,417 @@
+"""A High Guard Universal Ship Profile (USP) line, read into a classic-hg ship.
+
+A USP packs a ship into one line of codes, e.g. the Kinunir-class battle
+cruiser ``BC-A2447G2-000510-50202-0``. This module reads the layout of Classic
+Traveller High Guard, 2nd edition (1980): five groups joined by hyphens, one
+code a character. Character numbers below count inside each group, from 1.
+
+==========  ====  =======================================================
+group       char  meaning
+==========  ====  =======================================================
+1 type      all   ship type code: letters, mission first, e.g. BC
+2 hull      1     hull size code (HULL_SIZES: tonnage range)
+            2     configuration 1-9 (CONFIGURATIONS)
+            3     jump number
+            4     maneuver number (G)
+            5     power plant number
+            6     computer: 0-9 model, A-H/J model 1-9 fib, R/S model 1-2 bis
+            7     crew code
+3 defences  1     armor factor
+            2     sandcaster factor
+            3     meson screen factor
+            4     nuclear damper factor
+            5     force field (black globe) factor
+            6     repulsor factor
+4 weapons   1     laser factor (beam or pulse)
+            2     energy weapon factor (plasma or fusion guns)
+            3     particle accelerator: 0-9 battery factor, A-T spinal mount
+            4     meson gun: 0-9 battery factor, A-T spinal mount
+            5     missile factor
+5 fighters  1     fighter squadrons carried
+==========  ====  =======================================================
+
+A High Guard listing may follow the profile with the cost and the exact
+displacement (``... MCr 1336.63 1250 tons``); both are read when present.
+
+Codes are digits in the Traveller alphabet: 0-9, then A=10 ... H=17, J=18,
+K=19 ... Z=33, never I or O (they read as 1 and 0).
+
+Sources, and where they disagree (no code or text copied; all are public):
+
+- The group and character layout: the Traveller Wiki page "Universal Ship
+  Profile" (its blocks from High Guard p. 52), a public Perl module
+  ``Traveller/HighGuard.pm`` that diagrams the issue's example as the
+  Kinunir's listing (Crew 45, TL 15, 1250 tons, batteries 2 2 2), and a public
+  Free Pascal High Guard designer (``ShipPas.pas``) that writes USPs in this
+  order. A forum summary of the Risus conversion lists the same order but
+  leaves out armor; High Guard 2nd edition has armor first in the defences, as
+  the example's six-character group shows, so we follow it.
+- Hull size codes: the designer's size-code table (0-9 hundreds of tons, A-J
+  thousands, then K 10,000, L 20,000, M 30,000, N 40,000, P 50,000,
+  Q 75,000, R 100,000, S-U each +100,000, V 500,000, W 700,000, X 900,000,
+  Y 1,000,000, Z 2,000,000 and up); a public cheat sheet gives the same
+  starting points.
+- Computer codes (A-H/J fib, R/S bis) and spinal mount letters A-T: the
+  designer's data tables. A letter in the particle accelerator or meson gun
+  place is a spinal mount; a digit is the factor of the bays or turrets.
+- Configuration names and streamlining: the Traveller Wiki page (1 needle/
+  wedge, 2 cone, 3 cylinder partly streamlined); 4-9 are the usual High Guard
+  list, with close structure partly and flattened sphere fully streamlined as
+  forum threads quoting T20 describe them. Not checked against the book.
+- Crew code: the sources only name it ("crew size code"). We read it as an
+  order of magnitude (1: 1-9 crew, 2: 10-99, ...) as the designer's classic
+  option does. Its other option, one crew section per 1,000 tons rounded up,
+  also gives the Kinunir (45 crew, 1,250 tons) a 2, so the example cannot
+  tell them apart. Uncertain; the code is only reported, never used.
+- Ship type codes: the first letter is the mission. Only the Kinunir's
+  "BC" (battle cruiser) is confirmed from a listing; the first-letter meanings
+  are the common Traveller ones, used for a readable class name only.
+
+Choices made turning a profile into a classic-hg ship (``usp_to_ship``):
+
+- Tonnage: the listed displacement when the line has one, else the smallest
+  hull the size code allows (code 0 gives 10 tons), within ships.py's limits.
+- Naval: type codes whose mission letter is B (battle), C (cruiser),
+  D (destroyer), E (escort) or V (carrier). F is left out: some listings use
+  it for traders as well as fighters.
+- Drives, power plant and computer model are capped at 9 (ships.py's range);
+  a model 0 (no computer) becomes model 1, the least ships.py allows. Armor is
+  capped at 15. A bis computer has no field in a ship file.
+- Turrets: a USP factor is a battery's strength, not a count. We give one
+  turret per point of factor: lasers -> triple beam_laser turrets, missiles ->
+  triple missile_rack turrets, particle accelerators -> single
+  particle_accelerator turrets, energy weapons -> triple plasma_gun turrets,
+  sandcasters -> triple sandcaster turrets. Their total is held to the ship's
+  hardpoints (one per 100 tons, at least one): turrets are handed out one at a
+  time, round the weapon types in that order, so every type keeps a share.
+  Pulse lasers, fusion guns and infinite repeaters cannot be told apart in a
+  USP and are never chosen. Gunner skill is 0: the USP does not say.
+- Stores: 10 missiles a missile rack and 10 sand canisters a sandcaster, so
+  the mounts can fire; a game master edits them to taste.
+- Not carried over (no field in a classic-hg ship): meson guns, spinal
+  mounts, meson screens, force fields, fighter squadrons, the crew code.
+  ``ship_toml`` lists them in comments under the profile.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from engine import toml_text
+from engine.errors import BadTable
+
+from .ships import SHIP_FIELDS
+
+DIGITS = "0123456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # the Traveller alphabet: no I, no O
+_DIGITS_SAID = "0-9, A-H, J-N or P-Z"
+
+# Size code -> (least tons, most tons); Z has no upper end.
+HULL_SIZES: dict[str, tuple[int, int | None]] = {
+    "0": (0, 99),
+    **{str(n): (n * 100, n * 100 + 99) for n in range(1, 10)},
+    **{c: ((i + 1) * 1000, (i + 1) * 1000 + 999) for i, c in enumerate("ABCDEFGHJ")},
+    "K": (10_000, 19_999), "L": (20_000, 29_999), "M": (30_000, 39_999), "N": (40_000, 49_999),
+    "P": (50_000, 74_999), "Q": (75_000, 99_999), "R": (100_000, 199_999), "S": (200_000, 299_999),
+    "T": (300_000, 399_999), "U": (400_000, 499_999), "V": (500_000, 699_999),
+    "W": (700_000, 899_999), "X": (900_000, 999_999), "Y": (1_000_000, 1_999_999),
+    "Z": (2_000_000, None),
+}
+
+# Configuration -> (name, streamlining)
+CONFIGURATIONS: dict[int, tuple[str, str]] = {
+    1: ("needle/wedge", "streamlined"),
+    2: ("cone", "streamlined"),
+    3: ("cylinder", "partial"),
+    4: ("close structure", "partial"),
+    5: ("sphere", "partial"),
+    6: ("flattened sphere", "streamlined"),
+    7: ("dispersed structure", "none"),
+    8: ("planetoid", "none"),
+    9: ("buffered planetoid", "none"),
+}
+
+MISSIONS = {
+    "A": "trader", "B": "battle", "C": "cruiser", "D": "destroyer", "E": "escort",
+    "K": "safari ship", "L": "lab ship", "M": "liner", "P": "corsair", "R": "merchant",
+    "S": "scout", "V": "carrier", "Y": "yacht",
+}
+TYPE_NAMES = {"BC": "battle cruiser"}  # whole codes seen in High Guard listings
+NAVAL_MISSIONS = frozenset("BCDEV")
+
+FIB_CODES = "ABCDEFGHJ"  # model 1 fib ... model 9 fib
+BIS_CODES = "RS"  # model 1 bis, model 2 bis
+SPINAL_CODES = DIGITS[DIGITS.index("A"):DIGITS.index("T") + 1]
+
+# (group name, the name of each character); the type group is letters of any length 1-4
+GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("type", ()),
+    ("hull", ("size", "configuration", "jump", "maneuver", "power plant", "computer", "crew")),
+    ("defences", ("armor", "sand", "meson screen", "damper", "globe", "repulsors")),
+    ("weapons", ("lasers", "energy weapons", "particle accelerators", "meson guns", "missiles")),
+    ("fighters", ("fighter squadrons",)),
+)
+EXAMPLE = "BC-A2447G2-000510-50202-0"
+
+# usp_to_ship: weapon factor -> (mount id, weapons a turret); in hand-out order
+TURRET_MAPPING = (
+    ("lasers", "beam_laser", 3),
+    ("missiles", "missile_rack", 3),
+    ("particle_accelerators", "particle_accelerator", 1),
+    ("energy_weapons", "plasma_gun", 3),
+    ("sandcasters", "sandcaster", 3),
+)
+STORES_PER_WEAPON = {"missile_rack": ("missiles", 10), "sandcaster": ("sand", 10)}
+MAX_TONNAGE = 1_000_000
+MIN_TONNAGE = 10
+
+_TAIL = re.compile(
+    r"(?:MCr\s*(?P<cost>\d[\d,]*(?:\.\d+)?))?\s*(?:(?P<tons>\d[\d,]*)\s*tons?)?"
+)
+
+
+def decode_digit(ch: str) -> int:
+    """A Traveller digit's value: 0-9, A=10 ... H=17, J=18 ... Z=33 (no I, no O)."""
+    if len(ch) == 1 and ch in DIGITS:
+        return DIGITS.index(ch)
+    raise BadTable(f"{ch!r} is not a USP digit: {_why_not_digit(ch)}")
+
+
+def _why_not_digit(ch: str) -> str:
+    if ch in ("I", "O"):
+        return f"the letters I and O are never used (expected {_DIGITS_SAID})"
+    if len(ch) == 1 and ch.upper() in DIGITS and ch != ch.upper():
+        return f"USP digits are upper case (expected {_DIGITS_SAID})"
+    if len(ch) != 1:
+        return f"expected one character, {_DIGITS_SAID}"
+    return f"expected {_DIGITS_SAID}"
+
+
+def parse_usp(line: str) -> dict[str, Any]:
+    """Every code of a USP line, decoded; BadTable (one line) names what is wrong."""
+    text = line.strip() if isinstance(line, str) else ""
+    if not text:
+        raise BadTable(f"USP {text!r}: empty line, expected a profile like {EXAMPLE}")
+    profile, *rest = text.split(maxsplit=1)
+    tail = rest[0] if rest else ""
+
+    def bad(what: str) -> BadTable:
+        return BadTable(f"USP {text!r}: {what}")
+
+    groups = profile.split("-")
+    if len(groups) != len(GROUPS):
+        shape = "-".join(g for g, _ in GROUPS)
+        raise bad(f"has {len(groups)} group{'s' if len(groups) != 1 else ''} between hyphens, "
+                  f"expected {len(GROUPS)} ({shape}, e.g. {EXAMPLE})")
+    type_code = groups[0]
+    if not (1 <= len(type_code) <= 4 and type_code.isascii() and type_code.isalpha() and type_code.isupper()):
+        raise bad(f"group 1 '{type_code}' is not a ship type code: expected 1-4 upper-case letters, e.g. BC")
+    for number, (group, (gname, names)) in enumerate(zip(groups, GROUPS), start=1):
+        if number == 1:
+            continue
+        if len(group) != len(names):
+            raise bad(f"group {number} '{group}' has {len(group)} character{'s' if len(group) != 1 else ''}, "
+                      f"expected {len(names)} ({', '.join(names)})")
+        for place, (ch, name) in enumerate(zip(group, names), start=1):
+            if ch not in DIGITS:
+                raise bad(f"group {number} character {place} '{ch}' ({name}) is not a USP digit: "
+                          f"{_why_not_digit(ch)}")
+
+    hull, defences, weapons, fighters = groups[1:]
+    size_code = hull[0]
+    least, most = HULL_SIZES[size_code]
+    configuration = decode_digit(hull[1])
+    if configuration not in CONFIGURATIONS:
+        raise bad(f"group 2 character 2 '{hull[1]}' (configuration): expected 1-9")
+    model, fib, bis = _computer(hull[5], bad)
+    crew_code = decode_digit(hull[6])
+    mission = type_code[0]
+    out: dict[str, Any] = {
+        "usp": profile,
+        "type_code": type_code,
+        "type_name": TYPE_NAMES.get(type_code) or (f"{MISSIONS[mission]} type" if mission in MISSIONS else ""),
+        "naval": mission in NAVAL_MISSIONS,
+        "size_code": size_code,
+        "tonnage_min": least,
+        "tonnage_max": most,
+        "configuration": configuration,
+        "configuration_name": CONFIGURATIONS[configuration][0],
+        "streamlining": CONFIGURATIONS[configuration][1],
+        "jump": decode_digit(hull[2]),
+        "maneuver": decode_digit(hull[3]),
+        "power_plant": decode_digit(hull[4]),
+        "computer_code": hull[5],
+        "computer_model": model,
+        "computer_fib": fib,
+        "computer_bis": bis,
+        "crew_code": crew_code,
+        "crew_range": (0, 0) if crew_code == 0 else (10 ** (crew_code - 1), 10 ** crew_code - 1),
+        "armor": decode_digit(defences[0]),
+        "sandcasters": decode_digit(defences[1]),
+        "meson_screen": decode_digit(defences[2]),
+        "nuclear_damper": decode_digit(defences[3]),
+        "force_field": decode_digit(defences[4]),
+        "repulsors": decode_digit(defences[5]),
+        "lasers": decode_digit(weapons[0]),
+        "energy_weapons": decode_digit(weapons[1]),
+        "particle_accelerators": 0,
+        "meson_guns": 0,
+        "missiles": decode_digit(weapons[4]),
+        "spinal_mount": None,
+        "fighter_squadrons": decode_digit(fighters),
+        "listed_cost_mcr": None,
+        "listed_tonnage": None,
+    }
+    for place, key, weapon in ((3, "particle_accelerators", "particle accelerator"), (4, "meson_guns", "meson gun")):
+        ch = weapons[place - 1]
+        if ch.isdigit():
+            out[key] = int(ch)
+        elif ch in SPINAL_CODES:
+            if out["spinal_mount"]:
+                raise bad(f"group 4 characters 3 and 4 are both spinal mounts ('{weapons[2]}', '{ch}'): "
+                          f"a ship mounts one; expected a digit in one of them")
+            out["spinal_mount"] = {"weapon": weapon, "code": ch}
+        else:
+            raise bad(f"group 4 character {place} '{ch}' ({key.replace('_', ' ')}): "
+                      f"expected 0-9 (battery factor) or A-T (spinal mount)")
+    _read_tail(tail.strip(), out, bad)
+    return out
+
+
+def _computer(ch: str, bad: Callable[[str], BadTable]) -> tuple[int, bool, bool]:
+    """(model, fib, bis) from the computer code."""
+    if ch.isdigit():
+        return int(ch), False, False
+    if ch in FIB_CODES:
+        return FIB_CODES.index(ch) + 1, True, False
+    if ch in BIS_CODES:
+        return BIS_CODES.index(ch) + 1, False, True
+    raise bad(f"group 2 character 6 '{ch}' (computer): expected 0-9 (model), A-H or J (model 1-9 fib), "
+              f"R or S (model 1-2 bis)")
+
+
+def _read_tail(tail: str, out: dict[str, Any], bad: Callable[[str], BadTable]) -> None:
+    """The optional ``MCr <cost> <tons> tons`` after the profile."""
+    if not tail:
+        return
+    found = _TAIL.fullmatch(tail)
+    if not found or not (found["cost"] or found["tons"]):
+        raise bad(f"unexpected '{tail}' after the profile: expected nothing, 'MCr <cost>' or '<displacement> tons'")
+    if found["cost"]:
+        out["listed_cost_mcr"] = float(found["cost"].replace(",", ""))
+    if found["tons"]:
+        tons = int(found["tons"].replace(",", ""))
+        least, most = out["tonnage_min"], out["tonnage_max"]
+        if tons < least or (most is not None and tons > most):
+            span = f"{least:,}-{most:,}" if most is not None else f"{least:,} or more"
+            raise bad(f"{tons:,} tons does not fit size code '{out['size_code']}' ({span} tons)")
+        out["listed_tonnage"] = tons
+
+
+def usp_to_ship(line: str, name: str) -> dict[str, Any]:
+    """A classic-hg ship (SHIP_FIELDS names) from a USP line; see the module notes.
+
+    The ship also carries ``usp``, the profile it came from, for ``ship_toml``'s
+    header; it is not a ship-file field.
+    """
+    p = parse_usp(line)
+    if p["listed_tonnage"] is not None:
+        tonnage = p["listed_tonnage"]
+    else:
+        tonnage = p["tonnage_min"]
+    tonnage = min(max(tonnage, MIN_TONNAGE), MAX_TONNAGE)
+    turrets = _turrets(p, tonnage)
+    ship: dict[str, Any] = {
+        "usp": p["usp"],
+        "name": name,
+        "class_name": f"{p['type_code']} ({p['type_name']})" if p["type_name"] else p["type_code"],
+        "tonnage": tonnage,
+        "hull_config": p["configuration"],
+        "naval": p["naval"],
+        "armor_factor": min(p["armor"], 15),
+        "maneuver": min(p["maneuver"], 9),
+        "jump": min(p["jump"], 9),
+        "power_plant": min(p["power_plant"], 9),
+        "computer_model": min(max(p["computer_model"], 1), 9),
+        "computer_fib": p["computer_fib"],
+        "turrets": turrets,
+        "missiles": 0,
+        "sand": 0,
+        "repulsors": p["repulsors"],
+        "nuclear_dampers": p["nuclear_damper"],
+    }
+    for t in turrets:
+        if t["weapon"] in STORES_PER_WEAPON:
+            store, per_weapon = STORES_PER_WEAPON[t["weapon"]]
+            ship[store] += per_weapon * t["count"]
+    return ship
+
+
+def hardpoints(tonnage: int) -> int:
+    """Turrets a hull can mount: one per 100 tons, at least one."""
+    return max(1, tonnage // 100)
+
+
+def _turrets(p: dict[str, Any], tonnage: int) -> list[dict[str, Any]]:
+    """One turret a point of factor, handed out round the types until the hardpoints run out."""
+    wanted = {key: min(p[key], 9) for key, _, _ in TURRET_MAPPING}
+    given = dict.fromkeys(wanted, 0)
+    left = hardpoints(tonnage)
+    while left and any(given[k] < wanted[k] for k in wanted):
+        for key, _, _ in TURRET_MAPPING:
+            if left and given[key] < wanted[key]:
+                given[key] += 1
+                left -= 1
+    return [
+        {"weapon": mount, "count": per_turret, "gunner_skill": 0}
+        for key, mount, per_turret in TURRET_MAPPING
+        for _ in range(given[key])
+    ]
+
+
+def not_carried_over(p: dict[str, Any]) -> list[str]:
+    """What a parsed USP says that a classic-hg ship file has no field for."""
+    notes = []
+    if p["meson_guns"]:
+        notes.append(f"meson guns factor {p['meson_guns']}")
+    if p["spinal_mount"]:
+        notes.append(f"spinal mount {p['spinal_mount']['code']} ({p['spinal_mount']['weapon']})")
+    if p["meson_screen"]:
+        notes.append(f"meson screen factor {p['meson_screen']}")
+    if p["force_field"]:
+        notes.append(f"force field factor {p['force_field']}")
+    if p["fighter_squadrons"]:
+        notes.append(f"{p['fighter_squadrons']} fighter squadron(s)")
+    if p["computer_bis"]:
+        notes.append(f"computer model {p['computer_model']}bis")
+    low, high = p["crew_range"]
+    notes.append(f"crew code {p['crew_code']} ({low}-{high} crew)")
+    return notes
+
+
+def ship_toml(ship: dict[str, Any]) -> str:
+    """A ship file's text: a header comment naming the USP, then ``[ship]`` and its turrets.
+
+    Fields are written in SHIP_FIELDS order, ``ruleset`` first; ``turrets``
+    become ``[[ship.turrets]]`` tables. A key that is no ship field (other than
+    ``usp``) is refused rather than dropped.
+    """
+    known = {f.name for f in SHIP_FIELDS}
+    extra = sorted(set(ship) - known - {"usp"})
+    if extra:
+        raise BadTable(f"ship: unknown field {extra[0]!r} (known: {', '.join(sorted(known))})")
+    usp = ship.get("usp", "")
+    if usp:
+        lines = [f"# classic-hg ship from USP {usp} (Classic Traveller High Guard 2nd edition layout)"]
+        lines += [f"# not carried over: {note}" for note in not_carried_over(parse_usp(usp))]
+    else:
+        lines = ["# classic-hg ship (no USP given)"]
+    lines += ["[ship]", 'ruleset = "classic-hg"']
+    for f in SHIP_FIELDS:
+        if f.name in ship and f.name != "turrets":
+            lines.append(f"{toml_text.key(f.name)} = {toml_text.value(ship[f.name])}")
+    for turret in ship.get("turrets", []):
+        lines += ["", "[[ship.turrets]]"]
+        lines += [f"{toml_text.key(k)} = {toml_text.value(v)}" for k, v in turret.items()]
+    return "\n".join(lines) + "\n"

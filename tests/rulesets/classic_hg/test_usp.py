@@ -1,0 +1,256 @@
+"""USP lines (Classic Traveller High Guard 2nd edition) read into classic-hg ships.
+
+The golden line is the issue's example, the Kinunir-class battle cruiser's
+listing: ``BC-A2447G2-000510-50202-0  MCr 1336.63  1250 tons``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+
+from engine.errors import BadTable
+from engine.schema import validate
+from rulesets.classic_hg.ships import SHIP_FIELDS, TURRET_FIELDS
+from rulesets.classic_hg.usp import (
+    DIGITS,
+    HULL_SIZES,
+    decode_digit,
+    hardpoints,
+    parse_usp,
+    ship_toml,
+    usp_to_ship,
+)
+
+KINUNIR = "BC-A2447G2-000510-50202-0"
+KINUNIR_LISTED = "BC-A2447G2-000510-50202-0  MCr 1336.63  1250 tons"
+
+
+def bad_message(line: str) -> str:
+    with pytest.raises(BadTable) as caught:
+        parse_usp(line)
+    message = str(caught.value)
+    assert "\n" not in message, message
+    return message
+
+
+class TestKinunir:
+    """Every code of the issue's example, character by character."""
+
+    def test_type_group(self):
+        p = parse_usp(KINUNIR)
+        assert p["type_code"] == "BC"  # group 1 "BC"
+        assert p["type_name"] == "battle cruiser"
+        assert p["naval"] is True  # mission letter B (battle)
+
+    def test_hull_group(self):
+        p = parse_usp(KINUNIR)
+        # group 2 "A2447G2"
+        assert p["size_code"] == "A"  # char 1 'A': 1,000-1,999 tons
+        assert (p["tonnage_min"], p["tonnage_max"]) == (1000, 1999)
+        assert p["configuration"] == 2  # char 2 '2'
+        assert p["configuration_name"] == "cone"
+        assert p["streamlining"] == "streamlined"
+        assert p["jump"] == 4  # char 3 '4'
+        assert p["maneuver"] == 4  # char 4 '4'
+        assert p["power_plant"] == 7  # char 5 '7'
+        assert p["computer_code"] == "G"  # char 6 'G': model 7 fib
+        assert p["computer_model"] == 7
+        assert p["computer_fib"] is True
+        assert p["computer_bis"] is False
+        assert p["crew_code"] == 2  # char 7 '2': 10-99 crew (the listing says Crew=45)
+        assert p["crew_range"] == (10, 99)
+
+    def test_defence_group(self):
+        p = parse_usp(KINUNIR)
+        # group 3 "000510"
+        assert p["armor"] == 0  # char 1
+        assert p["sandcasters"] == 0  # char 2
+        assert p["meson_screen"] == 0  # char 3
+        assert p["nuclear_damper"] == 5  # char 4 '5'
+        assert p["force_field"] == 1  # char 5 '1'
+        assert p["repulsors"] == 0  # char 6
+
+    def test_weapon_and_fighter_groups(self):
+        p = parse_usp(KINUNIR)
+        # group 4 "50202"
+        assert p["lasers"] == 5  # char 1 '5'
+        assert p["energy_weapons"] == 0  # char 2
+        assert p["particle_accelerators"] == 2  # char 3 '2': a battery factor, not a spinal mount
+        assert p["meson_guns"] == 0  # char 4
+        assert p["missiles"] == 2  # char 5 '2'
+        assert p["spinal_mount"] is None
+        # group 5 "0"
+        assert p["fighter_squadrons"] == 0
+
+    def test_listing_tail_gives_cost_and_displacement(self):
+        p = parse_usp(KINUNIR_LISTED)
+        assert p["listed_cost_mcr"] == 1336.63
+        assert p["listed_tonnage"] == 1250
+        assert p["usp"] == KINUNIR
+
+    def test_ship(self):
+        ship = usp_to_ship(KINUNIR, "Kinunir")
+        assert ship["name"] == "Kinunir"
+        assert ship["class_name"] == "BC (battle cruiser)"
+        assert ship["tonnage"] == 1000  # size code A's smallest hull; the profile alone has no exact tonnage
+        assert ship["hull_config"] == 2
+        assert ship["naval"] is True
+        assert (ship["jump"], ship["maneuver"], ship["power_plant"]) == (4, 4, 7)
+        assert (ship["computer_model"], ship["computer_fib"]) == (7, True)
+        assert ship["armor_factor"] == 0
+        assert ship["nuclear_dampers"] == 5
+        assert ship["repulsors"] == 0
+        weapons = [t["weapon"] for t in ship["turrets"]]
+        # one turret a point of factor: lasers 5, missiles 2, particle accelerators 2 (9 of 10 hardpoints)
+        assert weapons == ["beam_laser"] * 5 + ["missile_rack"] * 2 + ["particle_accelerator"] * 2
+        assert [t["count"] for t in ship["turrets"]] == [3] * 7 + [1] * 2
+        assert ship["missiles"] == 60  # 10 a rack, 6 racks
+        assert ship["sand"] == 0
+
+    def test_ship_uses_listed_tonnage(self):
+        ship = usp_to_ship(KINUNIR_LISTED, "Kinunir")
+        assert ship["tonnage"] == 1250
+        assert ship["usp"] == KINUNIR
+
+
+class TestDigits:
+    def test_alphabet(self):
+        assert decode_digit("0") == 0
+        assert decode_digit("9") == 9
+        assert decode_digit("A") == 10
+        assert decode_digit("H") == 17
+        assert decode_digit("J") == 18  # I is skipped
+        assert decode_digit("K") == 19
+        assert decode_digit("N") == 22
+        assert decode_digit("P") == 23  # O is skipped
+        assert decode_digit("Z") == 33
+        assert len(DIGITS) == 34 and "I" not in DIGITS and "O" not in DIGITS
+
+    @pytest.mark.parametrize("ch", ["I", "O"])
+    def test_i_and_o_refused(self, ch):
+        with pytest.raises(BadTable, match="I and O are never used"):
+            decode_digit(ch)
+
+    @pytest.mark.parametrize("ch, says", [("a", "upper case"), ("?", "expected 0-9"), ("", "one character"),
+                                          ("AB", "one character")])
+    def test_others_refused(self, ch, says):
+        with pytest.raises(BadTable, match=says):
+            decode_digit(ch)
+
+
+class TestCodes:
+    def test_hull_sizes(self):
+        assert HULL_SIZES["0"] == (0, 99)
+        assert HULL_SIZES["9"] == (900, 999)
+        assert HULL_SIZES["J"] == (9000, 9999)
+        assert HULL_SIZES["K"] == (10_000, 19_999)
+        assert HULL_SIZES["P"] == (50_000, 74_999)
+        assert HULL_SIZES["V"] == (500_000, 699_999)
+        assert HULL_SIZES["Z"] == (2_000_000, None)
+
+    @pytest.mark.parametrize("code, model, fib, bis", [
+        ("0", 0, False, False), ("5", 5, False, False), ("A", 1, True, False), ("J", 9, True, False),
+        ("R", 1, False, True), ("S", 2, False, True)])
+    def test_computer_codes(self, code, model, fib, bis):
+        p = parse_usp(f"SS-11221{code}1-000000-10000-0")  # char 6 of group 2
+        assert (p["computer_model"], p["computer_fib"], p["computer_bis"]) == (model, fib, bis)
+
+    def test_spinal_mount(self):
+        # group 4 char 3 'A': a spinal particle accelerator, not a battery factor
+        p = parse_usp("CS-K2243C3-C30000-20A05-2")
+        assert p["spinal_mount"] == {"weapon": "particle accelerator", "code": "A"}
+        assert p["particle_accelerators"] == 0
+        assert p["fighter_squadrons"] == 2
+        ship = usp_to_ship("CS-K2243C3-C30000-20A05-2", "Spine")
+        assert "particle_accelerator" not in [t["weapon"] for t in ship["turrets"]]
+        assert ship["armor_factor"] == 12  # armor 'C'
+        assert ship["naval"] is True
+        assert "spinal mount A (particle accelerator)" in ship_toml(ship)
+
+    def test_not_naval(self):
+        ship = usp_to_ship("A-2111110-000000-10000-0", "Beowulf")
+        assert ship["naval"] is False
+        assert ship["class_name"] == "A (trader type)"
+
+
+class TestCaps:
+    def test_hardpoints_share_turrets_round_the_types(self):
+        # 300 tons: 3 hardpoints for lasers 3 and missiles 3 -> laser, missile, laser
+        ship = usp_to_ship("A-3111110-000000-30003-0", "Trader")
+        assert hardpoints(300) == 3
+        assert [t["weapon"] for t in ship["turrets"]] == ["beam_laser", "beam_laser", "missile_rack"]
+
+    def test_values_over_ship_file_limits_are_capped(self):
+        # armor 'G' (16) -> 15, power plant 'A' (10) -> 9, computer 0 -> model 1, size Z -> 1,000,000 tons
+        ship = usp_to_ship("BB-Z2A6A01-G00000-00000-0", "Big")
+        assert ship["armor_factor"] == 15
+        assert ship["power_plant"] == 9
+        assert ship["maneuver"] == 6
+        assert ship["computer_model"] == 1
+        assert ship["tonnage"] == 1_000_000
+
+    def test_small_craft_gets_the_smallest_hull(self):
+        assert usp_to_ship("F-0106110-000000-10000-0", "Fighter")["tonnage"] == 10
+
+
+class TestMalformed:
+    """Each bad line is one BadTable line naming the line, the place and what was expected."""
+
+    @pytest.mark.parametrize("line, says", [
+        ("", "empty line, expected a profile like BC-A2447G2-000510-50202-0"),
+        ("   ", "empty line"),
+        ("BC-A2447G2-000510", "has 3 groups between hyphens, expected 5"),
+        ("BC-A2447G2-000510-50202-0-1", "has 6 groups"),
+        ("BC-A2447G2-00051-50202-0",
+         "group 3 '00051' has 5 characters, expected 6 (armor, sand, meson screen, damper, globe, repulsors)"),
+        ("BC-A2447G-000510-50202-0", "group 2 'A2447G' has 6 characters, expected 7"),
+        ("BC-A2447I2-000510-50202-0", "group 2 character 6 'I' (computer) is not a USP digit: the letters I and O"),
+        ("BC-A2447G2-0O0510-50202-0", "group 3 character 2 'O' (sand)"),
+        ("bc-a2447g2-000510-50202-0", "group 1 'bc' is not a ship type code: expected 1-4 upper-case letters"),
+        ("BC-a2447g2-000510-50202-0", "group 2 character 1 'a' (size) is not a USP digit: USP digits are upper case"),
+        ("BC-A2447G2-000510-5#202-0", "group 4 character 2 '#' (energy weapons)"),
+        ("hello world", "has 1 group"),
+        ("BC-A0447G2-000510-50202-0", "group 2 character 2 '0' (configuration): expected 1-9"),
+        ("BC-A2447K2-000510-50202-0", "'K' (computer): expected 0-9 (model), A-H or J (model 1-9 fib)"),
+        ("BC-A2447G2-000510-50U02-0", "'U' (particle accelerators): expected 0-9 (battery factor) or A-T"),
+        ("BC-A2447G2-000510-50202-0 junk", "unexpected 'junk' after the profile"),
+        ("BC-A2447G2-000510-50202-0 900 tons", "900 tons does not fit size code 'A' (1,000-1,999 tons)"),
+    ])
+    def test_one_line_naming_the_problem(self, line, says):
+        message = bad_message(line)
+        assert message.startswith(f"USP {line.strip()!r}:"), message
+        assert says in message, message
+
+
+class TestShipFile:
+    def test_toml_parses_and_validates(self):
+        text = ship_toml(usp_to_ship(KINUNIR, "Kinunir"))
+        assert text.splitlines()[0].startswith(f"# classic-hg ship from USP {KINUNIR}")
+        doc = tomllib.loads(text)
+        body = doc["ship"]
+        assert next(iter(body)) == "ruleset"
+        assert body["ruleset"] == "classic-hg"
+        ship = validate({k: v for k, v in body.items() if k != "ruleset"}, SHIP_FIELDS, "ship")
+        assert ship["name"] == "Kinunir"
+        assert ship["tonnage"] == 1000
+        assert len(ship["turrets"]) == 9
+        for i, turret in enumerate(ship["turrets"]):
+            validate(turret, TURRET_FIELDS, f"ship.turrets[{i}]", allow_extra=False)
+        assert "usp" not in body
+
+    def test_toml_notes_what_was_not_carried_over(self):
+        text = ship_toml(usp_to_ship(KINUNIR, "Kinunir"))
+        assert "# not carried over: force field factor 1" in text
+
+    def test_toml_refuses_unknown_fields(self):
+        ship = usp_to_ship(KINUNIR, "Kinunir") | {"warp_factor": 9}
+        with pytest.raises(BadTable, match="unknown field 'warp_factor'"):
+            ship_toml(ship)
+
+    def test_toml_of_a_ship_without_usp(self):
+        ship = {k: v for k, v in usp_to_ship(KINUNIR, "Kinunir").items() if k != "usp"}
+        text = ship_toml(ship)
+        assert text.startswith("# classic-hg ship")
+        assert tomllib.loads(text)["ship"]["name"] == "Kinunir"

@@ -126,8 +126,7 @@ class ClassicHG(Ruleset):
         if step == 9:
             acts.append(ActionSpec("load_programs", "Reprogram a computer", (
                 ship, Param("programs", "Programs", "multi")), key="p"))
-        if not turn.step_needs(state):
-            acts.append(ActionSpec("next", "Next step", key="n"))
+        acts.append(ActionSpec("next", "Next step", key="n"))  # refused with what the step still needs
         return acts
 
     # --- changing it -------------------------------------------------------------------

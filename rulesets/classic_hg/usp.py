@@ -81,11 +81,15 @@ Choices made turning a profile into a classic-hg ship (``usp_to_ship``):
   turret per point of factor: lasers -> triple beam_laser turrets, missiles ->
   triple missile_rack turrets, particle accelerators -> single
   particle_accelerator turrets, energy weapons -> triple plasma_gun turrets,
-  sandcasters -> triple sandcaster turrets. Their total is held to the ship's
-  hardpoints (one per 100 tons, at least one): turrets are handed out one at a
-  time, round the weapon types in that order, so every type keeps a share.
-  Pulse lasers, fusion guns and infinite repeaters cannot be told apart in a
-  USP and are never chosen. Gunner skill is 0: the USP does not say.
+  sandcasters -> triple sandcaster turrets. Turrets are handed out one at a
+  time, round the weapon types in that order, so every type keeps a share,
+  while the ship has hardpoints left (construction.py: one per 100 tons, so a
+  hull under 100 tons gets none) and its power plant can feed one more
+  (the mounts' energy points in weapons.toml against tonnage x plant / 100);
+  a type whose next turret does not fit gets no more. The ship therefore
+  passes construction.check_ship. Pulse lasers, fusion guns and infinite
+  repeaters cannot be told apart in a USP and are never chosen. Gunner skill
+  is 0 and no programs are loaded: the USP does not say.
 - Stores: 10 missiles a missile rack and 10 sand canisters a sandcaster, so
   the mounts can fire; a game master edits them to taste.
 - Not carried over (no field in a classic-hg ship): meson guns, spinal
@@ -102,7 +106,9 @@ from typing import Any
 from engine import toml_text
 from engine.errors import BadTable
 
-from .ships import SHIP_FIELDS
+from .construction import hardpoints
+from .ships import SHIP_FIELDS, energy_points
+from .tables import Tables, load_tables
 
 DIGITS = "0123456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # the Traveller alphabet: no I, no O
 _DIGITS_SAID = "0-9, A-H, J-N or P-Z"
@@ -309,11 +315,12 @@ def _read_tail(tail: str, out: dict[str, Any], bad: Callable[[str], BadTable]) -
         out["listed_tonnage"] = tons
 
 
-def usp_to_ship(line: str, name: str) -> dict[str, Any]:
+def usp_to_ship(line: str, name: str, tables: Tables | None = None) -> dict[str, Any]:
     """A classic-hg ship (SHIP_FIELDS names) from a USP line; see the module notes.
 
-    The ship also carries ``usp``, the profile it came from, for ``ship_toml``'s
-    header; it is not a ship-file field.
+    ``tables`` gives the mounts' energy points (the shipped tables if None).
+    The ship also carries ``usp``, the profile it came from, for
+    ``ship_toml``'s header; it is not a ship-file field.
     """
     p = parse_usp(line)
     if p["listed_tonnage"] is not None:
@@ -321,7 +328,8 @@ def usp_to_ship(line: str, name: str) -> dict[str, Any]:
     else:
         tonnage = p["tonnage_min"]
     tonnage = min(max(tonnage, MIN_TONNAGE), MAX_TONNAGE)
-    turrets = _turrets(p, tonnage)
+    power_plant = min(p["power_plant"], 9)
+    turrets = _turrets(p, tonnage, energy_points(tonnage, power_plant), tables or load_tables())
     ship: dict[str, Any] = {
         "usp": p["usp"],
         "name": name,
@@ -332,7 +340,7 @@ def usp_to_ship(line: str, name: str) -> dict[str, Any]:
         "armor_factor": min(p["armor"], 15),
         "maneuver": min(p["maneuver"], 9),
         "jump": min(p["jump"], 9),
-        "power_plant": min(p["power_plant"], 9),
+        "power_plant": power_plant,
         "computer_model": min(max(p["computer_model"], 1), 9),
         "computer_fib": p["computer_fib"],
         "turrets": turrets,
@@ -348,21 +356,22 @@ def usp_to_ship(line: str, name: str) -> dict[str, Any]:
     return ship
 
 
-def hardpoints(tonnage: int) -> int:
-    """Turrets a hull can mount: one per 100 tons, at least one."""
-    return max(1, tonnage // 100)
-
-
-def _turrets(p: dict[str, Any], tonnage: int) -> list[dict[str, Any]]:
-    """One turret a point of factor, handed out round the types until the hardpoints run out."""
+def _turrets(p: dict[str, Any], tonnage: int, energy: int, tables: Tables) -> list[dict[str, Any]]:
+    """One turret a point of factor, handed out round the types while hardpoints and energy last."""
     wanted = {key: min(p[key], 9) for key, _, _ in TURRET_MAPPING}
     given = dict.fromkeys(wanted, 0)
     left = hardpoints(tonnage)
     while left and any(given[k] < wanted[k] for k in wanted):
-        for key, _, _ in TURRET_MAPPING:
-            if left and given[key] < wanted[key]:
-                given[key] += 1
-                left -= 1
+        for key, mount, per_turret in TURRET_MAPPING:
+            if not left or given[key] >= wanted[key]:
+                continue
+            need = tables.mounts[mount].get("energy_points", 0) * per_turret
+            if need > energy:
+                wanted[key] = given[key]  # the plant cannot feed another of these
+                continue
+            given[key] += 1
+            left -= 1
+            energy -= need
     return [
         {"weapon": mount, "count": per_turret, "gunner_skill": 0}
         for key, mount, per_turret in TURRET_MAPPING

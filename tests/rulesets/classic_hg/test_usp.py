@@ -12,16 +12,10 @@ import pytest
 
 from engine.errors import BadTable
 from engine.schema import validate
+from rulesets.classic_hg.construction import check_ship, hardpoints
 from rulesets.classic_hg.ships import SHIP_FIELDS, TURRET_FIELDS
-from rulesets.classic_hg.usp import (
-    DIGITS,
-    HULL_SIZES,
-    decode_digit,
-    hardpoints,
-    parse_usp,
-    ship_toml,
-    usp_to_ship,
-)
+from rulesets.classic_hg.tables import load_tables
+from rulesets.classic_hg.usp import DIGITS, HULL_SIZES, decode_digit, parse_usp, ship_toml, usp_to_ship
 
 KINUNIR = "BC-A2447G2-000510-50202-0"
 KINUNIR_LISTED = "BC-A2447G2-000510-50202-0  MCr 1336.63  1250 tons"
@@ -177,8 +171,8 @@ class TestCodes:
 
 class TestCaps:
     def test_hardpoints_share_turrets_round_the_types(self):
-        # 300 tons: 3 hardpoints for lasers 3 and missiles 3 -> laser, missile, laser
-        ship = usp_to_ship("A-3111110-000000-30003-0", "Trader")
+        # 300 tons, power plant 9: 3 hardpoints for lasers 3 and missiles 3 -> laser, missile, laser
+        ship = usp_to_ship("A-3111910-000000-30003-0", "Trader")
         assert hardpoints(300) == 3
         assert [t["weapon"] for t in ship["turrets"]] == ["beam_laser", "beam_laser", "missile_rack"]
 
@@ -191,8 +185,22 @@ class TestCaps:
         assert ship["computer_model"] == 1
         assert ship["tonnage"] == 1_000_000
 
-    def test_small_craft_gets_the_smallest_hull(self):
-        assert usp_to_ship("F-0106110-000000-10000-0", "Fighter")["tonnage"] == 10
+    def test_small_craft_gets_the_smallest_hull_and_no_hardpoint(self):
+        ship = usp_to_ship("F-0106110-000000-10000-0", "Fighter")
+        assert ship["tonnage"] == 10  # size code 0: under 100 tons
+        assert ship["turrets"] == []  # one hardpoint per 100 tons: none
+
+    def test_power_plant_limits_turrets(self):
+        # 1,000 tons x power plant 1 / 100 = 10 energy points; a triple beam laser turret needs 3
+        ship = usp_to_ship("A-A111110-000000-90000-0", "Underpowered")
+        assert [t["weapon"] for t in ship["turrets"]] == ["beam_laser"] * 3
+
+    @pytest.mark.parametrize("line", [KINUNIR, KINUNIR_LISTED, "CS-K2243C3-C30000-20A05-2",
+                                      "A-3111110-000000-30003-0", "A-A111110-000000-90000-0",
+                                      "BB-Z2A6A01-G00000-99999-0", "F-0106110-000000-10000-0"])
+    def test_ships_pass_the_construction_check(self, line):
+        ship = {k: v for k, v in usp_to_ship(line, "Test").items() if k != "usp"}
+        check_ship(validate(ship, SHIP_FIELDS, "ship"), load_tables(), "ship")
 
 
 class TestMalformed:

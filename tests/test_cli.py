@@ -61,3 +61,27 @@ def test_console_commands_say_they_are_not_built_yet(capsys) -> None:
     for cmd in (["demo"], ["new"], ["open", "x.toml"]):
         assert main(cmd) == 2
         assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_ship_import_usp_writes_a_ship_file_that_checks(tmp_path: Path, capsys) -> None:
+    out = tmp_path / "kinunir.toml"
+    assert main(["ship", "import-usp", "BC-A2447G2-000510-50202-0", "--name", "Kinunir", "--out", str(out)]) == 0
+    assert "written to" in capsys.readouterr().out
+    assert out.read_text().startswith("# classic-hg ship from USP BC-A2447G2-000510-50202-0")
+    assert main(["check", str(out)]) == 0
+    assert capsys.readouterr().out.strip() == "ok: ship 'Kinunir' (classic-hg)"
+    assert main(["ship", "import-usp", "BC-A2447G2-000510-50202-0", "--out", str(out)]) == 2
+    assert "exists; use --force" in capsys.readouterr().err
+
+
+def test_ship_import_usp_refuses_a_malformed_line_in_one_line(tmp_path: Path, capsys) -> None:
+    out = tmp_path / "bad.toml"
+    assert main(["ship", "import-usp", "BC-A2447G2-00051-50202-0", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "group 3 '00051' has 5 characters, expected 6" in err
+    assert not out.exists()
+
+
+def test_installed_rulesets_include_classic_hg(capsys) -> None:
+    assert main(["rulesets"]) == 0
+    assert "classic-hg\tClassic Traveller High Guard-style combat" in capsys.readouterr().out

@@ -37,6 +37,14 @@ def _parser() -> argparse.ArgumentParser:
     ke = sub.add_parser("keep-edits", help="record hand edits of a save's [state] as correction events")
     ke.add_argument("path", type=Path)
 
+    sh = sub.add_parser("ship", help="ship files: import a High Guard USP line")
+    ship_sub = sh.add_subparsers(dest="ship_command", metavar="SHIP_COMMAND", required=True)
+    imp = ship_sub.add_parser("import-usp", help="turn a Universal Ship Profile line into a classic-hg ship file")
+    imp.add_argument("line", help="e.g. 'BC-A2447G2-000510-50202-0'")
+    imp.add_argument("--name", default="", help="the ship's name (default: from the type code)")
+    imp.add_argument("--out", type=Path, help="the file to write (default: saves/ships/NAME.toml)")
+    imp.add_argument("--force", action="store_true", help="replace an existing file")
+
     d = sub.add_parser("demo", help="open a fresh copy of a demo encounter in the console")
     d.add_argument("ruleset", nargs="?", default="classic-hg")
     d.add_argument("--save-dir", type=Path, default=Path("saves"))
@@ -128,6 +136,23 @@ def _keep_edits(args: argparse.Namespace) -> int:
     return 0
 
 
+def _ship(args: argparse.Namespace) -> int:
+    from engine.atomic import write_atomic
+    from engine.errors import BadTable
+    from engine.saves import save_path
+    from rulesets.classic_hg.usp import parse_usp, ship_toml, usp_to_ship
+
+    name = args.name.strip() or f"{parse_usp(args.line)['type_code']} from USP"
+    ship = usp_to_ship(args.line, name)
+    out = args.out or save_path(Path("saves") / "ships", name)
+    if out.exists() and not args.force:
+        raise BadTable(f"{out} exists; use --force to replace it")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(out, ship_toml(ship), backup=False)
+    print(f"ok: ship {name!r} ({ship['tonnage']} tons) written to {out}")
+    return 0
+
+
 def _console(args: argparse.Namespace) -> int:
     print(f"flagbridge {args.command}: the console is not built yet (see the README's roadmap)", file=sys.stderr)
     return EXIT_BAD
@@ -138,6 +163,7 @@ _COMMANDS = {
     "log": _log,
     "rulesets": _rulesets,
     "keep-edits": _keep_edits,
+    "ship": _ship,
     "demo": _console,
     "open": _console,
     "new": _console,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from importlib import metadata
+from pathlib import Path
 from typing import Any, ClassVar
 
 from .errors import BadTable, IllegalAction, UnknownRuleset
@@ -47,6 +48,14 @@ class StepView:
     label: str
     status: str  # "done", "current", "todo", "skipped"
     needs: str = ""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One value a console may offer for an action's parameter."""
+
+    value: str
+    label: str
 
 
 @dataclass
@@ -127,6 +136,46 @@ class Ruleset(ABC):
     def header(self, state: dict) -> str:
         """A short line for the console header: turn, step, range."""
         return ""
+
+    # --- what the console shows (presentation, decided by the ruleset that knows the meaning) ---
+
+    def ship_line(self, state: dict, ship_id: str) -> tuple[str, float]:
+        """A ship's one-line summary and its condition from 0 (wrecked) to 1 (intact)."""
+        return ship_id, 1.0
+
+    def ship_panels(self, state: dict, ship_id: str) -> dict[str, list[tuple[str, str]]]:
+        """Labelled values for the console's ship panels, by panel title."""
+        ship = state.get("ships", {}).get(ship_id, {})
+        rows = [(k, str(v)) for k, v in ship.items() if not isinstance(v, (dict, list))]
+        return {"Ship status": rows, "Armor and crew": []}
+
+    def checklist_notes(self, state: dict) -> list[str]:
+        """Lines under the checklist: roles, surprise, simultaneous initiative."""
+        return []
+
+    def ship_library(self) -> list[Path]:
+        """Ship files that come with the ruleset, for the new-encounter screen."""
+        return []
+
+    def demo_save(self) -> Path | None:
+        """The shipped demo encounter, if the ruleset has one."""
+        return None
+
+    def sensors(self, state: dict) -> list[str] | None:
+        """Each side's view of the others; None for systems without sensors."""
+        return None
+
+    def param_choices(self, state: dict, action: str, param: Param, args: dict) -> list[Choice] | None:
+        """Values to offer for ``param`` given the arguments chosen so far.
+
+        A list offers those values (an empty list means the parameter does not
+        apply now and is skipped); None asks for free text.
+        """
+        if param.kind == "ship":
+            return [Choice(sid, s.get("name", sid)) for sid, s in state.get("ships", {}).items()]
+        if param.kind == "choice":
+            return [Choice(c, c) for c in param.choices]
+        return None
 
 
 _REGISTERED: dict[str, Ruleset] = {}

@@ -85,6 +85,13 @@ class ClassicHG(Ruleset):
             "table_files": dict(files),
         }
 
+    def ship_library(self) -> list[Path]:
+        return sorted(SHIP_LIBRARY.glob("*.toml"))
+
+    def demo_save(self) -> Path | None:
+        path = Path(__file__).resolve().parents[2] / "saves" / "demo-classic-hg.toml"
+        return path if path.exists() else None
+
     # --- reading the state -----------------------------------------------------------
 
     def checklist(self, state: dict) -> list[StepView]:

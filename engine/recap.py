@@ -22,9 +22,10 @@ class Entry:
     details: list[str] = field(default_factory=list)
 
 
-def entries(enc: Encounter) -> list[Entry]:
+def entries(enc: Encounter, start: int = 0) -> list[Entry]:
+    """Entries for the events from ``start`` on (the first may continue an earlier group)."""
     out: list[Entry] = []
-    for ev in enc.events:
+    for ev in enc.events[start:]:
         line = enc.describe(ev)
         if out and out[-1].group == ev.group:
             out[-1].details.append(line)

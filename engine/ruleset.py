@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from importlib import metadata
+import importlib
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -179,6 +179,7 @@ class Ruleset(ABC):
 
 
 _REGISTERED: dict[str, Ruleset] = {}
+_LAZY: dict[str, str] = {}
 
 
 def register(ruleset: Ruleset) -> Ruleset:
@@ -187,12 +188,29 @@ def register(ruleset: Ruleset) -> Ruleset:
     return ruleset
 
 
+def register_lazy(ruleset_id: str, target: str) -> None:
+    """Name where a ruleset lives (``"package.module:ATTR"``) without importing it yet.
+
+    The packages that ship with Flagbridge use this so that opening a save needs
+    no scan of installed packages (``importlib.metadata`` is slow to import).
+    """
+    _LAZY.setdefault(ruleset_id, target)
+
+
 def unregister(ruleset_id: str) -> None:
     _REGISTERED.pop(ruleset_id, None)
 
 
-def _installed() -> dict[str, metadata.EntryPoint]:
+def _installed() -> dict:
+    from importlib import metadata
+
     return {ep.name: ep for ep in metadata.entry_points(group="flagbridge.rulesets")}
+
+
+def _load(target: str) -> Ruleset:
+    module, _, attr = target.partition(":")
+    loaded = getattr(importlib.import_module(module), attr)
+    return loaded() if isinstance(loaded, type) else loaded
 
 
 def available() -> dict[str, str]:
@@ -203,6 +221,12 @@ def available() -> dict[str, str]:
             out[rid] = find_ruleset(rid).name
         except Exception as exc:  # a broken plug-in is listed, not fatal
             out[rid] = f"(cannot load: {exc})"
+    for rid in list(_LAZY):
+        if rid not in out:
+            try:
+                out[rid] = find_ruleset(rid).name
+            except Exception as exc:
+                out[rid] = f"(cannot load: {exc})"
     for rid, r in _REGISTERED.items():
         out.setdefault(rid, r.name)
     return dict(sorted(out.items()))
@@ -212,10 +236,10 @@ def find_ruleset(ruleset_id: str) -> Ruleset:
     """The ruleset for an id, or UnknownRuleset listing the ids there are."""
     if ruleset_id in _REGISTERED:
         return _REGISTERED[ruleset_id]
+    if ruleset_id in _LAZY:
+        return register(_load(_LAZY[ruleset_id]))
     ep = _installed().get(ruleset_id)
     if ep is None:
-        known = ", ".join(sorted(set(_installed()) | set(_REGISTERED))) or "none installed"
+        known = ", ".join(sorted(set(_installed()) | set(_REGISTERED) | set(_LAZY))) or "none installed"
         raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {known})")
-    loaded = ep.load()
-    ruleset = loaded() if isinstance(loaded, type) else loaded
-    return register(ruleset)
+    return register(_load(ep.value))

@@ -23,8 +23,6 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-import tomlkit
-
 from . import toml_text
 from .atomic import remove_stale_temps, write_atomic
 from .encounter import KINDS, Encounter, Event, ReplayError
@@ -58,7 +56,7 @@ class SaveFile:
                  setup_text: str | None = None) -> None:
         self.path = Path(path)
         self.encounter = encounter
-        self._header_doc = _header_doc(header_text, encounter)
+        self._header_text = _checked_header(header_text) or _new_header(encounter)
         self._setup_text = setup_text if setup_text is not None else _setup_text(encounter.setup)
         self._swept = False
 
@@ -66,8 +64,8 @@ class SaveFile:
 
     def text(self) -> str:
         enc = self.encounter
-        self._header_doc["flagbridge"]["updated"] = enc.updated
-        parts = [tomlkit.dumps(self._header_doc).rstrip("\n") + "\n\n", self._setup_text.rstrip("\n") + "\n\n"]
+        self._header_text = _with_updated(self._header_text, enc.updated)
+        parts = [self._header_text.rstrip("\n") + "\n\n", self._setup_text.rstrip("\n") + "\n\n"]
         parts.append(toml_text.table(["state"], enc.state) + "\n")
         for ev in enc.events:
             if ev.text is None:
@@ -108,10 +106,7 @@ class SaveFile:
         except FlagbridgeError as exc:
             raise BadSave(f"{path}: {exc}") from None
         header_text, setup_text = _kept_texts(text)
-        try:
-            return cls(path, enc, header_text, setup_text)
-        except Exception:  # an unusual header layout: fall back to a fresh one
-            return cls(path, enc)
+        return cls(path, enc, header_text, setup_text)
 
 
 def read_text(path: Path) -> str:
@@ -137,12 +132,30 @@ def read_text(path: Path) -> str:
         raise BadSave(f"{path}: line {line}: bytes at offset {exc.start} are not UTF-8 text") from None
 
 
-def _header_doc(header_text: str | None, enc: Encounter) -> tomlkit.TOMLDocument:
-    if header_text is not None:
-        doc = tomlkit.parse(header_text)
-        if "flagbridge" in doc and set(doc.keys()) == {"flagbridge"}:
-            return doc
-        raise ValueError("header holds more than [flagbridge]")
+_UPDATED = re.compile(r"^([ \t]*updated[ \t]*=[ \t]*)([^#\n]*?)([ \t]*(?:#[^\n]*)?)$", re.M)
+
+
+def _checked_header(header_text: str | None) -> str | None:
+    """The header as the game master left it, if it holds the [flagbridge] table alone."""
+    if header_text is None:
+        return None
+    try:
+        doc = tomllib.loads(header_text)
+    except tomllib.TOMLDecodeError:
+        return None
+    if set(doc) != {"flagbridge"} or not _UPDATED.search(header_text):
+        return None
+    return header_text
+
+
+def _with_updated(header_text: str, when: datetime) -> str:
+    """Only the ``updated`` value changes on a save; comments and layout stay as they are."""
+    return _UPDATED.sub(lambda m: m.group(1) + toml_text.value(when) + m.group(3), header_text, count=1)
+
+
+def _new_header(enc: Encounter) -> str:
+    import tomlkit  # only for a new file: loading and autosaving never need it
+
     doc = tomlkit.document()
     for line in HEADER_COMMENT.strip().splitlines():
         doc.add(tomlkit.comment(line.lstrip("# ")))
@@ -154,10 +167,12 @@ def _header_doc(header_text: str | None, enc: Encounter) -> tomlkit.TOMLDocument
     head["updated"] = enc.updated
     head["seed"] = enc.setup.seed
     doc["flagbridge"] = head
-    return doc
+    return tomlkit.dumps(doc)
 
 
 def _setup_text(setup: Setup) -> str:
+    import tomlkit
+
     return tomlkit.dumps({"setup": setup.body()})
 
 

@@ -58,6 +58,9 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    from rulesets import register_builtin
+
+    register_builtin()
     if args.command is None:
         _parser().print_help()
         return 0
@@ -154,8 +157,13 @@ def _ship(args: argparse.Namespace) -> int:
 
 
 def _console(args: argparse.Namespace) -> int:
-    print(f"flagbridge {args.command}: the console is not built yet (see the README's roadmap)", file=sys.stderr)
-    return EXIT_BAD
+    from .launch import run
+
+    if args.command == "demo":
+        return run("demo", save_dir=args.save_dir, ruleset=args.ruleset)
+    if args.command == "open":
+        return run("open", path=args.path, keep_edits=args.keep_edits)
+    return run("new", save_dir=args.save_dir)
 
 
 _COMMANDS = {

@@ -220,5 +220,27 @@ class ClassicHG(Ruleset):
         shown = " ".join(f"{k}={'+'.join(v) if isinstance(v, list) else v}" for k, v in args.items() if v != "")
         return f"{name.replace('_', ' ')} {shown}".strip()
 
+    # --- what the console shows (views.py) ---------------------------------------------
+
+    def ship_line(self, state: dict, ship_id: str) -> tuple[str, float]:
+        from . import views
+        return views.ship_line(state, ship_id)
+
+    def ship_panels(self, state: dict, ship_id: str) -> dict[str, list[tuple[str, str]]]:
+        from . import views
+        return views.ship_panels(state, ship_id)
+
+    def checklist_notes(self, state: dict) -> list[str]:
+        from . import views
+        return views.checklist_notes(state)
+
+    def sensors(self, state: dict) -> list[str] | None:
+        from . import views
+        return views.sensors(state)
+
+    def param_choices(self, state: dict, action: str, param: Param, args: dict) -> list | None:
+        from . import views
+        return views.param_choices(state, action, param, args)
+
 
 RULESET = ClassicHG()

@@ -102,7 +102,8 @@ def _begin(state: dict, attack: dict, tables: Tables, ctx: RuleContext) -> bool:
     if lost:
         line += f", armor worn down to factor {ship['armor_factor']}"
     ctx.note(line + (f", {through} through" if through else ", nothing gets through"))
-    if not (through or weapon["radiation"] or weapon["spallation"]):
+    spalls = bool(weapon["spallation"]) and _spallation_cell(attack, weapon, tables) != "no"
+    if not (through or weapon["radiation"] or spalls):
         return False
     if attack["location"]:
         _at_general(state, attack, attack["location"], tables, ctx)
@@ -126,11 +127,15 @@ def _at_general(state: dict, attack: dict, general: str, tables: Tables, ctx: Ru
         _radiation(state, attack, tables, ctx)
 
 
+def _spallation_cell(attack: dict, weapon: dict, tables: Tables):
+    row = tables.spallation[weapon["spallation"]]
+    return row[min(attack["armor_at_hit"], len(row) - 1)]
+
+
 def _spallation(state: dict, attack: dict, weapon: dict, tables: Tables, ctx: RuleContext) -> None:
     """The spallation table by armor factor; "a DM of -3 ... if the ship is fitted with Spaced armor"."""
     ship = state["ships"][attack["target"]]
-    row = tables.spallation[weapon["spallation"]]
-    cell = row[min(attack["armor_at_hit"], len(row) - 1)]
+    cell = _spallation_cell(attack, weapon, tables)
     if cell == "no":
         ctx.note(f"No spallation against armor {attack['armor_at_hit']}")
     elif cell == "auto":
@@ -155,6 +160,7 @@ def _radiation(state: dict, attack: dict, tables: Tables, ctx: RuleContext) -> N
                          target=Target(int(cell)), then="radiation", context={"attack": attack["id"]})
     crew = ship["crew"].get(attack["general"], 0)
     if crew:
+        attack["radiation_crew"] = crew
         ctx.request_roll(f"Radiation: damage to {crew} crew in the {attack['general']}", "1D",
                          then="radiation_crew", context={"attack": attack["id"]})
         ctx.request_roll("Radiation: days until death without antiradiation treatment", "1D",
@@ -260,14 +266,15 @@ def _hit_one(state: dict, attack: dict, effect: str, pick: int, tables: Tables, 
         h = ship["hangars"][i]
         h["damaged"] = True
         tons = SMALL_CRAFT_TONS_PER_HIT * hits
-        for craft in h["small_craft"]:
+        for craft in h["small_craft"]:  # a craft is lost when the destroyed tonnage covers it
             if craft["status"] == "destroyed":
                 continue
-            if tons > 0:
+            if tons >= craft["tons"]:
                 craft["status"] = "destroyed"
                 tons -= craft["tons"]
             else:
                 craft["status"] = "disabled"
+                tons = 0
         ctx.note(f"{ship['name']} {h['name']} damaged: " + (", ".join(
             f"{c['name']} {c['status']}" for c in h["small_craft"]) or "no small craft aboard"))
     else:
@@ -286,10 +293,16 @@ def _crew_effect(state: dict, attack: dict, key: str, tables: Tables, ctx: RuleC
     if not key or not entry:
         crew_attack(state, attack, key or "collision", ctx, who=who)
         return
+    place = attack.get("general", "")
+    if not who and not ship["crew"].get(place, 0):
+        ctx.note(f"No crew in the {place.replace('_', ' ')}")
+        return
     if entry.get("killed"):
         _kill(state, attack, who, ctx)
     elif entry.get("kill_roll"):
-        ctx.request_roll(f"{entry.get('equivalent', key)}: crew of {ship['name']}", "2D",
+        label = tables.weapons.get(key, {}).get("label", key.replace("_", " "))
+        whom = who or f"crew in the {place.replace('_', ' ')}"
+        ctx.request_roll(f"{label}: is the {whom} of {ship['name']} killed?", "2D",
                          target=Target(int(entry["kill_roll"])), then="nuclear_crew",
                          context={"attack": attack["id"], "who": who, "key": key})
     else:
@@ -339,7 +352,7 @@ def resolve(state: dict, then: str, result, tables: Tables, ctx: RuleContext) ->
     elif then == "radiation_days":
         place = attack["general"]
         ship["radiation"].append({"turn": state["turn"], "attack": attack["id"], "location": place,
-                                  "crew": ship["crew"].get(place, 0), "damage": attack.get("radiation_damage", 0),
+                                  "crew": attack.get("radiation_crew", 0), "damage": attack.get("radiation_damage", 0),
                                   "dies_in_days": result.total})
         ctx.note(f"Crew in the {place.replace('_', ' ')} take {attack.get('radiation_damage', 0)} and die in "
                  f"{result.total} days without antiradiation treatment")

@@ -282,7 +282,9 @@ def defend(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
         weapon = tables.weapons[attack["weapon"]]["label"]
         raise IllegalAction(f"{ship['name']} {t['id']} cannot intercept a {weapon} "
                             "(wrong weapon, or its program is not loaded)")
-    defence_id = args.get("defence") or choices[0]
+    stocked = [d for d in choices if not tables.defences[d].get("ammo")
+               or ship[tables.defences[d]["ammo"]] >= working(t)]
+    defence_id = args.get("defence") or (stocked or choices)[0]
     if defence_id not in choices:
         raise IllegalAction(f"defence {defence_id!r}: choose one of {', '.join(choices)}")
     entry = tables.defences[defence_id]

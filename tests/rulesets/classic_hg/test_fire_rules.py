@@ -1,0 +1,371 @@
+"""Fire rules of ``classic-hg-combat.txt`` driven through real fights, every die typed.
+
+Surprise against a naval ship, ramming, selective fire, ECM against missiles and
+torpedoes, energy points, running out of ammunition, TORPEDO LAUNCH, one use of
+a turret a turn, and AUTO EVADE on torpedoes. Every refusal is checked to leave
+the log and the state as they were.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from engine.encounter import Encounter
+from engine.errors import IllegalAction
+from rulesets.classic_hg import RULESET
+from tests.rulesets.classic_hg.duel import (
+    ESCORT, RAIDER, TABLES, answer, make_setup, roll_for_effect, roll_for_general, to_hit, to_intercept,
+)
+
+
+def duel(raider: dict[str, Any] | None = None, escort: dict[str, Any] | None = None) -> Encounter:
+    return Encounter(make_setup({**ESCORT, **(escort or {})}, {**RAIDER, **(raider or {})}), RULESET)
+
+
+def ship(enc: Encounter, sid: str) -> dict:
+    return enc.state["ships"][sid]  # re-read after every event: the state is replaced
+
+
+def attack(enc: Encounter, aid: str) -> dict:
+    return next(a for a in enc.state["attacks"] if a["id"] == aid)
+
+
+def mods(enc: Encounter) -> dict[str, int]:
+    return {m.source: m.value for m in enc.pending.modifiers}
+
+
+def refused(enc: Encounter, match: str, name: str, **args: Any) -> None:
+    """The action is refused with ``match``, and records no event and changes nothing."""
+    events, state = len(enc.events), copy.deepcopy(enc.state)
+    with pytest.raises(IllegalAction, match=match):
+        enc.act(name, **args)
+    assert len(enc.events) == events
+    assert enc.state == state
+
+
+def initiative(enc: Encounter, imperial: str, corsair: str) -> None:
+    """Step 1 with typed dice (Vigilant adds Tactics 2, the Jackal 0), then step 2 (long range)."""
+    enc.act("roll_initiative")
+    answer(enc, "Initiative: Imperial Navy", imperial)
+    answer(enc, "Initiative: Corsairs", corsair)
+    enc.act("next")
+    enc.act("next")
+    assert enc.state["step"] == 3
+
+
+def imperial_attack(enc: Encounter) -> None:
+    initiative(enc, "4", "4")  # 6 against 4: Imperial ATTACKER, no surprise
+    assert enc.state["attacker"] == "imp" and enc.state["surprised"] == ""
+
+
+def corsair_attack(enc: Encounter) -> None:
+    initiative(enc, "1", "5")  # 3 against 5: Corsair ATTACKER, no surprise
+    assert enc.state["attacker"] == "cor" and enc.state["surprised"] == ""
+
+
+# --- surprise against a naval ship -------------------------------------------------------------
+
+def test_surprised_naval_ship_makes_defensive_but_no_offensive_fire() -> None:
+    """Step 1: surprise, "during which the enemy ship may conduct no offensive fire, and if the ship
+    is not a naval vessel, no defensive fire as well (naval commanders are assumed to have the sense to
+    at least have defensive programs running when approaching unidentified ships)". The beam lasers
+    intercept with ANTI-MISSILE II: "will allow both laser and infinite repeater antimissile fire
+    from the same program"."""
+    enc = duel(escort={"torpedo_tubes": 1, "programs": ESCORT["programs"] + ["TORPEDO LAUNCH"]})
+    assert ship(enc, "vigilant")["naval"] is True
+    assert "ANTI-MISSILE" not in ship(enc, "vigilant")["programs"]  # only ANTI-MISSILE II is loaded
+    initiative(enc, "1", "6")  # 1 + 2 = 3 against 6: three above, on the initial encounter
+    assert enc.state["attacker"] == "cor" and enc.state["surprised"] == "imp"
+    enc.act("fire", ship="jackal", turrets=["T1"], target="vigilant")
+    answer(enc, "To hit: Jackal T1 HE missile", "8", target=f"{to_hit('missile_he', 'long')}+")
+    enc.act("next")  # step 4: the surprised naval ship defends
+    enc.act("defend", ship="vigilant", turret="T1", attack="A1")
+    assert mods(enc) == {"Gunnery": 1}
+    answer(enc, "Intercept A1: Vigilant T1 Beam laser antimissile fire", "7",
+           target=f"{to_intercept('beam_laser', 'missile_he')}+")
+    assert attack(enc, "A1")["status"] == "intercepted"
+    enc.act("next")
+    assert enc.pending is None  # nothing left incoming for the fields
+    assert enc.state["step"] == 5 and enc.checklist()[4].needs == ""  # nothing to record
+    enc.act("next")
+    assert enc.state["step"] == 6 and enc.checklist()[5].status == "skipped"
+    refused(enc, "surprised: no offensive fire", "fire", ship="vigilant", turrets=["T4"], target="jackal")
+    refused(enc, "surprised: no offensive fire", "fire", ship="vigilant", turrets=["T2"], target="jackal")
+    refused(enc, "surprised: no offensive fire", "launch_torpedo", ship="vigilant", target="jackal")
+
+
+def test_beam_lasers_cannot_intercept_without_an_antimissile_program() -> None:
+    """ANTI-MISSILE II "will allow both laser and infinite repeater antimissile fire"; without it (or
+    ANTI-MISSILE) the lasers make no antimissile fire."""
+    enc = duel(escort={"programs": ["TARGET", "LAUNCH", "INTERCEPT"]})
+    corsair_attack(enc)
+    enc.act("fire", ship="jackal", turrets=["T1"], target="vigilant")
+    answer(enc, "To hit: Jackal T1 HE missile", "8")
+    enc.act("next")
+    refused(enc, "program is not loaded", "defend", ship="vigilant", turret="T1", attack="A1")
+
+
+def test_surprise_of_a_non_naval_ship_stops_its_defensive_fire_too() -> None:
+    """Step 1: "if the ship is not a naval vessel, no defensive fire as well"; the same escort, not
+    naval, may not intercept."""
+    enc = duel(escort={"naval": False})
+    initiative(enc, "1", "6")
+    assert enc.state["surprised"] == "imp"
+    enc.act("fire", ship="jackal", turrets=["T1"], target="vigilant")
+    answer(enc, "To hit: Jackal T1 HE missile", "8")
+    enc.act("next")
+    refused(enc, "surprised and not a naval vessel", "defend", ship="vigilant", turret="T1", attack="A1")
+    enc.act("next")
+    assert enc.pending is None  # and its repulsor and damper fields do not act either
+
+
+# --- ramming -----------------------------------------------------------------------------------
+
+def test_ramming_at_close_range_hits_both_ships_and_cannot_be_intercepted() -> None:
+    """"A ship at close range may attempt to ram an enemy vessel during his offensive fire phase, and in
+    addition to weapons fire." The roll and the hits are the shipped ramming table."""
+    enc = duel()
+    imperial_attack(enc)
+    refused(enc, "ram is not allowed now|ramming needs close range", "ram", ship="vigilant",
+            target="jackal")  # long range
+    enc.correct("range", "close", note="test: the ships have closed")
+    enc.act("fire", ship="vigilant", turrets=["T1"], target="jackal")  # weapons fire as well
+    answer(enc, "To hit: Vigilant T1", "2")  # a miss
+    enc.act("ram", ship="vigilant", target="jackal")
+    per_point = TABLES.ramming["dm_per_maneuver"]
+    assert mods(enc) == {"Maneuver difference": (5 - 3) * per_point}
+    answer(enc, "Ram: Vigilant at Jackal", str(TABLES.ramming["to_ram"] - 2 * per_point),
+           target=f"{TABLES.ramming['to_ram']}+")
+    per100 = TABLES.ramming["hits_per_100_tons"]
+    on_jackal, on_vigilant = attack(enc, "A1"), attack(enc, "A2")
+    assert (on_jackal["target"], on_jackal["damage"]) == ("jackal", int(600 // 100 * per100))
+    assert (on_vigilant["target"], on_vigilant["damage"]) == ("vigilant", int(400 // 100 * per100))
+    assert not on_jackal["interceptable"] and not on_vigilant["interceptable"]
+    refused(enc, "already tried to ram", "ram", ship="vigilant", target="jackal")
+    enc.act("next")  # step 4: nothing the Jackal can intercept
+    refused(enc, "defend is not allowed now", "defend", ship="jackal", turret="T2", attack="A1")
+    enc.act("next")
+    enc.act("resolve_damage")  # step 5: the Jackal's ramming damage, unarmored
+    answer(enc, "General location: A1", roll_for_general("hold"))
+    answer(enc, "Specific location: A1", roll_for_effect("hold", "cargo"))
+    assert ship(enc, "jackal")["cargo"] == 60 - on_jackal["damage"]
+    enc.act("next")
+    enc.act("next")  # step 7: the Vigilant cannot intercept the ram either
+    refused(enc, "defend is not allowed now", "defend", ship="vigilant", turret="T2", attack="A2")
+    enc.act("next")
+    assert enc.pending is None  # the repulsor does not act on a ram
+    enc.act("resolve_damage")  # step 8: armor 4 stops 4 of the Vigilant's hits
+    answer(enc, "General location: A2", roll_for_general("hold"))
+    answer(enc, "Specific location: A2", roll_for_effect("hold", "cargo"))
+    assert ship(enc, "vigilant")["cargo"] == 10 - (on_vigilant["damage"] - 4)
+
+
+def test_a_failed_ram_does_no_damage() -> None:
+    """The ramming roll must be made: one short of the table's number misses."""
+    enc = duel()
+    imperial_attack(enc)
+    enc.correct("range", "close")
+    enc.act("ram", ship="vigilant", target="jackal")
+    answer(enc, "Ram: Vigilant at Jackal", str(TABLES.ramming["to_ram"] - 2 * TABLES.ramming["dm_per_maneuver"] - 1))
+    assert enc.state["attacks"] == []
+
+
+# --- selective fire ----------------------------------------------------------------------------
+
+def test_selective_fire_skips_the_general_location_roll() -> None:
+    """"First, roll on the general location table. If selective fire was used, then the general
+    location will have already been determined." (with the SELECTIVE program loaded)"""
+    enc = duel(escort={"programs": ESCORT["programs"] + ["SELECTIVE"]})
+    imperial_attack(enc)
+    refused(enc, "no general location 'galley'", "fire", ship="vigilant", turrets=["T1"], target="jackal",
+            location="galley")
+    enc.act("fire", ship="vigilant", turrets=["T1"], target="jackal", location="bridge")
+    assert mods(enc) == {"Gunnery": 1, "SELECTIVE": TABLES.programs["SELECTIVE"]["to_hit_dm"]}
+    answer(enc, "To hit: Vigilant T1", "12")
+    assert attack(enc, "A1")["location"] == "bridge"
+    enc.act("next")
+    enc.act("next")
+    enc.act("resolve_damage")
+    answer(enc, "Specific location: A1 in the bridge", roll_for_effect("bridge", "computer"))
+    assert ship(enc, "jackal")["computer"] == 0
+    assert enc.pending is None
+
+
+def test_selective_fire_without_a_program_is_refused() -> None:
+    """Selective fire needs a program that allows it; without SELECTIVE loaded it is refused."""
+    enc = duel()
+    imperial_attack(enc)
+    assert "SELECTIVE" not in ship(enc, "vigilant")["programs"]
+    refused(enc, "selective fire needs a program", "fire", ship="vigilant", turrets=["T1"], target="jackal",
+            location="bridge")
+    assert ship(enc, "vigilant")["turrets"][0]["used"] == ""
+
+
+# --- ECM ---------------------------------------------------------------------------------------
+
+def test_ecm_counts_against_missiles_but_not_torpedoes() -> None:
+    """Torpedoes "contain a fusion drive and onboard computer and are not effected by ECM." The ECM
+    program (ecm = true) gives its DM against the missile, not the torpedo; a plain evade program
+    counts against both."""
+    assert TABLES.programs["ECM"]["ecm"] is True
+    enc = duel(escort={"programs": ["TARGET", "LAUNCH", "ANTI-MISSILE II", "ECM", "EVADE-1"]})
+    corsair_attack(enc)
+    enc.act("fire", ship="jackal", turrets=["T1"], target="vigilant")
+    assert mods(enc) == {"Gunnery": 1, "Vigilant ECM": TABLES.programs["ECM"]["evade_dm"],
+                         "Vigilant EVADE-1": TABLES.programs["EVADE-1"]["evade_dm"]}
+    answer(enc, "To hit: Jackal T1 HE missile", "2")
+    enc.act("launch_torpedo", ship="jackal", target="vigilant")
+    assert mods(enc) == {"Vigilant EVADE-1": TABLES.programs["EVADE-1"]["evade_dm"]}
+
+
+# --- energy points -----------------------------------------------------------------------------
+
+def test_a_power_plant_shot_out_leaves_no_energy_for_the_lasers() -> None:
+    """Power Plant hits reduce the plant; the energy the weapons use comes from it (ruleset: tonnage x
+    plant / 100). Torpedoes "have no energy point requirement", missile racks use none."""
+    enc = duel()
+    imperial_attack(enc)
+    enc.act("fire", ship="vigilant", turrets=["T1"], target="jackal")
+    answer(enc, "To hit: Vigilant T1", "12")
+    enc.act("next")
+    enc.act("next")
+    enc.act("resolve_damage")
+    answer(enc, "General location: A1", roll_for_general("engineering"))
+    answer(enc, "Specific location: A1", roll_for_effect("engineering", "power_plant"))
+    assert ship(enc, "jackal")["power_plant"] == 0
+    enc.act("next")
+    refused(enc, "needs 2 energy points, 0 left", "fire", ship="jackal", turrets=["T2"], target="vigilant")
+    enc.act("fire", ship="jackal", turrets=["T1"], target="vigilant")
+    answer(enc, "To hit: Jackal T1", "2")
+    enc.act("launch_torpedo", ship="jackal", target="vigilant")
+    answer(enc, "To hit: Jackal tube 1", "2")
+
+
+def test_energy_spent_on_offence_is_not_there_for_defence() -> None:
+    """Energy is per turn across offence and defence (ruleset's reading): after two laser turrets fire,
+    a plant of factor 1 has nothing left for the repeater's antimissile fire ("use 2 energy points")."""
+    escort = {"turrets": [{"weapon": "beam_laser", "count": 3, "gunner_skill": 1},
+                          {"weapon": "beam_laser", "count": 3, "gunner_skill": 1},
+                          {"weapon": "infinite_repeater", "count": 1, "gunner_skill": 1}]}
+    enc = duel(escort=escort)
+    imperial_attack(enc)
+    enc.correct("ships.vigilant.power_plant", 1, note="test: 600 tons x 1 / 100 = 6 energy points")
+    enc.act("fire", ship="vigilant", turrets=["T1", "T2"], target="jackal")
+    answer(enc, "To hit: Vigilant T1", "2")
+    answer(enc, "To hit: Vigilant T2", "2")
+    enc.act("next")
+    enc.act("next")
+    enc.act("next")
+    enc.act("fire", ship="jackal", turrets=["T1"], target="vigilant")
+    answer(enc, "To hit: Jackal T1", "12")
+    enc.act("next")
+    assert enc.state["step"] == 7
+    refused(enc, "needs 2 energy points, 0 left", "defend", ship="vigilant", turret="T3", attack="A1")
+
+
+# --- running out -------------------------------------------------------------------------------
+
+def test_out_of_missiles_refuses_the_fire() -> None:
+    """Missiles come from the magazine: two racks need two missiles."""
+    enc = duel()
+    corsair_attack(enc)
+    enc.correct("ships.jackal.missiles", 1)
+    refused(enc, "has 1 missiles left, needs 2", "fire", ship="jackal", turrets=["T1"], target="vigilant")
+    assert ship(enc, "jackal")["missiles"] == 1
+
+
+def test_out_of_torpedoes_refuses_the_launch() -> None:
+    """"Five torpedoes ... are the normal load in the launching tray": none left, no launch."""
+    enc = duel()
+    corsair_attack(enc)
+    enc.correct("ships.jackal.torpedoes", 0)
+    refused(enc, "has 0 torpedoes left", "launch_torpedo", ship="jackal", target="vigilant")
+
+
+def test_out_of_sand_refuses_the_sandcaster() -> None:
+    """Sand is cast from canisters: with none left the sandcaster cannot defend."""
+    enc = duel()
+    imperial_attack(enc)
+    enc.correct("ships.jackal.sand", 0)
+    enc.act("fire", ship="vigilant", turrets=["T1"], target="jackal")
+    answer(enc, "To hit: Vigilant T1", "12")
+    enc.act("next")
+    refused(enc, "has 0 sand left", "defend", ship="jackal", turret="T3", attack="A1")
+
+
+def test_out_of_am_missiles_refuses_the_interception() -> None:
+    """"AM Missiles may be fired from standard missile racks and require the program INTERCEPT": with
+    INTERCEPT loaded but no AM missiles left, the rack cannot intercept."""
+    enc = duel()
+    corsair_attack(enc)
+    enc.correct("ships.vigilant.am_missiles", 0)
+    enc.act("fire", ship="jackal", turrets=["T1"], target="vigilant")
+    answer(enc, "To hit: Jackal T1", "12")
+    enc.act("next")
+    refused(enc, "has 0 am missiles left", "defend", ship="vigilant", turret="T4", attack="A1")
+
+
+# --- torpedoes ---------------------------------------------------------------------------------
+
+def test_torpedoes_need_torpedo_launch_loaded() -> None:
+    """"To fire the torpedo, the program TORPEDO LAUNCH must be loaded." """
+    enc = duel({"programs": ["TARGET", "LAUNCH", "ANTI-MISSILE"]})
+    corsair_attack(enc)
+    refused(enc, "need the program TORPEDO LAUNCH", "launch_torpedo", ship="jackal", target="vigilant")
+    assert ship(enc, "jackal")["torpedoes"] == 5
+
+
+def test_auto_evade_dm_applies_to_intercepting_torpedoes() -> None:
+    """"Internal hardwired programming gives them the equivalent of the program AUTO EVADE." Every roll
+    to intercept the torpedo takes AUTO EVADE's DM, the repulsor's too; the missile's does not."""
+    evade = TABLES.programs["AUTO EVADE"]["evade_dm"]
+    assert evade < 0
+    enc = duel()
+    corsair_attack(enc)
+    enc.act("launch_torpedo", ship="jackal", target="vigilant", warhead="he")
+    answer(enc, "To hit: Jackal tube 1 HE torpedo", "12")
+    enc.act("fire", ship="jackal", turrets=["T1"], target="vigilant")
+    answer(enc, "To hit: Jackal T1 HE missile", "12")
+    enc.act("next")
+    enc.act("defend", ship="vigilant", turret="T2", attack="A1")
+    assert mods(enc) == {"Gunnery": 1, "HE torpedo AUTO EVADE": evade}
+    answer(enc, "Intercept A1: Vigilant T2", "2", target=f"{to_intercept('infinite_repeater', 'torpedo_he')}+")
+    enc.act("defend", ship="vigilant", turret="T1", attack="A2")
+    assert mods(enc) == {"Gunnery": 1}
+    answer(enc, "Intercept A2: Vigilant T1", "2")
+    enc.act("next")  # the repulsor field against both
+    assert mods(enc) == {"HE torpedo AUTO EVADE": evade}
+    answer(enc, "Repulsor field: Vigilant against A1", "2")
+    assert mods(enc) == {}
+    answer(enc, "Repulsor field: Vigilant against A2", "2")
+
+
+# --- one use of a turret a turn ------------------------------------------------------------------
+
+def test_a_turret_cannot_both_fire_and_defend_in_one_turn() -> None:
+    """Step 6: the DEFENDER fires "any undamaged offensive weapon desired, do long as they were not used
+    for defense"; step 7: the ATTACKER's "defensive weapons (not already used during the ATTACKER'S
+    offensive fire)"; interception uses "defensive weapons still in operation and not already used
+    this turn"."""
+    enc = duel()
+    imperial_attack(enc)
+    enc.act("fire", ship="vigilant", turrets=["T4"], target="jackal")
+    answer(enc, "To hit: Vigilant T4 HE missile", "12")
+    enc.act("next")
+    enc.act("defend", ship="jackal", turret="T2", attack="A1")  # pulse lasers, ANTI-MISSILE
+    answer(enc, "Intercept A1: Jackal T2", "12")
+    assert attack(enc, "A1")["status"] == "intercepted"
+    enc.act("next")
+    enc.act("next")
+    assert enc.state["step"] == 6
+    refused(enc, "already used this turn \\(defence\\)", "fire", ship="jackal", turrets=["T2"], target="vigilant")
+    enc.act("fire", ship="jackal", turrets=["T1"], target="vigilant")
+    answer(enc, "To hit: Jackal T1 HE missile", "12")
+    enc.act("next")
+    refused(enc, "already used this turn \\(offence\\)", "defend", ship="vigilant", turret="T4", attack="A2")
+    enc.act("defend", ship="vigilant", turret="T5", attack="A2")  # the other rack, unused
+    answer(enc, "Intercept A2: Vigilant T5", "12")
+    assert attack(enc, "A2")["status"] == "intercepted"

@@ -1,0 +1,414 @@
+"""What the console shows for a classic-hg fight: choices offered, ship lines, panels, notes.
+
+The duel of ``test_duel`` is driven to the steps that matter; the choices
+offered must be exactly what the rules allow, and every value offered must be
+accepted by ``Encounter.act``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Iterator
+
+import pytest
+
+from engine.encounter import Encounter
+from engine.errors import IllegalAction
+from engine.ruleset import ActionSpec, Choice
+from rulesets.classic_hg import RULESET, views
+from tests.rulesets.classic_hg import test_duel as duel
+from tests.rulesets.classic_hg.duel import TABLES, answer, new_duel, to_hit, to_intercept
+
+
+def play(*steps) -> Encounter:
+    enc = new_duel()
+    for step in steps:
+        step(enc)
+    return enc
+
+
+def upto(name: str, include: bool = False) -> Encounter:
+    """The duel played up to (not including, unless ``include``) the script step called ``name``."""
+    enc = new_duel()
+    for step in duel.SCRIPT:
+        if step.__name__ == name and not include:
+            return enc
+        step(enc)
+        if step.__name__ == name:
+            return enc
+    raise AssertionError(f"no script step {name}")
+
+
+def spec(enc: Encounter, action: str) -> ActionSpec:
+    return next(a for a in enc.legal_actions() if a.name == action)
+
+
+def choices(enc: Encounter, action: str, param: str, **args) -> list[Choice] | None:
+    p = next(p for p in spec(enc, action).params if p.name == param)
+    return views.param_choices(enc.state, action, p, args)
+
+
+def values(enc: Encounter, action: str, param: str, **args) -> list[str]:
+    return [c.value for c in choices(enc, action, param, **args)]
+
+
+def row(enc: Encounter, ship: str, panel: str, label: str) -> str:
+    rows = dict(views.ship_panels(enc.state, ship)[panel])
+    assert label in rows, f"no row {label!r} in {panel}: {list(rows)}"
+    return rows[label]
+
+
+def accepted(enc: Encounter, action: str, **args) -> None:
+    """The action is accepted; then taken back so the test can go on."""
+    n = len(enc.events)
+    enc.act(action, **args)
+    enc.undo()
+    assert len(enc.events) == n
+
+
+def arg_sets(enc: Encounter, action: str) -> Iterator[dict]:
+    """Every argument set the choices lead to (multi params: each value alone, and all together)."""
+    params = spec(enc, action).params
+
+    def walk(i: int, args: dict) -> Iterator[dict]:
+        if i == len(params):
+            yield dict(args)
+            return
+        p = params[i]
+        offered = views.param_choices(enc.state, action, p, args)
+        if offered is None:
+            raise AssertionError(f"{action}.{p.name}: free text asked for")
+        if not offered:
+            yield from walk(i + 1, args)
+            return
+        if p.kind == "multi":
+            picks = [[c.value] for c in offered] + ([[c.value for c in offered]] if len(offered) > 1 else [])
+        else:
+            picks = [c.value for c in offered]
+        for v in picks:
+            yield from walk(i + 1, {**args, p.name: v})
+
+    first = params[0]
+    if not views.param_choices(enc.state, action, first, {}):
+        return
+    yield from walk(0, {})
+
+
+# --- turn 1: the attacker fires, the surprised corsair may do nothing -----------------------------
+
+def test_turn_1_step_3_fire_choices() -> None:
+    enc = upto("t1_attacker_fires")
+    assert enc.state["step"] == 3
+    assert values(enc, "fire", "ship") == ["vigilant"]  # Jackal is not on the firing side (and surprised)
+    # T2 infinite repeater fires at close range only, T3 sandcaster never fires
+    offered = choices(enc, "fire", "turrets", ship="vigilant")
+    assert [c.value for c in offered] == ["T1", "T4", "T5"]
+    assert offered[0].label == f"T1 beam laser x3 · {to_hit('beam_laser', 'long')}+"
+    assert values(enc, "fire", "target", ship="vigilant") == ["jackal"]
+    assert values(enc, "fire", "warhead", ship="vigilant", turrets=["T1"]) == []  # lasers have no warhead
+    assert values(enc, "fire", "warhead", ship="vigilant", turrets=["T1", "T4"]) == ["he", "nuclear"]
+    assert values(enc, "fire", "location", ship="vigilant", turrets=["T1"], target="jackal") == []  # no SELECTIVE
+    for tid in ("T1", "T4", "T5"):
+        accepted(enc, "fire", ship="vigilant", turrets=[tid], target="jackal")
+    accepted(enc, "fire", ship="vigilant", turrets=["T4"], target="jackal", warhead="nuclear")
+
+
+def test_used_turret_is_not_offered_again() -> None:
+    enc = upto("t1_attacker_fires", include=True)
+    assert values(enc, "fire", "turrets", ship="vigilant") == ["T4", "T5"]
+    assert row(enc, "vigilant", "Ship status", "T1") == "beam laser x3 skill 1, used: offence"
+    assert row(enc, "vigilant", "Ship status", "Energy") == "33 of 36 EP free"  # 3 beam lasers, 1 EP each
+
+
+def test_turn_1_break_off_offered_to_the_faster_ship() -> None:
+    enc = upto("t1_attacker_fires")
+    assert values(enc, "break_off", "ship") == ["vigilant"]  # maneuver 5 against 3
+    accepted(enc, "break_off", ship="vigilant")
+    assert values(enc, "launch_torpedo", "ship") == []  # Vigilant has no tubes
+    enc.state["ships"]["vigilant"]["maneuver"] = 3  # as fast as the enemy is not faster
+    assert values(enc, "break_off", "ship") == []
+
+
+def test_surprised_non_naval_ship_offered_no_defence() -> None:
+    enc = upto("t1_surprised_ship_cannot_defend")
+    enc.act("next")
+    assert enc.state["step"] == 4 and "defend" in [a.name for a in enc.legal_actions()]
+    assert values(enc, "defend", "ship") == []
+    assert values(enc, "defend", "turret", ship="jackal") == []
+
+
+def test_surprised_ship_offered_no_fire() -> None:
+    enc = upto("t1_surprised_ship_cannot_fire")
+    enc.act("next")
+    assert enc.state["step"] == 6
+    assert values(enc, "fire", "ship") == []
+    assert values(enc, "fire", "turrets", ship="jackal") == []
+    assert values(enc, "launch_torpedo", "ship") == []
+    assert values(enc, "break_off", "ship") == []
+
+
+def test_step_9_program_choices() -> None:
+    enc = upto("t1_reprogram")
+    assert values(enc, "load_programs", "ship") == ["vigilant", "jackal"]
+    assert choices(enc, "load_programs", "ship")[0].label == "Vigilant (6/9 spaces)"
+    offered = {c.value: c.label for c in choices(enc, "load_programs", "programs", ship="vigilant")}
+    assert sorted(offered) == sorted(enc.state["ships"]["vigilant"]["library"])
+    assert offered["PREDICT-2"] == "PREDICT-2 · 2 spaces"
+    assert offered["TARGET"] == "TARGET · 1 space (loaded)"
+    for program in offered:
+        accepted(enc, "load_programs", ship="vigilant", programs=[program])
+
+
+# --- turn 2: simultaneous initiative, defence and interception ----------------------------------------
+
+def test_range_choices() -> None:
+    enc = upto("t2_range")
+    enc.act("next")
+    assert values(enc, "set_range", "range") == ["short", "long"]
+    assert [c.label for c in choices(enc, "set_range", "range")] == ["short (closer)", "long (stay)"]
+    for r in ("short", "long"):
+        accepted(enc, "set_range", range=r)
+
+
+def test_selective_program_offers_the_general_locations() -> None:
+    enc = upto("t1_reprogram")
+    enc.act("load_programs", ship="vigilant", programs=["TARGET", "LAUNCH", "SELECTIVE", "INTERCEPT", "ANTI-MISSILE II"])
+    enc.act("next")
+    duel.t2_simultaneous(enc)
+    enc.act("next")
+    enc.act("set_range", range="short")
+    enc.act("next")
+    offered = values(enc, "fire", "location", ship="vigilant", turrets=["T1"], target="jackal")
+    assert offered[0] == ""  # rolled as usual
+    assert set(offered[1:]) == set(TABLES.general_locations.values())
+    for place in offered:
+        accepted(enc, "fire", ship="vigilant", turrets=["T1"], target="jackal", location=place)
+
+
+def test_defender_defence_choices() -> None:
+    enc = upto("t2_defender_intercepts")
+    enc.act("next")
+    assert enc.state["step"] == 4
+    assert values(enc, "defend", "ship") == ["jackal"]
+    # T1's racks fire AM missiles only with INTERCEPT (and Jackal carries none)
+    assert values(enc, "defend", "turret", ship="jackal") == ["T2", "T3"]
+    assert values(enc, "defend", "attack", ship="jackal", turret="T2") == ["A3"]  # pulse lasers: the missile
+    assert values(enc, "defend", "attack", ship="jackal", turret="T3") == ["A2"]  # sand: the laser
+    a3 = choices(enc, "defend", "attack", ship="jackal", turret="T2")[0]
+    assert a3.label == f"A3 HE missile at Jackal (6) · {to_intercept('pulse_laser', 'missile_he')}+"
+    assert values(enc, "defend", "defence", ship="jackal", turret="T2", attack="A3") == []
+    accepted(enc, "defend", ship="jackal", turret="T2", attack="A3")
+    accepted(enc, "defend", ship="jackal", turret="T3", attack="A2")
+    enc.act("defend", ship="jackal", turret="T3", attack="A2")
+    answer(enc, "Intercept A2", "8")
+    assert values(enc, "defend", "turret", ship="jackal") == ["T2"]
+    notes = views.checklist_notes(enc.state)
+    assert "A2 beam laser Vigilant->Jackal: incoming (6, sand -3), held until step 8" in notes
+    assert "Simultaneous initiative: defender's damage waits until step 8" in notes
+    assert "Initiative: Imperial Navy 4, Corsairs 4" in notes
+
+
+def test_torpedo_choices() -> None:
+    enc = upto("t2_defender_fires")
+    assert enc.state["step"] == 6
+    assert values(enc, "launch_torpedo", "ship") == ["jackal"]
+    assert values(enc, "launch_torpedo", "target", ship="jackal") == ["vigilant"]
+    assert values(enc, "launch_torpedo", "warhead", ship="jackal") == ["he", "nuclear"]
+    assert values(enc, "fire", "turrets", ship="jackal") == ["T1"]  # T2 defended, T3 sand
+    for warhead in ("he", "nuclear"):
+        accepted(enc, "launch_torpedo", ship="jackal", target="vigilant", warhead=warhead)
+
+
+def test_attacker_defence_choices() -> None:
+    enc = upto("t2_attacker_intercepts")
+    enc.act("next")
+    assert enc.state["step"] == 7
+    # T1 and T4 fired in step 3; T3 sand stops neither a torpedo nor a missile
+    assert values(enc, "defend", "turret", ship="vigilant") == ["T2", "T5"]
+    assert values(enc, "defend", "attack", ship="vigilant", turret="T2") == ["A4", "A5"]
+    assert values(enc, "defend", "attack", ship="vigilant", turret="T3") == []
+    assert values(enc, "defend", "attack", ship="vigilant", turret="T1") == []
+    for tid, aid in itertools.product(("T2", "T5"), ("A4", "A5")):
+        accepted(enc, "defend", ship="vigilant", turret=tid, attack=aid)
+    enc.state["ships"]["vigilant"]["am_missiles"] = 0  # an empty magazine: the racks cannot intercept
+    assert values(enc, "defend", "turret", ship="vigilant") == ["T2"]
+
+
+def test_panels_after_turn_2_damage() -> None:
+    enc = upto("t2_damage_both_sides", include=True)
+    vig = "vigilant"
+    assert row(enc, vig, "Ship status", "Sensors") == "0"
+    assert row(enc, vig, "Ship status", "Computer") == "3"
+    assert row(enc, vig, "Ship status", "Programs") == "TARGET, LAUNCH, ANTI-MISSILE II, INTERCEPT, PREDICT-2"
+    assert row(enc, vig, "Ship status", "Storage") == "8/9 spaces"
+    assert row(enc, vig, "Ship status", "Magazine") == "missiles 5, AM missiles 5, sand 10"
+    assert row(enc, vig, "Armor and crew", "Armor") == "4, spaced"
+    assert row(enc, vig, "Armor and crew", "Armor wear") == "4/60"
+    assert row(enc, vig, "Armor and crew", "Radiation") == \
+        "T2 A5 bridge: 3 crew, 4 damage, die in 5 days untreated"
+    text, cond = views.ship_line(enc.state, vig)
+    assert text == "Vigilant  M5 A4 C3" and cond < 1.0  # sensors gone
+    jackal = "jackal"
+    assert row(enc, jackal, "Ship status", "Maneuver") == "0"
+    assert row(enc, jackal, "Ship status", "Tube 1") == "reloading, ready turn 4"
+    assert row(enc, jackal, "Ship status", "Magazine") == "missiles 10, AM missiles 0, sand 5, torpedoes 4"
+    assert row(enc, jackal, "Armor and crew", "Quarters") == "1 of 10 destroyed"
+    assert row(enc, jackal, "Armor and crew", "Crew attack").endswith("(spallation)")
+    assert views.ship_line(enc.state, jackal)[0] == "Jackal  M0 A0 C2"
+
+
+# --- turns 3 to 5 ------------------------------------------------------------------------------------
+
+def test_ram_choices() -> None:
+    enc = upto("t3_corsair_attacks")
+    enc.act("roll_initiative")
+    answer(enc, "Initiative: Imperial Navy", "1")
+    answer(enc, "Initiative: Corsairs", "6")
+    enc.act("next")
+    enc.act("set_range", range="close")
+    enc.act("next")
+    assert values(enc, "ram", "ship") == ["jackal"]
+    assert [c.label for c in choices(enc, "ram", "target", ship="jackal")] == ["Vigilant (maneuver 5)"]
+    assert values(enc, "launch_torpedo", "ship") == []  # the tube reloads until turn 4
+    assert "break_off" not in [a.name for a in enc.legal_actions()]
+    enc.act("ram", ship="jackal", target="vigilant")
+    answer(enc, "Ram", "2")
+    assert values(enc, "ram", "ship") == []  # one attempt a turn
+
+
+def test_panels_after_turn_3() -> None:
+    enc = upto("t3_defender_fires_back", include=True)
+    assert row(enc, "jackal", "Ship status", "T1") == "missile rack x2 (2 lost) skill 1"
+    assert row(enc, "jackal", "Ship status", "Boat bay") == "Launch 20t destroyed (damaged)"
+    assert row(enc, "vigilant", "Armor and crew", "Armor wear") == "7/60"
+    _, cond = views.ship_line(enc.state, "jackal")
+    assert 0 < cond < 1
+
+
+def test_fight_over() -> None:
+    enc = upto("t5_break_off", include=True)
+    notes = views.checklist_notes(enc.state)
+    assert notes[0] == "Fight over: Imperial Navy broke off"
+    assert views.ship_line(enc.state, "vigilant")[0] == "Vigilant  M5 A4 C3 broken off"
+    assert row(enc, "vigilant", "Ship status", "Status") == "broken off"
+
+
+def test_sensors_and_start_notes() -> None:
+    enc = new_duel()
+    assert views.sensors(enc.state) == ["classic-hg tracks no sensor states (both sides see each other)"]
+    assert views.checklist_notes(enc.state) == [
+        "Initiative: not rolled yet", "Range: long (the first turn is fought at long range)"]
+    duel.t1_initiative(enc)
+    notes = views.checklist_notes(enc.state)
+    assert notes[:3] == ["ATTACKER: Imperial Navy  DEFENDER: Corsairs", "Initiative: Imperial Navy 6, Corsairs 3",
+                         "Surprise: Corsairs (no offensive fire; no defensive fire unless naval)"]
+    text, cond = views.ship_line(enc.state, "jackal")
+    assert text == "Jackal  M3 A0 C2 surprised" and cond == 1.0
+    assert views.ship_line(enc.state, "vigilant") == ("Vigilant  M5 A4 C4", 1.0)
+
+
+def test_ship_line_truncates_the_name() -> None:
+    enc = new_duel()
+    enc.state["ships"]["vigilant"]["name"] = "Imperial Majesty's Vigilant"
+    text, _ = views.ship_line(enc.state, "vigilant")
+    assert text == "Imperial Maj  M5 A4 C4"
+
+
+def test_condition_counts_what_still_works() -> None:
+    enc = new_duel()
+    ship = enc.state["ships"]["jackal"]
+    ship["turrets"][1]["destroyed"] = 2  # 2 of 5 weapons lost
+    ship["computer"] = 0
+    # terms: weapons 3/5, fire control 1, tubes 1, hangars 1, quarters 1, computer 0, controls, sensors,
+    # power plant, maneuver 1 each
+    assert views.condition(enc.state, "jackal") == pytest.approx(round((0.6 + 1 + 1 + 1 + 1 + 0 + 4) / 10, 3))
+
+
+# --- every value offered is accepted, all through the duel -------------------------------------------------
+
+def test_every_fire_and_defence_choice_is_accepted_throughout_the_duel() -> None:
+    """After every event of the duel, every argument set the choices lead to is accepted."""
+    enc = new_duel()
+    tried = {"fire": 0, "defend": 0, "launch_torpedo": 0, "break_off": 0, "ram": 0}
+    busy = []
+
+    def check(e: Encounter) -> None:
+        if busy or e.pending is not None:
+            return
+        busy.append(True)
+        try:
+            legal = [a.name for a in e.legal_actions()]
+            for action in tried:
+                if action in legal:
+                    for args in list(arg_sets(e, action)):
+                        accepted(e, action, **args)
+                        tried[action] += 1
+        finally:
+            busy.pop()
+
+    enc.listeners.append(check)
+    for step in duel.SCRIPT:
+        step(enc)
+    assert all(tried.values()), tried
+    assert tried["defend"] >= 10 and tried["fire"] >= 10
+
+
+def takes(enc: Encounter, action: str, **args) -> bool:
+    try:
+        enc.act(action, **args)
+    except IllegalAction:
+        return False
+    enc.undo()
+    return True
+
+
+def test_turrets_the_rules_accept_are_exactly_the_ones_offered() -> None:
+    """After every event: a single turret fires (or intercepts) exactly when the choices offer it."""
+    enc = new_duel()
+    checked = {"fire": 0, "defend": 0}
+    busy = []
+
+    def check(e: Encounter) -> None:
+        if busy or e.pending is not None:
+            return
+        busy.append(True)
+        try:
+            legal = [a.name for a in e.legal_actions()]
+            ships = e.state["ships"]
+            if "fire" in legal:
+                offered_ships = values(e, "fire", "ship")
+                for sid, s in ships.items():
+                    offered = values(e, "fire", "turrets", ship=sid) if sid in offered_ships else []
+                    for t in s["turrets"]:
+                        for target in (o for o in ships if ships[o]["side"] != s["side"]):
+                            ok = takes(e, "fire", ship=sid, turrets=[t["id"]], target=target)
+                            assert ok == (t["id"] in offered), (sid, t["id"], e.state["turn"], e.state["step"])
+                            checked["fire"] += 1
+            if "defend" in legal:
+                offered_ships = values(e, "defend", "ship")
+                for sid, s in ships.items():
+                    offered = values(e, "defend", "turret", ship=sid) if sid in offered_ships else []
+                    for t in s["turrets"]:
+                        stops = values(e, "defend", "attack", ship=sid, turret=t["id"]) if t["id"] in offered else []
+                        for a in e.state["attacks"]:
+                            ok = takes(e, "defend", ship=sid, turret=t["id"], attack=a["id"])
+                            assert ok == (a["id"] in stops), (sid, t["id"], a["id"], e.state["turn"])
+                            checked["defend"] += 1
+        finally:
+            busy.pop()
+
+    enc.listeners.append(check)
+    for step in duel.SCRIPT:
+        step(enc)
+    assert checked["fire"] > 50 and checked["defend"] > 50, checked
+
+
+def test_the_ruleset_delegates_to_the_views() -> None:
+    enc = upto("t1_attacker_fires")
+    st = enc.state
+    assert RULESET.ship_line(st, "vigilant") == views.ship_line(st, "vigilant")
+    assert RULESET.ship_panels(st, "jackal") == views.ship_panels(st, "jackal")
+    assert RULESET.checklist_notes(st) == views.checklist_notes(st)
+    assert RULESET.sensors(st) == views.sensors(st)
+    p = spec(enc, "fire").params[0]
+    assert RULESET.param_choices(st, "fire", p, {}) == [Choice("vigilant", "Vigilant")]

@@ -1,0 +1,90 @@
+"""The Flagbridge Textual app: which screen opens first, the save it works on, quitting.
+
+The app only renders engine state and sends engine commands; every rule lives
+in a ruleset. It opens on the console (a save), the start screen, the
+new-encounter screen, or the load-error screen when a save would not load.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+
+from engine.saves import SaveFile
+
+
+class FlagbridgeApp(App[None]):
+    CSS_PATH = "flagbridge.tcss"
+    TITLE = "Flagbridge"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
+    BINDINGS = [
+        Binding("q", "quit", "Quit", id="quit"),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="quit-anywhere"),
+    ]
+
+    def __init__(self, save: SaveFile | None = None, *, save_dir: Path = Path("saves"),
+                 start: str = "console", load_error: str = "", error_path: Path | None = None) -> None:
+        super().__init__()
+        self.save = save
+        self.save_dir = Path(save_dir)
+        self.start = start
+        self.load_error = load_error
+        self.error_path = error_path
+
+    def get_default_screen(self):
+        """With a save to open, the console is the first screen: no empty screen laid out first."""
+        if self.save is not None and not self.load_error:
+            from .screens.console import ConsoleScreen
+
+            self.sub_title = self.save.encounter.setup.name
+            return ConsoleScreen(self.save)
+        return super().get_default_screen()
+
+    def on_mount(self) -> None:
+        if self.save is not None and not self.load_error:
+            return  # the console is already the default screen
+        if self.load_error:
+            from .screens.load_error import LoadErrorScreen
+
+            self.push_screen(LoadErrorScreen(self.load_error, self.error_path))
+        elif self.save is not None:
+            self.open_console(self.save)
+        elif self.start == "new":
+            from .screens.setup import SetupScreen
+
+            self.push_screen(SetupScreen(self.save_dir, first=True))
+        else:
+            from .screens.start import StartScreen
+
+            self.push_screen(StartScreen(self.save_dir))
+
+    def open_console(self, save: SaveFile) -> None:
+        from .screens.console import ConsoleScreen
+
+        self.save = save
+        self.sub_title = save.encounter.setup.name
+        self.switch_screen(ConsoleScreen(save)) if len(self.screen_stack) > 1 else self.push_screen(ConsoleScreen(save))
+
+    def open_path(self, path: Path) -> None:
+        """Open a save from the start screen; a bad file shows the load-error screen."""
+        from engine.errors import FlagbridgeError
+
+        try:
+            save = SaveFile.load(path)
+        except FlagbridgeError as exc:
+            from .screens.load_error import LoadErrorScreen
+
+            self.push_screen(LoadErrorScreen(str(exc), path))
+            return
+        self.open_console(save)
+
+    async def action_quit(self) -> None:
+        """Quit; the save on disk is already current (autosaved after every event)."""
+        if self.save is not None:
+            try:
+                self.save.save()
+            except OSError:
+                pass
+        self.exit()

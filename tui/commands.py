@@ -1,0 +1,40 @@
+"""The command palette (ctrl+p): every action that works now, by name, built from the console."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+
+class ConsoleCommands(Provider):
+    """Legal actions of the ruleset, then undo, redo, save, correct and help."""
+
+    def _commands(self) -> list[tuple[str, str, object]]:
+        screen = self.screen
+        enc = getattr(screen, "enc", None)
+        if enc is None:
+            return []
+        out = [(a.label, f"{enc.ruleset.id} action" + (f" (key {a.key})" if a.key else ""),
+                partial(screen.action_act, a.name)) for a in enc.legal_actions()]
+        if enc.pending is not None:
+            out.append(("Roll the pending dice", enc.pending.describe(), screen.action_roll))
+        out += [
+            ("Undo", "take back the last action and its rolls (u)", screen.action_undo),
+            ("Redo", "re-apply what was undone (ctrl+r)", screen.action_redo),
+            ("Correct a value", "edit any value by hand, logged as a correction (c)", screen.action_correct),
+            ("Save now", "write the save file (ctrl+s)", screen.action_save),
+            ("Help", "every key (?)", screen.action_help),
+        ]
+        return out
+
+    async def discover(self) -> Hits:
+        for name, help_text, run in self._commands():
+            yield DiscoveryHit(name, run, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, help_text, run in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), run, help=help_text)

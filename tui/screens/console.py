@@ -1,0 +1,315 @@
+"""The console: the main screen a game master plays a fight on.
+
+Every key sends one engine command (an action, a roll, undo, redo, a
+correction) and then every panel is redrawn from the engine's state. The
+ruleset's legal actions become key bindings, so the Footer always shows the
+keys that work now. Digits typed while a roll is pending are the physical dice.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header
+
+from engine.errors import FlagbridgeError
+from engine.recap import entries
+from engine.ruleset import ActionSpec
+from engine.saves import SaveFile
+
+from ..commands import ConsoleCommands
+from ..widgets.panels import ChecklistPanel, DicePrompt, LinesPanel, LogPanel, RowsPanel, ShipsPanel
+
+LOG_REDRAW_LIMIT = 100  # after an undo the log is redrawn from this many entries back
+DICE_KEYS = set("0123456789 ,")
+
+
+class ConsoleScreen(Screen[None]):
+    COMMANDS = {ConsoleCommands}
+    BINDINGS = [
+        Binding("enter", "roll", "Roll", id="roll"),
+        Binding("backspace", "unroll", "Erase", show=False, id="erase"),
+        Binding("escape", "clear", "Clear", show=False, id="clear"),
+        Binding("u", "undo", "Undo", id="undo"),
+        Binding("ctrl+r", "redo", "Redo", id="redo"),
+        Binding("c", "correct", "Correct", id="correct"),
+        Binding("up", "select(-1)", "Ship up", show=False, id="ship-up"),
+        Binding("down", "select(1)", "Ship down", show=False, id="ship-down"),
+        Binding("ctrl+s", "save", "Save", id="save"),
+        Binding("question_mark", "help", "Help", id="help"),
+    ]
+
+    #: key -> (action, argument): the same as BINDINGS, dispatched in on_key
+    KEYS = {
+        "enter": ("roll", None), "backspace": ("unroll", None), "escape": ("clear", None),
+        "u": ("undo", None), "ctrl+r": ("redo", None), "c": ("correct", None),
+        "up": ("select", -1), "down": ("select", 1), "ctrl+s": ("save", None), "question_mark": ("help", None),
+    }
+
+    def __init__(self, save: SaveFile) -> None:
+        super().__init__(id="console")
+        self.save = save
+        self.enc = save.encounter
+        self.ruleset = self.enc.ruleset
+        self.selected = next(iter(self.enc.state.get("ships", {})), "")
+        self.typed = ""
+        self.message = ""
+        self._logged_events = -1
+        self._action_keys: dict[str, str] = {}
+        self._save_due = False
+        self._bound_once = False
+        self.enc.listeners.append(self._autosave)
+
+    # --- layout --------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="main"):
+            yield ShipsPanel("Ships", id="ships")
+            with Vertical(id="middle"):
+                yield RowsPanel("Ship status", id="status")
+                yield RowsPanel("Armor and crew", id="armor")
+            with Vertical(id="right"):
+                yield ChecklistPanel("Phase checklist", id="checklist")
+                yield LinesPanel("Sensors", id="sensors")
+        yield LogPanel()
+        yield DicePrompt("", id="prompt")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+
+    # --- drawing --------------------------------------------------------------------
+
+    def refresh_view(self) -> None:
+        """Redraw every panel from the engine (the only place the screen reads state)."""
+        enc, rs, state = self.enc, self.ruleset, self.enc.state
+        ships = state.get("ships", {})
+        if self.selected not in ships:
+            self.selected = next(iter(ships), "")
+        self.app.sub_title = f"{enc.setup.name} · {rs.id} · {rs.header(state)}"
+        sides = []
+        for side in enc.setup.sides:
+            rows = []
+            for sid in enc.setup.ships_of(side["id"]):
+                line, condition = rs.ship_line(state, sid)
+                rows.append((sid, line, condition))
+            sides.append((side["name"], rows))
+        self.query_one(ShipsPanel).show(sides, self.selected)
+        panels = rs.ship_panels(state, self.selected) if self.selected else {}
+        name = ships.get(self.selected, {}).get("name", self.selected)
+        self.query_one("#status", RowsPanel).show(panels.get("Ship status", []), name)
+        self.query_one("#armor", RowsPanel).show(panels.get("Armor and crew", []), name)
+        self.query_one(ChecklistPanel).show(enc.checklist(), rs.checklist_notes(state))
+        sensors = rs.sensors(state)
+        self.query_one("#sensors", LinesPanel).show(sensors if sensors is not None else
+                                                    [f"{rs.id} has no sensor rules"])
+        self._draw_log()
+        self._draw_prompt()
+        self._bind_actions()
+
+    def _draw_log(self) -> None:
+        """Append what the new events say; after an undo, redraw the recent log."""
+        log = self.query_one(LogPanel)
+        n = len(self.enc.events)
+        if n == self._logged_events:
+            return
+        if n < self._logged_events or self._logged_events < 0:
+            log.clear()
+            for e in entries(self.enc)[-LOG_REDRAW_LIMIT:]:
+                log.add(e)
+        else:
+            last_group = self.enc.events[self._logged_events - 1].group if self._logged_events else None
+            for e in entries(self.enc, start=self._logged_events):
+                if e.group == last_group:  # the rest of a group already on screen
+                    log.add_details([e.headline] + e.details)
+                else:
+                    log.add(e)
+        self._logged_events = n
+
+    def _draw_prompt(self) -> None:
+        req = self.enc.pending
+        if req is not None:
+            line = req.describe()
+            hint = ""
+        else:
+            line = ""
+            needs = next((s.needs for s in self.enc.checklist() if s.status in ("current", "skipped")
+                          and s.needs), "")
+            hint = f"Step needs: {needs}" if needs else "n: next step · ? help · ctrl+p every action by name"
+        self.query_one(DicePrompt).show(line, self.typed, hint, self.message)
+
+    def _bind_actions(self) -> None:
+        """The ruleset's legal actions become key bindings, so the Footer lists what works now."""
+        wanted = {spec.key: spec.name for spec in self.enc.legal_actions() if spec.key}
+        if wanted == self._action_keys and self._bound_once:
+            self.refresh_bindings()
+            return
+        self._bound_once = True
+        for key in list(self._action_keys):
+            self._bindings.key_to_bindings.pop(key, None)
+        self._action_keys = {}
+        for spec in self.enc.legal_actions():
+            if spec.key and spec.key not in self._action_keys:
+                self._action_keys[spec.key] = spec.name
+                self._bindings.key_to_bindings[spec.key] = [
+                    Binding(spec.key, f"act('{spec.name}')", spec.label, id=f"action-{spec.name}")]
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        pending = self.enc.pending is not None
+        if action == "roll":
+            return pending
+        if action in ("unroll", "clear"):
+            return pending and bool(self.typed) or None
+        if action == "undo":
+            return self.enc.can_undo or None
+        if action == "redo":
+            return self.enc.can_redo or None
+        return True
+
+    # --- doing ----------------------------------------------------------------------
+
+    def run(self, command: Callable[[], Any]) -> bool:
+        """Run one engine command; a refusal becomes the message under the prompt."""
+        try:
+            command()
+        except FlagbridgeError as exc:
+            self.message = str(exc)
+            self.refresh_view()
+            return False
+        self.message = ""
+        self.refresh_view()
+        return True
+
+    def _autosave(self, _enc) -> None:
+        """After every event: saved right after the next frame is painted, so the key feels instant."""
+        if not self._save_due:
+            self._save_due = True
+            self.call_after_refresh(self._write_save)
+
+    def _write_save(self) -> None:
+        if not self._save_due:
+            return
+        self._save_due = False
+        try:
+            self.save.save()
+        except OSError as exc:
+            self.message = f"autosave failed: {exc.strerror or exc} ({self.save.path}); ctrl+s to retry"
+            self._draw_prompt()
+
+    def on_unmount(self) -> None:
+        self._write_save()
+
+    def action_act(self, name: str) -> None:
+        spec = next((a for a in self.enc.legal_actions() if a.name == name), None)
+        if spec is None:
+            self.run(lambda: self.enc.act(name))
+            return
+        if not spec.params:
+            self.run(lambda: self.enc.act(name))
+            return
+        from .action import NOBODY, ActionScreen
+
+        def done(args: dict | None) -> None:
+            if args is None:
+                return
+            if NOBODY in args:
+                self.message = args[NOBODY]
+                self._draw_prompt()
+                return
+            self.run(lambda: self.enc.act(name, **args))
+
+        self.app.push_screen(ActionScreen(self.enc, spec, self.selected), done)
+
+    def action_roll(self) -> None:
+        typed, self.typed = self.typed.strip(), ""
+        if typed:
+            self.run(lambda: self.enc.type_roll(typed))
+        else:
+            self.run(self.enc.roll)
+
+    def action_unroll(self) -> None:
+        self.typed = self.typed[:-1]
+        self._draw_prompt()
+
+    def action_clear(self) -> None:
+        self.typed = ""
+        self.message = ""
+        self._draw_prompt()
+
+    def action_undo(self) -> None:
+        self.typed = ""
+        self.run(self.enc.undo)
+
+    def action_redo(self) -> None:
+        self.run(self.enc.redo)
+
+    def action_save(self) -> None:
+        try:
+            self.save.save()
+        except OSError as exc:
+            self.message = f"save failed: {exc.strerror or exc}"
+        else:
+            self.message = ""
+            self.notify(f"Saved {self.save.path}", timeout=2)
+        self._draw_prompt()
+
+    def action_select(self, step: int) -> None:
+        ids = list(self.enc.state.get("ships", {}))
+        if ids:
+            i = (ids.index(self.selected) + step) % len(ids) if self.selected in ids else 0
+            self.selected = ids[i]
+            self.refresh_view()
+
+    def action_correct(self) -> None:
+        from .correct import CorrectionScreen
+
+        self.app.push_screen(CorrectionScreen(self.enc, self.selected), lambda _r: self.refresh_view())
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.enc.legal_actions(), self.ruleset.id))
+
+    def on_key(self, event: events.Key) -> None:
+        """Every console key is handled here, in arrival order.
+
+        Bindings run their actions a moment later than the key arrives, so a fast
+        "Enter 2 Enter" could reach the dice prompt before the first roll was made.
+        Handling the keys directly keeps them in order; the bindings stay for the Footer.
+        """
+        key = event.key
+        pending = self.enc.pending is not None
+        handler: Callable[[], None] | None = None
+        if pending and event.character is not None and event.character in DICE_KEYS:
+            self.typed += event.character
+            self.message = ""
+            handler = self._draw_prompt
+        elif key in self._action_keys:
+            name = self._action_keys[key]
+            handler = lambda: self.action_act(name)  # noqa: E731
+        elif key in self.KEYS:
+            if self.check_action(self.KEYS[key][0], ()) is not True:
+                handler = self._draw_prompt  # a key that does nothing now: swallow it quietly
+            else:
+                method, arg = self.KEYS[key]
+                handler = (lambda: getattr(self, f"action_{method}")(arg)) if arg is not None else \
+                    getattr(self, f"action_{method}")
+        elif pending and event.character is not None and event.character.isprintable() and key != "q":
+            self.message = f"{event.character!r} is not a die: type digits, then Enter"
+            handler = self._draw_prompt
+        if handler is not None:
+            event.stop()
+            event.prevent_default()
+            handler()
+
+    def legal(self) -> list[ActionSpec]:
+        return self.enc.legal_actions()
+
+

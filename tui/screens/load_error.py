@@ -1,0 +1,35 @@
+"""A save that would not load: the one-line reason, and the promise that the file is untouched."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+
+class LoadErrorScreen(Screen[None]):
+    BINDINGS = [Binding("escape", "back", "Back", id="back")]
+
+    def __init__(self, reason: str, path: Path | None) -> None:
+        super().__init__(id="load-error")
+        self.reason = reason
+        self.path = path
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="error-box") as box:
+            box.border_title = "This save did not load"
+            yield Static(self.reason, id="error-reason")
+            yield Static(f"\n{self.path or 'The file'} was not changed. Fix it by hand, or run "
+                        f"'flagbridge check {self.path or 'FILE'}' to see the problem again.", id="error-help")
+        yield Footer()
+
+    def action_back(self) -> None:
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.app.exit()

@@ -1,0 +1,160 @@
+"""Setting up a new encounter: ruleset, name, two sides and their ships, then the console.
+
+The ships come from the ruleset's library and from the game master's own ship
+files in ``SAVE_DIR/ships``; the new save is written in the save folder.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.encounter import Encounter
+from engine.errors import FlagbridgeError
+from engine.files import load_ship
+from engine.ruleset import available, find_ruleset
+from engine.saves import create, save_path
+from engine.setup import Setup
+
+from .action import TickList
+
+
+def ship_files(ruleset_id: str, save_dir: Path) -> list[tuple[Path, dict]]:
+    """Library ships and the game master's own, each checked; broken files are left out."""
+    rs = find_ruleset(ruleset_id)
+    out = []
+    for p in list(rs.ship_library()) + sorted((save_dir / "ships").glob("*.toml")):
+        try:
+            r, ship = load_ship(p)
+        except FlagbridgeError:
+            continue
+        if r.id == ruleset_id:
+            out.append((p, ship))
+    return out
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "ship"
+
+
+class SetupScreen(Screen[None]):
+    BINDINGS = [Binding("escape", "back", "Back", id="back")]
+    QUESTIONS = ("ruleset", "name", "side1", "ships1", "side2", "ships2")
+
+    def __init__(self, save_dir: Path, first: bool = False) -> None:
+        super().__init__(id="setup")
+        self.save_dir = save_dir
+        self.first = first
+        self.answers: dict = {}
+        self.step = -1
+        self.library: list[tuple[Path, dict]] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="form-box") as box:
+            box.border_title = "New encounter"
+            yield Static("", id="form-done")
+            yield Label("", id="form-question")
+            yield Vertical(id="form-field")
+            yield Static("", id="form-message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.next_question()
+
+    def next_question(self) -> None:
+        self.step += 1
+        if self.step >= len(self.QUESTIONS):
+            self.create()
+            return
+        q = self.QUESTIONS[self.step]
+        field = self.query_one("#form-field", Vertical)
+        field.remove_children()
+        self.query_one("#form-message", Static).update("")
+        self.query_one("#form-done", Static).update(" · ".join(
+            str(v if not isinstance(v, list) else f"{len(v)} ships") for v in self.answers.values()))
+        ask = self.query_one("#form-question", Label)
+        if q == "ruleset":
+            ask.update("Ruleset (Enter):")
+            widget = OptionList(*[Option(f"{rid}  {name}", id=rid) for rid, name in available().items()])
+        elif q == "name":
+            ask.update("Name of the encounter (Enter):")
+            widget = Input(placeholder="e.g. Ambush at Regina")
+        elif q in ("side1", "side2"):
+            ask.update(f"Name of side {q[-1]} (Enter):")
+            widget = Input(placeholder="e.g. Imperial Navy" if q == "side1" else "e.g. Corsairs")
+        else:
+            ask.update(f"Ships of {self.answers['side' + q[-1]]} (space to tick, Enter when done):")
+            widget = TickList(*[(f"{s['name']} ({s.get('class_name') or p.stem}, {s.get('tonnage', '?')} t)", str(i))
+                                for i, (p, s) in enumerate(self.library)])
+        field.mount(widget)
+        widget.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.answers["ruleset"] = str(event.option.id)
+        self.library = ship_files(self.answers["ruleset"], self.save_dir)
+        if not self.library:
+            self.query_one("#form-message", Static).update("this ruleset has no ship files yet")
+            return
+        self.next_question()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        if not text:
+            self.query_one("#form-message", Static).update("this field is needed: type a name")
+            return
+        self.answers[self.QUESTIONS[self.step]] = text
+        self.next_question()
+
+    def action_confirm(self) -> None:
+        """Called by the ship list's Enter: keep the ticked ships."""
+        picked = list(self.query(TickList).last().selected)
+        if not picked:
+            self.query_one("#form-message", Static).update("tick at least one ship with space, then Enter")
+            return
+        self.answers[self.QUESTIONS[self.step]] = [int(i) for i in picked]
+        self.next_question()
+
+    def create(self) -> None:
+        a = self.answers
+        ships: dict = {}
+        for side in ("1", "2"):
+            for i in a["ships" + side]:
+                ship = dict(self.library[i][1])
+                ship["side"] = f"side{side}"
+                sid = slug(ship["name"])
+                while sid in ships:
+                    sid += "-2"
+                ships[sid] = ship
+        setup = Setup(a["ruleset"], a["name"], [{"id": "side1", "name": a["side1"]},
+                                                 {"id": "side2", "name": a["side2"]}], ships,
+                      seed=int.from_bytes(__import__("os").urandom(3), "big"))
+        try:
+            enc = Encounter(setup)
+            self.save_dir.mkdir(parents=True, exist_ok=True)
+            path = save_path(self.save_dir, a["name"])
+            n = 2
+            while path.exists():
+                path = save_path(self.save_dir, f"{a['name']}-{n}")
+                n += 1
+            save = create(path, enc)
+        except (FlagbridgeError, OSError) as exc:
+            self.query_one("#form-message", Static).update(str(exc))
+            self.step = len(self.QUESTIONS) - 1
+            return
+        self.app.open_console(save)
+
+    def action_back(self) -> None:
+        if self.first:
+            self.app.exit()
+        else:
+            self.app.pop_screen()

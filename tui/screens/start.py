@@ -1,0 +1,91 @@
+"""The start screen: a new encounter, the demo, or one of the recent saves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.ruleset import available, find_ruleset
+
+
+def recent_saves(save_dir: Path, limit: int = 12) -> list[Path]:
+    """Saves in the folder, newest first; shipped demos and backups are not offered to overwrite."""
+    if not save_dir.is_dir():
+        return []
+    files = [p for p in save_dir.glob("*.toml") if not p.name.startswith("demo-")]
+    return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)[:limit]
+
+
+class StartScreen(Screen[None]):
+    BINDINGS = [
+        Binding("n", "new", "New encounter", id="new"),
+        Binding("o", "open_path", "Open a file", id="open"),
+    ]
+
+    def __init__(self, save_dir: Path) -> None:
+        super().__init__(id="start")
+        self.save_dir = save_dir
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="start-box") as box:
+            box.border_title = "Flagbridge"
+            yield Label("Choose with the arrows and Enter:")
+            options = [Option("New encounter", id="new")]
+            for rid in available():
+                try:
+                    if find_ruleset(rid).demo_save():
+                        options.append(Option(f"Demo: {rid} (a fresh copy)", id=f"demo:{rid}"))
+                except Exception:
+                    continue
+            for p in recent_saves(self.save_dir):
+                options.append(Option(f"{p.name}", id=f"open:{p}"))
+            yield OptionList(*options, id="start-options")
+            yield Input(placeholder="path of a save to open, then Enter", id="start-path")
+            yield Static("", id="start-message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#start-path", Input).display = False
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        choice = str(event.option.id)
+        if choice == "new":
+            self.action_new()
+        elif choice.startswith("demo:"):
+            from engine.errors import FlagbridgeError
+
+            from ..launch import fresh_demo_copy
+
+            try:
+                path = fresh_demo_copy(choice[5:], self.save_dir)
+            except (FlagbridgeError, OSError) as exc:
+                self.query_one("#start-message", Static).update(str(exc))
+                return
+            self.app.open_path(path)
+        else:
+            self.app.open_path(Path(choice[5:]))
+
+    def action_new(self) -> None:
+        from .setup import SetupScreen
+
+        self.app.push_screen(SetupScreen(self.save_dir))
+
+    def action_open_path(self) -> None:
+        box = self.query_one("#start-path", Input)
+        box.display = True
+        box.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        path = Path(event.value.strip()).expanduser()
+        if not event.value.strip():
+            self.query_one("#start-message", Static).update("type the path of a save file")
+            return
+        self.app.open_path(path)

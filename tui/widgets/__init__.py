@@ -1,0 +1,1 @@
+"""Widgets of the console: panels that draw engine state."""

@@ -1,0 +1,112 @@
+"""The console's panels. Each takes plain values from the engine or ruleset and draws them.
+
+None of them computes anything of the rules: they format what they are handed.
+"""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import RichLog, Static
+
+from engine.recap import Entry
+from engine.ruleset import StepView
+
+
+class Panel(Static):
+    """A titled, bordered panel (the title is the border title)."""
+
+    def __init__(self, title: str, *, id: str) -> None:
+        super().__init__("", id=id, classes="panel")
+        self.border_title = title
+
+
+def bar(condition: float, width: int = 4) -> str:
+    full = max(0, min(width, round(condition * width)))
+    return "#" * full + "-" * (width - full)
+
+
+class ShipsPanel(Panel):
+    """Each side and its ships, with a condition bar; the selected ship is marked."""
+
+    def show(self, sides: list[tuple[str, list[tuple[str, str, float]]]], selected: str) -> None:
+        text = Text()
+        for side_name, ships in sides:
+            text.append(side_name + "\n", style="bold")
+            for sid, line, condition in ships:
+                mark = ">" if sid == selected else " "
+                text.append(f"{mark}", style="bold")
+                text.append(f"{bar(condition)} ", style="green" if condition > 0.5 else "yellow")
+                text.append(f"{line}\n", style="reverse" if sid == selected else "")
+        self.update(text)
+
+
+class RowsPanel(Panel):
+    """Label and value rows."""
+
+    def show(self, rows: list[tuple[str, str]], subtitle: str = "") -> None:
+        table = Table.grid(padding=(0, 1))
+        table.add_column(style="dim", no_wrap=True)
+        table.add_column()
+        for label, value in rows:
+            table.add_row(label, value)
+        self.border_subtitle = subtitle
+        self.update(table if rows else Text("(nothing to show)", style="dim"))
+
+
+MARKS = {"done": "[x]", "current": "[>]", "todo": "[ ]", "skipped": "[-]"}
+
+
+class ChecklistPanel(Panel):
+    """The turn's steps, what the current one still needs, and the roles and states."""
+
+    def show(self, steps: list[StepView], notes: list[str]) -> None:
+        text = Text()
+        for s in steps:
+            style = "bold" if s.status == "current" else ("dim" if s.status in ("done", "skipped") else "")
+            text.append(f"{MARKS.get(s.status, '[ ]')} {s.number} {s.label}\n", style=style)
+            if s.needs:
+                text.append(f"      needs: {s.needs}\n", style="yellow")
+        for note in notes:
+            text.append(note + "\n", style="cyan")
+        self.update(text)
+
+
+class LinesPanel(Panel):
+    def show(self, lines: list[str]) -> None:
+        self.update(Text("\n".join(lines)))
+
+
+class LogPanel(RichLog):
+    """The event log, newest at the bottom: each action with its rolls and effects."""
+
+    def __init__(self) -> None:
+        super().__init__(id="log", wrap=True, markup=False, highlight=False, auto_scroll=True)
+        self.border_title = "Log"
+        self.can_focus = False
+
+    def add(self, entry: Entry) -> None:
+        style = {"action": "bold", "correction": "yellow"}.get(entry.kind, "")
+        self.write(Text(f"{entry.group:>4} {entry.headline}", style=style))  # group number, then what was done
+        self.add_details(entry.details)
+
+    def add_details(self, lines: list[str]) -> None:
+        for d in lines:
+            self.write(Text(f"     · {d}"))
+
+
+class DicePrompt(Static):
+    """The pending roll with its modifiers and exact chance, the dice typed so far, and messages."""
+
+    def show(self, request_line: str, typed: str, hint: str, message: str) -> None:
+        text = Text()
+        if request_line:
+            text.append(request_line, style="bold")
+            text.append("\n")
+            text.append("Enter = roll the dice · or type what the table rolled, then Enter: ", style="dim")
+            text.append(typed or "_", style="reverse bold")
+        else:
+            text.append(hint, style="dim")
+        if message:
+            text.append("\n" + message, style="red")
+        self.update(text)

@@ -72,7 +72,7 @@ def _spend_energy(ship: dict, turret: dict, tables: Tables) -> None:
 
 
 def fire_modifiers(state: dict, ship: dict, turret: dict | None, target: dict, tables: Tables,
-                   weapon: dict) -> list[Modifier]:
+                   weapon: dict, selective: bool = False) -> list[Modifier]:
     """DMs for expertise and programs, less the target's evasion; a lost fire control keeps only skill.
 
     An evasion program marked ``ecm`` only counts against weapons that ECM affects
@@ -86,7 +86,10 @@ def fire_modifiers(state: dict, ship: dict, turret: dict | None, target: dict, t
         mods.append(Modifier("Fire control out", FIRE_CONTROL_LOST_DM))
     else:
         for p in ship["programs"]:
-            dm = tables.programs.get(p, {}).get("to_hit_dm", 0)
+            entry = tables.programs.get(p, {})
+            if entry.get("selective") and not selective:
+                continue  # a selective program's DM is the price of choosing the location
+            dm = entry.get("to_hit_dm", 0)
             if dm:
                 mods.append(Modifier(p, dm))
     for p in target["programs"]:
@@ -156,7 +159,7 @@ def fire(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
         _spend_energy(ship, t, tables)
         t["used"] = "offence"
         ship["fired"] = True
-        mods = fire_modifiers(state, ship, t, target, tables, weapon)
+        mods = fire_modifiers(state, ship, t, target, tables, weapon, selective=bool(location))
         ctx.request_roll(
             f"To hit: {ship['name']} {tid} {weapon['label']} x{working(t)} at {target['name']}",
             "2D", mods, Target(int(number)), then="to_hit",

@@ -369,3 +369,21 @@ def test_a_turret_cannot_both_fire_and_defend_in_one_turn() -> None:
     enc.act("defend", ship="vigilant", turret="T5", attack="A2")  # the other rack, unused
     answer(enc, "Intercept A2: Vigilant T5", "12")
     assert attack(enc, "A2")["status"] == "intercepted"
+
+
+def test_selective_program_dm_only_when_choosing_the_location() -> None:
+    """"If selective fire was used, then the general location will have already been determined."
+    The shipped SELECTIVE program carries a to-hit DM (Book 2's price for aiming); it applies to
+    shots that choose their location, not to every shot while the program is loaded."""
+    enc = duel(escort={"programs": ["TARGET", "LAUNCH", "SELECTIVE"]})
+    enc.act("roll_initiative")
+    enc.type_roll("6")
+    enc.type_roll("1")
+    enc.act("next")
+    enc.act("next")
+    enc.act("fire", ship="vigilant", turrets=["T1"], target="jackal")
+    assert "SELECTIVE" not in {m.source for m in enc.pending.modifiers}
+    enc.undo()
+    enc.act("fire", ship="vigilant", turrets=["T1"], target="jackal", location="bridge")
+    dm = TABLES.programs["SELECTIVE"]["to_hit_dm"]
+    assert {m.source: m.value for m in enc.pending.modifiers}.get("SELECTIVE") == dm

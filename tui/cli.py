@@ -61,9 +61,10 @@ def main(argv: list[str] | None = None) -> int:
     from rulesets import register_builtin
 
     register_builtin()
-    if args.command is None:
-        _parser().print_help()
-        return 0
+    if args.command is None:  # no command: the start screen (new, demo, recent saves)
+        from .launch import run
+
+        return run("start")
     try:
         return _COMMANDS[args.command](args)
     except FlagbridgeError as exc:

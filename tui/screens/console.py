@@ -131,6 +131,7 @@ class ConsoleScreen(Screen[None]):
                 else:
                     log.add(e)
         self._logged_events = n
+        log.show()
 
     def _draw_prompt(self) -> None:
         req = self.enc.pending

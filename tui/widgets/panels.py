@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rich.table import Table
 from rich.text import Text
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from engine.recap import Entry
 from engine.ruleset import StepView
@@ -77,23 +77,46 @@ class LinesPanel(Panel):
         self.update(Text("\n".join(lines)))
 
 
-class LogPanel(RichLog):
-    """The event log, newest at the bottom: each action with its rolls and effects."""
+class LogPanel(Static):
+    """The event log's most recent lines, newest at the bottom: each action with its rolls and effects.
+
+    Only the tail that fits is kept; ``flagbridge log`` prints the whole log.
+    """
+
+    KEEP = 200
 
     def __init__(self) -> None:
-        super().__init__(id="log", wrap=True, markup=False, highlight=False, auto_scroll=True)
+        super().__init__("", id="log")
         self.border_title = "Log"
-        self.can_focus = False
+        self.lines: list[Text] = []
+
+    def clear(self) -> None:
+        self.lines = []
 
     def add(self, entry: Entry) -> None:
         style = {"action": "bold", "correction": "yellow"}.get(entry.kind, "")
-        self.write(Text(f"{entry.group:>4} {entry.headline}", style=style))  # group number, then what was done
+        self.lines.append(Text(f"{entry.group:>4} {entry.headline}", style=style))
         self.add_details(entry.details)
 
     def add_details(self, lines: list[str]) -> None:
-        for d in lines:
-            self.write(Text(f"     · {d}"))
+        self.lines.extend(Text(f"     · {d}") for d in lines)
+        del self.lines[: -self.KEEP]
 
+    def show(self) -> None:
+        """The newest lines that fit, counting the rows a long line wraps onto."""
+        rows = max(1, self.content_size.height) if self.content_size.height else 8
+        width = max(10, self.content_size.width) if self.content_size.width else 150
+        shown: list[Text] = []
+        for line in reversed(self.lines):
+            need = max(1, -(-line.cell_len // width))
+            if need > rows:
+                break
+            rows -= need
+            shown.append(line)
+        self.update(Text("\n").join(reversed(shown)))
+
+    def on_resize(self) -> None:
+        self.show()
 
 class DicePrompt(Static):
     """The pending roll with its modifiers and exact chance, the dice typed so far, and messages."""

@@ -294,7 +294,9 @@ def _check_state(doc: dict, enc: Encounter, keep_edits: bool) -> None:
     saved = doc["state"]
     if not isinstance(saved, dict):
         raise BadSave(f"state: expected a table, got {saved!r}")
-    diffs = [d for d in differences(enc.state, saved) if d[0] and d[0][0] != "pending"]
+    # A value the file does not hold is no hand edit: [state] is a readable copy, and a newer
+    # Flagbridge may keep more in it than the version that wrote the file.
+    diffs = [d for d in differences(enc.state, saved) if d[0] and d[0][0] != "pending" and d[2] is not MISSING]
     if not diffs:
         return
     if not keep_edits:
@@ -305,8 +307,6 @@ def _check_state(doc: dict, enc: Encounter, keep_edits: bool) -> None:
             "open with --keep-edits to record the edit as a correction"
         )
     for path, live, edited in diffs:
-        if edited is MISSING:
-            raise BadSave(f"state.{path_text(path)} was removed by hand; only values can be corrected")
         if live is MISSING:
             raise BadSave(f"state.{path_text(path)} was added by hand; only existing values can be corrected")
         enc.correct(path, plain_copy(edited) if not isinstance(edited, str) else edited, note="hand edit kept on load")

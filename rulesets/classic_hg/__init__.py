@@ -133,6 +133,8 @@ class ClassicHG(Ruleset):
         if step == 9:
             acts.append(ActionSpec("load_programs", "Reprogram a computer", (
                 ship, Param("programs", "Programs", "multi")), key="p"))
+        acts.append(ActionSpec("withdraw", "Withdraw a ship", (
+            ship, Param("reason", "Why", "choice", turn.OUT_REASONS)), key="x"))
         acts.append(ActionSpec("next", "Next step", key="n"))  # refused with what the step still needs
         return acts
 
@@ -152,6 +154,8 @@ class ClassicHG(Ruleset):
             fire.ram(state, args, tables, ctx)
         elif name == "break_off":
             fire.break_off(state, args, ctx)
+        elif name == "withdraw":
+            turn.withdraw(state, args, ctx)
         elif name == "defend":
             fire.defend(state, args, tables, ctx)
         elif name == "resolve_damage":

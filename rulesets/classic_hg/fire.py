@@ -374,12 +374,7 @@ def break_off(state: dict, args: dict, ctx: RuleContext) -> None:
     if ship["maneuver"] <= best:
         raise IllegalAction(f"{ship['name']} (maneuver {ship['maneuver']}) is not faster than the enemy "
                             f"(maneuver {best})")
-    ship["broken_off"] = True
-    ctx.note(f"{ship['name']} breaks off the action")
-    for side in turn.sides(state):
-        if not turn.ships_of(state, side):
-            state["over"] = f"{state['side_names'][side]} broke off"
-            ctx.note(f"The fight is over: {state['over']}")
+    turn.leave_fight(state, ship_id, "broken off", ctx)
 
 
 def ram(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:

@@ -120,6 +120,7 @@ def ship_state(ship: dict[str, Any], side: str) -> dict[str, Any]:
         "repulsors": ship["repulsors"],
         "nuclear_dampers": ship["nuclear_dampers"],
         "broken_off": False,
+        "out": "",  # why the ship left the fight: "broken off", "destroyed", "surrendered"...
         "crew_attacks": [],
         "radiation": [],
     }

@@ -130,6 +130,38 @@ def set_range(state: dict, new_range: str, ctx: RuleContext) -> None:
     state["range_set"] = True
 
 
+# --- leaving the fight -------------------------------------------------------------
+
+#: Reasons the game master may give for taking a ship out of the fight. The text
+#: has no rule that destroys a ship; this is the referee's ruling, logged like any action.
+OUT_REASONS = ("destroyed", "surrendered", "disabled", "fled")
+
+
+def leave_fight(state: dict, ship_id: str, reason: str, ctx: RuleContext) -> None:
+    """A ship leaves the fight; when a side has none left, the fight is over."""
+    ship = state["ships"][ship_id]
+    ship["broken_off"] = True
+    ship["out"] = reason
+    ctx.note(f"{ship['name']} leaves the fight: {reason}")
+    for side in sides(state):
+        if not ships_of(state, side):
+            verb = "broke off" if reason == "broken off" else "has no ship left in the fight"
+            state["over"] = f"{state['side_names'][side]} {verb}"
+            ctx.note(f"The fight is over: {state['over']}")
+            return
+
+
+def withdraw(state: dict, args: dict, ctx: RuleContext) -> None:
+    """The referee takes a ship out of the fight (destroyed, surrendered...), at any step."""
+    ship_id = args.get("ship", "")
+    if ship_id not in state["ships"] or state["ships"][ship_id]["broken_off"]:
+        raise IllegalAction(f"no ship {ship_id!r} still in the fight")
+    reason = args.get("reason", "")
+    if reason not in OUT_REASONS:
+        raise IllegalAction(f"reason {reason!r}: one of {', '.join(OUT_REASONS)}")
+    leave_fight(state, ship_id, reason, ctx)
+
+
 # --- moving on ------------------------------------------------------------------
 
 def step_needs(state: dict) -> str:

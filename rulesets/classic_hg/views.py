@@ -101,7 +101,7 @@ def ship_line(state: dict, ship_id: str) -> tuple[str, float]:
     ship = state["ships"][ship_id]
     text = f"{ship['name'][:NAME_WIDTH]}  M{ship['maneuver']} A{ship['armor_factor']} C{ship['computer']}"
     if ship["broken_off"]:
-        text += " broken off"
+        text += f" {ship.get('out') or 'broken off'}"
     elif state.get("surprised") and turn.is_surprised(state, ship_id):
         text += " surprised"
     return text, condition(state, ship_id)
@@ -144,7 +144,7 @@ def turret_text(ship: dict, turret: dict, tables: Tables) -> str:
 
 def _status(state: dict, ship_id: str) -> str:
     ship = state["ships"][ship_id]
-    flags = ["broken off" if ship["broken_off"] else "in the fight"]
+    flags = [(ship.get("out") or "broken off") if ship["broken_off"] else "in the fight"]
     if state.get("surprised") and turn.is_surprised(state, ship_id):
         flags.append("surprised")
     if ship.get("fired"):
@@ -530,6 +530,8 @@ def param_choices(state: dict, action: str, param: Param, args: dict) -> list[Ch
                 if not s.get("fired") and s["maneuver"] > best:
                     out.append(Choice(sid, f"{s['name']} (maneuver {s['maneuver']} against {max(best, 0)})"))
             return out
+    if action == "withdraw" and param.name == "ship":
+        return [Choice(sid, s["name"]) for sid, s in ships.items() if not s["broken_off"]]
     if action == "load_programs":
         if param.name == "ship":
             return [Choice(sid, f"{s['name']} ({_storage_used(s['programs'], tables)}/{s.get('storage', 0)} "

@@ -192,3 +192,9 @@ def test_save_name_cannot_leave_its_folder(tmp_path: Path) -> None:
     for name in ("../../etc/passwd", "/abs/path", "a/b\\c", "..", ""):
         p = save_path(tmp_path, name)
         assert p.parent == tmp_path and p.suffix == ".toml" and not p.name.startswith(".")
+
+
+def test_a_state_value_the_file_lacks_is_not_a_hand_edit(saved: Path) -> None:
+    """A newer Flagbridge may keep more in [state]; an older file without it still loads."""
+    saved.write_text(saved.read_text().replace("attacker = \"red\"\n", ""))
+    assert SaveFile.load(saved).encounter.state["attacker"] == "red"

@@ -152,14 +152,17 @@ class ConsoleScreen(Screen[None]):
             self.refresh_bindings()
             return
         self._bound_once = True
+        keys = self._bindings.key_to_bindings
         for key in list(self._action_keys):
-            self._bindings.key_to_bindings.pop(key, None)
+            keys.pop(key, None)
         self._action_keys = {}
+        actions: dict[str, list[Binding]] = {}
         for spec in self.enc.legal_actions():
             if spec.key and spec.key not in self._action_keys:
                 self._action_keys[spec.key] = spec.name
-                self._bindings.key_to_bindings[spec.key] = [
-                    Binding(spec.key, f"act('{spec.name}')", spec.label, id=f"action-{spec.name}")]
+                actions[spec.key] = [Binding(spec.key, f"act('{spec.name}')", spec.label, id=f"action-{spec.name}")]
+        # the step's own actions first, so a narrow Footer still shows them
+        self._bindings.key_to_bindings = {**actions, **keys}
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -164,7 +164,7 @@ def t2_damage_is_held(enc: Encounter) -> None:
     enc.act("next")
     assert enc.state["step"] == 5
     assert enc.checklist()[4].status == "skipped" and enc.checklist()[4].needs == ""
-    assert [a.name for a in enc.legal_actions()] == ["next"]
+    assert [a.name for a in enc.legal_actions()] == ["withdraw", "next"]
     assert ship(enc, "jackal")["cargo"] == 54
     enc.act("next")
 
@@ -387,3 +387,16 @@ def test_saved_while_a_roll_is_pending(tmp_path: Path) -> None:
     assert loaded.pending.describe() == enc.pending.describe()
     answer(loaded, "To hit: Vigilant T1", "7")
     assert loaded.state["attacks"][-1]["id"] == "A2"
+
+
+def test_the_referee_takes_ships_out_until_one_side_has_none() -> None:
+    """The text has no rule that destroys a ship; the referee's ruling ends the fight."""
+    enc = new_duel()
+    with pytest.raises(IllegalAction, match="reason 'sunk'"):
+        enc.act("withdraw", ship="jackal", reason="sunk")
+    enc.act("withdraw", ship="jackal", reason="surrendered")
+    assert enc.state["ships"]["jackal"]["out"] == "surrendered"
+    assert enc.state["over"] == "Corsairs has no ship left in the fight"
+    assert enc.legal_actions() == []
+    enc.undo()
+    assert enc.state["over"] == "" and not enc.state["ships"]["jackal"]["broken_off"]

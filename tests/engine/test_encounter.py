@@ -34,18 +34,11 @@ def test_action_asks_for_rolls_with_named_modifiers_and_exact_odds(enc: Encounte
     req = enc.pending
     assert req.purpose == "Initiative blue" and req.dice == "1D"
     assert [str(m) for m in req.modifiers] == ["+1 Tactics"]
-    _to_fire_step_rest(enc)
+    enc.undo()
+    _to_fire_step(enc)
     enc.act("fire", ship="arrow", target="brute")
     hit = enc.pending
     assert hit.describe() == "To hit: 2D +2 Gun vs 8+ (72.2%)"  # 6+ on 2D = 26/36
-
-
-def _to_fire_step_rest(enc: Encounter) -> None:
-    enc.type_roll("2")
-    enc.type_roll("6")
-    enc.act("next")
-    enc.act("scan", side="blue", target="brute")
-    enc.type_roll("6 6")
 
 
 def test_initiative_winner_from_the_dice(enc: Encounter) -> None:

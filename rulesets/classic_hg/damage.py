@@ -114,7 +114,6 @@ def _begin(state: dict, attack: dict, tables: Tables, ctx: RuleContext) -> bool:
 
 
 def _at_general(state: dict, attack: dict, general: str, tables: Tables, ctx: RuleContext) -> None:
-    ship = state["ships"][attack["target"]]
     weapon = weapon_entry(attack, tables)
     attack["general"] = general
     ctx.note(f"{attack['id']} strikes the {general.replace('_', ' ')}")

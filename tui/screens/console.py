@@ -19,7 +19,6 @@ from textual.widgets import Footer, Header
 
 from engine.errors import FlagbridgeError
 from engine.recap import entries
-from engine.ruleset import ActionSpec
 from engine.saves import SaveFile
 
 from ..commands import ConsoleCommands
@@ -313,7 +312,5 @@ class ConsoleScreen(Screen[None]):
             event.prevent_default()
             handler()
 
-    def legal(self) -> list[ActionSpec]:
-        return self.enc.legal_actions()
 
 

@@ -362,7 +362,7 @@ def test_saved_mid_fight_loaded_and_continued_ends_the_same(tmp_path: Path, spli
         step(whole)
     first = new_duel()
     path = tmp_path / "duel.toml"
-    sf = create(path, first).autosave()
+    create(path, first).autosave()
     for step in SCRIPT[:split]:
         step(first)
     again = SaveFile.load(path).encounter

@@ -9,6 +9,7 @@ from engine.ruleset import register_lazy
 
 BUILTIN = {
     "classic-hg": "rulesets.classic_hg:RULESET",
+    "megatraveller": "rulesets.megatraveller:RULESET",
 }
 
 

@@ -99,3 +99,20 @@ class TestLoadError:
                   "(this Flagbridge reads 1)")
         app = FlagbridgeApp(load_error=reason, error_path=Path("saves/broken.toml"))
         assert snap_compare(app, terminal_size=size)
+
+
+class TestMegaTraveller:
+    """The megatraveller demo: each side's sensor view in the Sensors panel."""
+
+    def test_after_a_lock(self, snap_compare, tmp_path: Path) -> None:
+        path = tmp_path / "mt.toml"
+        shutil.copyfile(DEMO.parent / "demo-megatraveller.toml", path)
+        save = SaveFile.load(path)
+        enc = save.encounter
+        enc.act("set_range", ship="patrol", target="corsair", squares=2)
+        enc.act("locate", ship="patrol", target="corsair", mode="passive", spend="free", tactics=0)
+        enc.type_roll("11")
+        enc.act("lock", ship="patrol", target="corsair", mode="passive", spend="B1-1", tactics=0)
+        enc.type_roll("10")
+        enc.type_roll("6")
+        assert snap_compare(FlagbridgeApp(save, save_dir=tmp_path), terminal_size=WIDE)

@@ -61,6 +61,7 @@ class ConsoleScreen(Screen[None]):
         self._logged_events = -1
         self._action_keys: dict[str, str] = {}
         self._save_due = False
+        self._in_command = False
         self._bound_once = False
         self.enc.listeners.append(self._autosave)
 
@@ -180,18 +181,26 @@ class ConsoleScreen(Screen[None]):
 
     def run(self, command: Callable[[], Any]) -> bool:
         """Run one engine command; a refusal becomes the message under the prompt."""
+        self._in_command = True
         try:
             command()
         except FlagbridgeError as exc:
             self.message = str(exc)
             self.refresh_view()
             return False
+        finally:
+            self._in_command = False
         self.message = ""
         self.refresh_view()
         return True
 
     def _autosave(self, _enc) -> None:
-        """After every event: saved right after the next frame is painted, so the key feels instant."""
+        """After every event: saved right after the next frame is painted, so the key feels instant.
+
+        A change made outside this screen's keys (the palette, a test) redraws the panels too.
+        """
+        if not self._in_command:
+            self.call_later(self.refresh_view)
         if not self._save_due:
             self._save_due = True
             self.call_after_refresh(self._write_save)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from engine.encounter import Encounter
-from engine.rolls import RollRequest
+from tests.rulesets.scripted import answer  # noqa: F401  (re-exported for the tests)
 from engine.setup import Setup
 from rulesets.classic_hg import RULESET
 from rulesets.classic_hg.tables import load_tables
@@ -67,17 +67,6 @@ def make_setup(escort: dict | None = None, raider: dict | None = None) -> Setup:
 
 def new_duel() -> Encounter:
     return Encounter(make_setup(), RULESET)
-
-
-def answer(enc: Encounter, purpose: str, typed: str, target: str | None = None) -> RollRequest:
-    """Type ``typed`` for the pending roll, after checking it is the expected one."""
-    req = enc.pending
-    assert req is not None, f"no roll pending; expected {purpose!r}"
-    assert purpose in req.purpose, f"pending roll is {req.purpose!r}, expected {purpose!r}"
-    if target is not None:
-        assert str(req.target) == target, f"{req.purpose}: target {req.target}, expected {target}"
-    enc.type_roll(typed)
-    return req
 
 
 def roll_for_general(name: str) -> str:

@@ -1,0 +1,129 @@
+"""A megatraveller ship: the fields of a ship file, its checks, and the state it starts a fight in.
+
+Source: ``megatraveller-sensors-fire.txt``. A ship file lists its batteries
+as groups (weapon type, UCP factor, how many, how many bear); in the fight each
+battery is its own entry, because fire is "battery by battery" and a weapon
+hit "kills a number of batteries ... until only one is left, then that last one
+takes a reduction to its rating".
+
+Sensors are listed per task (PassObjScan, ActObjScan, PassObjPin, ActObjPin)
+as ``{band = "difficulty"}``: each entry is a sensor reaching out to that band
+at that difficulty, so "the best difficulty listed that you still have sensors
+for" is the easiest difficulty among entries that reach the range.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.errors import BadTable
+from engine.schema import Field, validate
+
+from .tables import BANDS, Tables
+
+SIGNATURES = ("large", "medium", "small", "stealthy")  # strong/large, moderate/medium, weak/small, any
+SENSOR_TASKS = ("pass_obj_scan", "act_obj_scan", "pass_obj_pin", "act_obj_pin")
+UCP_DIGITS = "0123456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # I and O are skipped, as in a UCP
+
+SHIP_FIELDS: tuple[Field, ...] = (
+    Field("name", "str"),
+    Field("class_name", "str", default=""),
+    Field("type_code", "str", default="", help="e.g. 'BH-1234'; revealed to a side by a lock with both rolls made"),
+    Field("tonnage", "int", minimum=10, maximum=10_000_000),
+    Field("power_plant", "int", default=0, minimum=0, maximum=30),
+    Field("maneuver", "int", default=0, minimum=0, maximum=9),
+    Field("jump", "int", default=0, minimum=0, maximum=9),
+    Field("agility", "int", default=0, minimum=0, maximum=9, help="used in place of computer by spinal mounts"),
+    Field("computer_model", "int", minimum=0, maximum=9),
+    Field("sensor_ops", "int", default=-1, minimum=-1, maximum=15,
+          help="a PC sensor/gunnery officer's Sensor Ops skill; -1: none statted"),
+    Field("signature", "str", default="medium", choices=SIGNATURES),
+    Field("defence_dm", "int", default=0, minimum=-9, maximum=15, help="Def DM: subtracted from to-hit rolls"),
+    Field("armor", "int", default=0, minimum=0, maximum=200, help="armor value (AV)"),
+    Field("globe", "str", default="", choices=("", "black", "white")),
+    Field("globe_flicker", "int", default=0, minimum=0, maximum=9, help="+6 AV per factor of flicker"),
+    Field("sand", "int", default=0, minimum=0, maximum=9),
+    Field("damper", "int", default=0, minimum=0, maximum=9),
+    Field("repulsor", "int", default=0, minimum=0, maximum=9),
+    Field("meson_screen", "int", default=0, minimum=0, maximum=9),
+    Field("configuration", "int", default=0, minimum=0, maximum=9,
+          help="configuration defence factor against meson guns; 0: none"),
+    Field("fuel", "int", default=0, minimum=0),
+    Field("crew", "int", default=0, minimum=0),
+    Field("tactics_pool", "int", default=0, minimum=0, maximum=30, help="the ship's tactics points"),
+    Field("sensors", "table", default={}, help="{pass_obj_scan = {far = \"difficult\"}, ...}"),
+    Field("batteries", "list", default=[], help="[{weapon, factor, count, bearing, gunner_skill, spinal}]"),
+)
+
+BATTERY_FIELDS: tuple[Field, ...] = (
+    Field("weapon", "str"),
+    Field("factor", "int", minimum=1, maximum=27, help="UCP factor; spinal mounts 10 (A) and up"),
+    Field("count", "int", default=1, minimum=1, maximum=999),
+    Field("bearing", "int", default=-1, minimum=-1, maximum=999, help="batteries bearing; -1: all"),
+    Field("gunner_skill", "int", default=-1, minimum=-1, maximum=15, help="statted head gunner; -1: none"),
+    Field("to_hit_number", "int", default=0, minimum=-15, maximum=15,
+          help="meson guns: the to-hit number on the ship's data, which modifies their to-hit roll"),
+    Field("spinal", "bool", default=False),
+)
+
+
+def ucp(factor: int) -> str:
+    """A factor as its UCP digit: 10 is A, 18 is J (I and O are skipped)."""
+    return UCP_DIGITS[factor] if 0 <= factor < len(UCP_DIGITS) else str(factor)
+
+
+def check_ship(ship: dict, tables: Tables, where: str) -> None:
+    """Batteries and sensors name things the tables know; spinal mounts are factor A (10) or more."""
+    ship["batteries"] = [validate(b, BATTERY_FIELDS, f"{where}.batteries[{i}]")
+                         for i, b in enumerate(ship["batteries"])]
+    for i, b in enumerate(ship["batteries"]):
+        at = f"{where}.batteries[{i}]"
+        if b["weapon"] not in tables.weapons:
+            raise BadTable(f"{at}: weapon must be one of {', '.join(tables.weapons)}, got {b['weapon']!r}")
+        if b["spinal"] and b["factor"] < 10:
+            raise BadTable(f"{at}: a spinal mount is factor A (10) or more, got {b['factor']}")
+        if not b["spinal"] and b["factor"] > 9:
+            raise BadTable(f"{at}: a battery (not spinal) is factor 9 or less, got {b['factor']}")
+        if b["bearing"] > b["count"]:
+            raise BadTable(f"{at}: bearing {b['bearing']} is more than the {b['count']} batteries")
+    for task, reach in ship["sensors"].items():
+        at = f"{where}.sensors.{task}"
+        if task not in SENSOR_TASKS:
+            raise BadTable(f"{where}.sensors: unknown task {task!r} (known: {', '.join(SENSOR_TASKS)})")
+        if not isinstance(reach, dict):
+            raise BadTable(f"{at}: expected {{band = \"difficulty\"}}, got {reach!r}")
+        for band, level in reach.items():
+            if band not in BANDS:
+                raise BadTable(f"{at}: unknown band {band!r} (known: {', '.join(BANDS)})")
+            if level not in tables.difficulties:
+                raise BadTable(f"{at}.{band}: difficulty must be one of {', '.join(tables.difficulties)}, "
+                               f"got {level!r}")
+
+
+def ship_state(ship: dict[str, Any], side: str) -> dict[str, Any]:
+    """The state a ship begins the fight in, from its checked ship file."""
+    batteries = []
+    for g, b in enumerate(ship["batteries"], 1):
+        bearing = b["count"] if b["bearing"] < 0 else b["bearing"]
+        for n in range(1, b["count"] + 1):
+            batteries.append({
+                "id": f"B{g}-{n}" if b["count"] > 1 else f"B{g}", "group": f"B{g}", "weapon": b["weapon"],
+                "factor": b["factor"], "spinal": b["spinal"], "gunner_skill": b["gunner_skill"],
+                "to_hit_number": b["to_hit_number"], "bearing": n <= bearing, "used": "",
+            })
+    return {
+        "side": side, "name": ship["name"], "class_name": ship["class_name"], "type_code": ship["type_code"],
+        "tonnage": ship["tonnage"], "power_plant": ship["power_plant"], "maneuver": ship["maneuver"],
+        "jump": ship["jump"], "agility": ship["agility"], "computer": ship["computer_model"],
+        "sensor_ops": ship["sensor_ops"], "signature": ship["signature"], "defence_dm": ship["defence_dm"],
+        "armor": ship["armor"], "armor_start": ship["armor"], "globe": ship["globe"],
+        "globe_flicker": ship["globe_flicker"],
+        "defences": {d: ship[d] for d in ("sand", "damper", "repulsor", "meson_screen", "configuration")},
+        "fuel": ship["fuel"], "fuel_start": ship["fuel"], "crew": ship["crew"], "crew_hits": 0,
+        "sensor_hits": 0, "hold_hits": 0,
+        "tactics": ship["tactics_pool"],
+        "sensors": {t: dict(ship["sensors"].get(t, {})) for t in SENSOR_TASKS},
+        "batteries": batteries,
+        "free_sensor_used": False,
+        "shut_down": [],
+    }

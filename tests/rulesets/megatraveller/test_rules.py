@@ -1,0 +1,139 @@
+"""Unit tests of single megatraveller rules, each citing ``megatraveller-sensors-fire.txt``."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import BadTable
+from engine.files import load_ship
+from engine.ruleset import Param, RuleContext, register
+from rulesets.megatraveller import RULESET
+from rulesets.megatraveller import damage, sensors, turn
+from rulesets.megatraveller.tables import check_table, critical_distribution, load_tables
+from tests.rulesets.megatraveller.engagement import new_engagement
+
+TABLES = load_tables()
+
+
+def test_range_bands() -> None:
+    """"Visual = 1 space (but should be same space - errata item) / Near = 2 spaces / Far 3-10 spaces /
+    Extreme 11-100 spaces"."""
+    state = new_engagement().state
+    assert [turn.band_of(state, n) for n in (0, 1, 2, 3, 10, 11, 100, 101)] == [
+        "visual", "visual", "near", "far", "far", "extreme", "extreme", ""]
+    errata = new_engagement(visual_same_square=True).state
+    assert [turn.band_of(errata, n) for n in (0, 1, 2)] == ["visual", "near", "near"]
+
+
+def test_locate_tiers() -> None:
+    """"Fumble (failed by >2, or failed with nat 2)"; "Fail by 1: Strong and/or Large"; "Made by 0 to 1:
+    ... Moderate/Medium"; "Made by 2+: ... weak/small"; "Made by 4+: any target"."""
+    assert sensors.locate_tier(2, 5) == -1
+    assert [sensors.locate_tier(7, m) for m in (-3, -2, -1, 0, 1, 2, 3, 4, 9)] == [-1, -1, 0, 1, 1, 2, 2, 3, 3]
+
+
+def test_difficulties_from_the_text() -> None:
+    """"Routine (7+)" and "Difficult (11+)"."""
+    assert TABLES.difficulties["routine"] == 7 and TABLES.difficulties["difficult"] == 11
+
+
+def test_best_difficulty_among_sensors_that_reach() -> None:
+    """"for the best difficulty listed that you still have sensors for"."""
+    ship = {"sensors": {"pass_obj_scan": {"far": "routine", "extreme": "difficult"}}}
+    assert sensors.best_difficulty(ship, "pass_obj_scan", "near", TABLES) == "routine"
+    assert sensors.best_difficulty(ship, "pass_obj_scan", "extreme", TABLES) == "difficult"
+    assert sensors.best_difficulty(ship, "act_obj_scan", "near", TABLES) == ""
+
+
+def test_undetected_beyond_100_squares() -> None:
+    """"Anything within 100 spaces is pretty much detected"."""
+    enc = new_engagement(range=101)
+    assert enc.state["knowledge"]["imp"]["raider"]["state"] == "undetected"
+    enc.act("set_range", ship="lancer", target="raider", squares=100)
+    assert enc.state["knowledge"]["imp"]["raider"]["state"] == "detected"
+
+
+def test_armor_value_list() -> None:
+    """"AV <=42: +0, AV 43: -1, AV 46: -2, AV49: -3, AV52: -4, AV55: -5, AV58: -6, AV61: -7, AV64: -8"."""
+    assert [damage.armor_dm(av) for av in (42, 43, 46, 49, 52, 55, 58, 61, 64)] == [0, -1, -2, -3, -4, -5, -6, -7, -8]
+    assert damage.armor_value({"armor": 40, "globe": "black", "globe_flicker": 1}) == 46  # "+6 AV per factor of flicker"
+
+
+def test_damage_roll_counts() -> None:
+    """"not a spinal: one damage roll"; "a spinal: Factor-9 rolls on each allowed table"."""
+    assert damage.damage_rolls(9, False) == 1 and damage.damage_rolls(20, True) == 11
+
+
+def test_critical_counts_from_the_text() -> None:
+    """"a Factor 3 vs a 100T ship is going to be 2 crits"; "factor 4... enough to do a crit on a 400Td"."""
+    assert damage.criticals_due(3, 100, TABLES) == 2
+    assert damage.criticals_due(4, 400, TABLES) == 1 and damage.criticals_due(3, 400, TABLES) == 0
+    assert critical_distribution(TABLES, 400) == 3
+
+
+def test_fuel_hits() -> None:
+    """"Fuel hits are that percentage of fuel ... minimum loss is 10 tons. (Ships with less than 333 tons of
+    fuel always lose 10 tons on any fuel hit.)" """
+    assert damage.fuel_loss(332, 50) == 10
+    assert damage.fuel_loss(1000, 5) == 50 and damage.fuel_loss(400, 1) == 10
+    assert damage.fuel_loss(5, 1) == 5
+
+
+def test_weapon_hit_removes_batteries_then_lowers_the_last() -> None:
+    """"A weapon hit kills a number of batteries equal to its rating, until only one is left, then that
+    last one takes a reduction to its rating, instead." """
+    ship = {"name": "T", "batteries": [{"id": f"B1-{i}", "group": "B1", "factor": 5} for i in (1, 2, 3)]}
+    damage.weapon_hit(ship, 4, RuleContext(1))
+    assert [(b["id"], b["factor"]) for b in ship["batteries"]] == [("B1-1", 3)]
+
+
+def test_plasma_cannot_fire_at_far() -> None:
+    """Range table: "Plasma/Fusion | 0 | 0 | N/A | N/A", "Tractors | 0 | 0 | N/A | N/A"."""
+    for w in ("plasma_gun", "fusion_gun", "tractor"):
+        assert TABLES.weapons[w]["range_dm"] == {"visual": 0, "near": 0, "far": "no", "extreme": "no"}
+    assert TABLES.weapons["missile"]["range_dm"]["far"] == 1 and TABLES.weapons["meson_gun"]["range_dm"]["extreme"] == -2
+
+
+def test_shipped_tables_are_marked_and_checked() -> None:
+    from engine.files import read_toml
+    for name, path in RULESET.tables().items():
+        doc = read_toml(path)
+        assert doc["table"]["shipped_default"] is True and doc["table"]["note"]
+        check_table(name, doc)
+    doc = read_toml(RULESET.tables()["criticals"])
+    del doc["rolls"]["7"]
+    with pytest.raises(BadTable, match="rolls"):
+        check_table("criticals", doc)
+
+
+def test_ship_library_loads() -> None:
+    register(RULESET)
+    paths = RULESET.ship_library()
+    assert len(paths) >= 4
+    ships = [load_ship(p)[1] for p in paths]
+    assert any(b.get("spinal") for s in ships for b in s["batteries"])
+
+
+def test_bad_ship_is_refused() -> None:
+    from rulesets.megatraveller.ships import check_ship
+    with pytest.raises(BadTable, match="spinal mount is factor A"):
+        check_ship({"batteries": [{"weapon": "meson_gun", "factor": 5, "spinal": True}], "sensors": {}}, TABLES, "ship")
+
+
+def test_console_views() -> None:
+    enc = new_engagement()
+    state = enc.state
+    panels = RULESET.ship_panels(state, "lancer")
+    assert set(panels) == {"Ship status", "Armor and crew"}
+    assert "Imperial sees Corsair-1: detected" in RULESET.sensors(state)
+    assert RULESET.checklist_notes(state)
+    assert [s.label for s in enc.checklist()] == ["Sensors", "Fire", "End of round"]
+    keys = {a.key for a in enc.legal_actions()}
+    assert not keys & {"u", "c", "q", "?"} and not any(k.isdigit() for k in keys)
+    spend = RULESET.param_choices(state, "locate", Param("spend", "Action spent", "choice"),
+                                  {"ship": "lancer", "target": "raider"})
+    assert spend[0].value == "free" and len(spend) == 1 + 19
+    mode = RULESET.param_choices(state, "locate", Param("mode", "Sensors", "choice"),
+                                 {"ship": "lancer", "target": "raider"})
+    assert [c.value for c in mode] == ["passive"]
+    assert RULESET.param_choices(state, "fire", Param("ship", "Ship", "ship"), {}) == []  # nothing locked

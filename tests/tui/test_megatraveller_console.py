@@ -1,0 +1,71 @@
+"""The console with the megatraveller ruleset: the Sensors panel shows each side's view,
+and no ship can fire on a target its side has not locked (issue 5, "Done when")."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from engine.errors import IllegalAction
+from engine.saves import SaveFile
+from tui.app import FlagbridgeApp
+
+from .conftest import ROOT
+
+DEMO = ROOT / "saves" / "demo-megatraveller.toml"
+
+
+def mt_app(tmp_path: Path) -> FlagbridgeApp:
+    path = tmp_path / "mt.toml"
+    shutil.copyfile(DEMO, path)
+    return FlagbridgeApp(SaveFile.load(path), save_dir=tmp_path)
+
+
+def sensors_text(app: FlagbridgeApp) -> str:
+    return str(app.screen.query_one("#sensors").render())
+
+
+async def test_sensors_panel_and_no_fire_without_a_lock(tmp_path: Path) -> None:
+    app = mt_app(tmp_path)
+    async with app.run_test(size=(160, 48)) as pilot:
+        enc = app.save.encounter
+        assert "Imperial Navy sees Red Lantern: detected" in sensors_text(app)
+        enc.act("set_range", ship="patrol", target="corsair", squares=2)
+        await pilot.pause()
+        # locate by keys: s, the selected ship, the first target, passive sensors, the free action, no tactics
+        await pilot.press("s", "enter", "enter", "enter", "enter", "enter")
+        assert enc.pending.purpose.startswith("Locate: Vigilance")
+        await pilot.press("1", "0", "enter")  # 10 + 3 computer - 2 squares = 11: made by 4
+        await pilot.pause()
+        assert "Imperial Navy sees Red Lantern: located" in sensors_text(app)
+        await pilot.press("n")
+        assert enc.state["step"] == 2
+        await pilot.press("f")
+        await pilot.pause()
+        prompt = str(app.screen.query_one("#prompt").render())
+        assert "Fire batteries: no ship can do that now" in prompt
+        with pytest.raises(IllegalAction, match="lock"):
+            enc.act("fire", ship="patrol", target="corsair", batteries=["B1-1"])
+
+
+async def test_a_lock_lets_the_whole_side_fire(tmp_path: Path) -> None:
+    app = mt_app(tmp_path)
+    async with app.run_test(size=(160, 48)) as pilot:
+        enc = app.save.encounter
+        enc.act("set_range", ship="patrol", target="corsair", squares=1)
+        enc.act("set_range", ship="scout", target="corsair", squares=1)
+        enc.act("locate", ship="patrol", target="corsair", mode="passive", spend="free", tactics=0)
+        enc.type_roll("12")
+        enc.act("lock", ship="patrol", target="corsair", mode="passive", spend="B1-1", tactics=0)
+        enc.type_roll("12")
+        enc.type_roll("12")
+        enc.act("next")
+        await pilot.pause()
+        assert "Imperial Navy sees Red Lantern: locked" in sensors_text(app)
+        # the scout never scanned the corsair, but the side's lock is shared
+        from engine.ruleset import Param
+
+        ships = enc.ruleset.param_choices(enc.state, "fire", Param("ship", "Ship", "ship"), {})
+        assert "scout" in {c.value for c in ships}

@@ -89,11 +89,16 @@ class Encounter:
         self._checkpoints: dict[int, dict] = {0: plain_copy(self.state)}
         for i, ev in enumerate(events):
             try:
-                self._apply(self.state, ev)
+                self._apply(self.state, ev, check=False)
             except FlagbridgeError as exc:
                 raise ReplayError(i, ev, str(exc)) from None
             self.events.append(ev)
             self._checkpoint()
+        if self.events:  # once for the whole log: the state a replay leaves must be saveable
+            try:
+                check_plain(self.state)
+            except FlagbridgeError as exc:
+                raise ReplayError(len(events) - 1, self.events[-1], str(exc)) from None
 
     # --- reading ---------------------------------------------------------------
 
@@ -198,7 +203,7 @@ class Encounter:
         n = len(self.events)
         marks = {}
         for i, ev in enumerate(group, 1):
-            self._apply(work, ev)
+            self._apply(work, ev, check=False)
             if (n + i) % CHECKPOINT_EVERY == 0:
                 marks[n + i] = plain_copy(work)
         self.state = work
@@ -231,7 +236,7 @@ class Encounter:
         self._changed()
         return ev
 
-    def _apply(self, state: dict, ev: Event) -> None:
+    def _apply(self, state: dict, ev: Event, check: bool = True) -> None:
         if ev.kind not in KINDS:
             raise FlagbridgeError(f"unknown event kind {ev.kind!r} (expected {', '.join(KINDS)})")
         ctx = RuleContext(ev.group)
@@ -261,7 +266,8 @@ class Encounter:
                 raise IllegalAction("pending rolls cannot be corrected")
             set_path(state, tuple(path), plain_copy(ev.data.get("value")))
             self.ruleset.after_correction(state, tuple(path))
-        check_plain(state)
+        if check:  # a live event; replays of events already checked skip the walk
+            check_plain(state)
         ev.notes = ctx.notes
 
     def _checkpoint(self) -> None:
@@ -275,7 +281,7 @@ class Encounter:
             del self._checkpoints[n]
         state = plain_copy(self._checkpoints[base])
         for ev in self.events[base:keep]:
-            self._apply(state, ev)
+            self._apply(state, ev, check=False)
         self.state = state
         del self.events[keep:]
 

@@ -28,16 +28,45 @@ def plain_copy(state: Any) -> Any:
     return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
 
 
+_SCALAR_TYPES = frozenset((str, int, float, bool))
+
+
+def _is_plain(value: Any) -> bool:
+    """The fast test behind ``check_plain``: exact types, no recursion, no messages."""
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind is dict:
+            for k, v in node.items():
+                if type(k) is not str:
+                    return False
+                if type(v) not in _SCALAR_TYPES:
+                    stack.append(v)
+        elif kind is list:
+            stack.extend(v for v in node if type(v) not in _SCALAR_TYPES)
+        elif kind not in _SCALAR_TYPES:
+            return False
+    return True
+
+
 def check_plain(value: Any, where: str = "state") -> None:
     """Refuse anything a save could not hold (None, objects, non-string keys)."""
+    if _is_plain(value):
+        return
+    _explain_not_plain(value, where)
+
+
+def _explain_not_plain(value: Any, where: str) -> None:
+    """The slow walk that names the first value a save could not hold."""
     if isinstance(value, dict):
         for k, v in value.items():
             if not isinstance(k, str):
                 raise FlagbridgeError(f"{where}: key {k!r} must be text")
-            check_plain(v, f"{where}.{k}")
+            _explain_not_plain(v, f"{where}.{k}")
     elif isinstance(value, list):
         for i, v in enumerate(value):
-            check_plain(v, f"{where}[{i}]")
+            _explain_not_plain(v, f"{where}[{i}]")
     elif not isinstance(value, PLAIN_SCALARS):
         raise FlagbridgeError(f"{where}: {type(value).__name__} cannot be saved (expected text, number, true/false, list or table)")
 

@@ -76,7 +76,17 @@ Listener = Callable[["Encounter"], None]
 
 
 class Encounter:
-    """Setup plus log; ``state`` is always their product."""
+    """Setup plus log; ``state`` is always their product.
+
+    Events are applied to ``state`` in place (a copy per event made fleet battles
+    slow); a rule that refuses halfway has the state rebuilt from the last
+    checkpoint, so nothing of it is kept. ``state`` is therefore live: copy it
+    (``plain_copy``) to keep a snapshot.
+    """
+
+    #: Walk the whole state after every live event to prove a save can hold it.
+    #: Saves check it anyway; the tests switch this on to catch a rule's mistake at once.
+    check_every_event = False
 
     def __init__(self, setup: Setup, ruleset: Ruleset | None = None, events: list[Event] = ()) -> None:
         self.ruleset = ruleset or find_ruleset(setup.ruleset)
@@ -85,8 +95,9 @@ class Encounter:
         self.listeners: list[Listener] = []
         self.events: list[Event] = []
         self._redo: list[list[Event]] = []
-        self.state = self._initial_state()
-        self._checkpoints: dict[int, dict] = {0: plain_copy(self.state)}
+        initial = self._initial_state()
+        self._checkpoints: dict[int, dict] = {0: initial}
+        self.state = plain_copy(initial)  # the setup's own data is never changed by play
         for i, ev in enumerate(events):
             try:
                 self._apply(self.state, ev, check=False)
@@ -227,9 +238,11 @@ class Encounter:
         return self._record(Event("roll", result.request.group, now(), roll_event_data(result)))
 
     def _record(self, ev: Event) -> Event:
-        work = plain_copy(self.state)
-        self._apply(work, ev)  # raises before anything is kept
-        self.state = work
+        try:
+            self._apply(self.state, ev, check=self.check_every_event)
+        except BaseException:
+            self._rebuild(len(self.events))  # the rule may have changed part of it before refusing
+            raise
         self.events.append(ev)
         self._redo.clear()
         self._checkpoint()

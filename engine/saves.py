@@ -29,7 +29,7 @@ from .encounter import KINDS, Encounter, Event, ReplayError
 from .errors import BadSave, FlagbridgeError
 from .ruleset import Ruleset, find_ruleset
 from .setup import Setup
-from .state import MISSING, differences, path_text, plain_copy
+from .state import MISSING, check_plain, differences, path_text, plain_copy
 
 FORMAT = 1
 HEADER_COMMENT = (
@@ -66,7 +66,11 @@ class SaveFile:
         enc = self.encounter
         self._header_text = _with_updated(self._header_text, enc.updated)
         parts = [self._header_text.rstrip("\n") + "\n\n", self._setup_text.rstrip("\n") + "\n\n"]
-        parts.append(toml_text.table(["state"], enc.state) + "\n")
+        try:
+            parts.append(toml_text.table(["state"], enc.state) + "\n")
+        except TypeError:  # a value no save can hold: name where it is
+            check_plain(enc.state)
+            raise
         for ev in enc.events:
             if ev.text is None:
                 ev.text = toml_text.event(ev.plain())

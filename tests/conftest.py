@@ -2,10 +2,14 @@
 
 import pytest
 
+from engine.encounter import Encounter
 from engine.ruleset import register
+from rulesets import register_builtin
 from tests.skirmish import SKIRMISH, make_setup
 
 register(SKIRMISH)
+register_builtin()
+Encounter.check_every_event = True  # a rule that leaves unsaveable data fails at once in tests
 
 
 @pytest.fixture

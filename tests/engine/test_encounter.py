@@ -11,7 +11,7 @@ import pytest
 from engine.encounter import Encounter, Event, ReplayError, replay
 from engine.errors import BadDiceValue, BadTable, FlagbridgeError, IllegalAction, UnknownRuleset
 from engine.ruleset import find_ruleset
-from engine.state import add_object, expire_objects
+from engine.state import add_object, expire_objects, plain_copy
 from tests.skirmish import SKIRMISH, make_setup
 
 
@@ -58,7 +58,7 @@ def test_actions_wait_for_the_pending_roll(enc: Encounter) -> None:
 
 def test_illegal_action_records_nothing(enc: Encounter) -> None:
     _to_fire_step(enc)
-    events, state = list(enc.events), enc.state
+    events, state = list(enc.events), plain_copy(enc.state)
     with pytest.raises(IllegalAction, match="red has no lock on arrow"):
         enc.act("fire", ship="brute", target="arrow")
     with pytest.raises(IllegalAction, match="not allowed now"):
@@ -68,7 +68,7 @@ def test_illegal_action_records_nothing(enc: Encounter) -> None:
 
 def test_bad_typed_roll_records_nothing(enc: Encounter) -> None:
     enc.act("initiative")
-    before = (list(enc.events), enc.state)
+    before = (list(enc.events), plain_copy(enc.state))
     for bad in ("13", "0", "x", ""):
         with pytest.raises(BadDiceValue):
             enc.type_roll(bad)
@@ -92,7 +92,7 @@ def test_undo_removes_an_action_with_all_its_rolls(enc: Encounter) -> None:
 
 def test_undo_mid_volley_drops_the_half_done_action(enc: Encounter) -> None:
     _to_fire_step(enc)
-    state = enc.state
+    state = plain_copy(enc.state)
     enc.act("fire", ship="arrow", target="brute")
     enc.type_roll("10")  # hit; damage roll now pending
     assert enc.pending.purpose == "Damage"
@@ -109,7 +109,7 @@ def test_new_event_clears_redo(enc: Encounter) -> None:
 
 
 def test_undo_everything_returns_the_setup_state(enc: Encounter) -> None:
-    start = enc.state
+    start = plain_copy(enc.state)
     _to_fire_step(enc)
     while enc.undo():
         pass

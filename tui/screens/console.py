@@ -214,6 +214,9 @@ class ConsoleScreen(Screen[None]):
         except OSError as exc:
             self.message = f"autosave failed: {exc.strerror or exc} ({self.save.path}); ctrl+s to retry"
             self._draw_prompt()
+        except FlagbridgeError as exc:
+            self.message = f"autosave failed: {exc}"
+            self._draw_prompt()
 
     def on_unmount(self) -> None:
         self._write_save()

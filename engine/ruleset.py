@@ -153,6 +153,10 @@ class Ruleset(ABC):
         """Lines under the checklist: roles, surprise, simultaneous initiative."""
         return []
 
+    def setup_options(self) -> tuple[Param, ...]:
+        """Questions the new-encounter screen asks for ``setup.options`` (e.g. a starting range)."""
+        return ()
+
     def ship_library(self) -> list[Path]:
         """Ship files that come with the ruleset, for the new-encounter screen."""
         return []

@@ -93,6 +93,9 @@ class MegaTraveller(Ruleset):
         sensors.refresh_detection(state)
         return state
 
+    def setup_options(self) -> tuple[Param, ...]:
+        return (Param("range", "Starting range in squares between enemy ships", "int"),)
+
     def ship_library(self) -> list[Path]:
         return sorted(SHIP_LIBRARY.glob("*.toml"))
 

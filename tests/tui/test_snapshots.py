@@ -116,3 +116,14 @@ class TestMegaTraveller:
         enc.type_roll("10")
         enc.type_roll("6")
         assert snap_compare(FlagbridgeApp(save, save_dir=tmp_path), terminal_size=WIDE)
+
+
+class TestLightTheme:
+    """Readable in a light theme too (issue 4): the console with a roll waiting."""
+
+    def test_roll_waiting_light(self, snap_compare, tmp_path: Path) -> None:
+        async def light(pilot) -> None:
+            pilot.app.theme = "textual-light"
+            await pilot.pause()
+
+        assert snap_compare(demo_at(tmp_path, "3-roll"), run_before=light, terminal_size=WIDE)

@@ -6,6 +6,7 @@ files in ``SAVE_DIR/ships``; the new save is written in the save folder.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -69,12 +70,23 @@ class SetupScreen(Screen[None]):
     def on_mount(self) -> None:
         self.next_question()
 
+    @property
+    def questions(self) -> tuple[str, ...]:
+        """The fixed questions, then the ruleset's own setup options (e.g. the starting range)."""
+        extra = ()
+        if "ruleset" in self.answers:
+            extra = tuple(f"option:{p.name}" for p in find_ruleset(self.answers["ruleset"]).setup_options())
+        return self.QUESTIONS + extra
+
+    def _option(self, q: str):
+        return next(p for p in find_ruleset(self.answers["ruleset"]).setup_options() if p.name == q[7:])
+
     def next_question(self) -> None:
         self.step += 1
-        if self.step >= len(self.QUESTIONS):
+        if self.step >= len(self.questions):
             self.create()
             return
-        q = self.QUESTIONS[self.step]
+        q = self.questions[self.step]
         field = self.query_one("#form-field", Vertical)
         field.remove_children()
         self.query_one("#form-message", Static).update("")
@@ -87,6 +99,9 @@ class SetupScreen(Screen[None]):
         elif q == "name":
             ask.update("Name of the encounter (Enter):")
             widget = Input(placeholder="e.g. Ambush at Regina")
+        elif q.startswith("option:"):
+            ask.update(f"{self._option(q).label} (Enter):")
+            widget = Input(type="integer" if self._option(q).kind == "int" else "text")
         elif q in ("side1", "side2"):
             ask.update(f"Name of side {q[-1]} (Enter):")
             widget = Input(placeholder="e.g. Imperial Navy" if q == "side1" else "e.g. Corsairs")
@@ -112,7 +127,8 @@ class SetupScreen(Screen[None]):
         if not text:
             self.query_one("#form-message", Static).update("this field is needed: type a name")
             return
-        self.answers[self.QUESTIONS[self.step]] = text
+        q = self.questions[self.step]
+        self.answers[q] = int(text) if q.startswith("option:") and self._option(q).kind == "int" else text
         self.next_question()
 
     def action_confirm(self) -> None:
@@ -121,7 +137,7 @@ class SetupScreen(Screen[None]):
         if not picked:
             self.query_one("#form-message", Static).update("tick at least one ship with space, then Enter")
             return
-        self.answers[self.QUESTIONS[self.step]] = [int(i) for i in picked]
+        self.answers[self.questions[self.step]] = [int(i) for i in picked]
         self.next_question()
 
     def create(self) -> None:
@@ -135,9 +151,10 @@ class SetupScreen(Screen[None]):
                 while sid in ships:
                     sid += "-2"
                 ships[sid] = ship
+        options = {q[7:]: v for q, v in a.items() if q.startswith("option:")}
         setup = Setup(a["ruleset"], a["name"], [{"id": "side1", "name": a["side1"]},
                                                  {"id": "side2", "name": a["side2"]}], ships,
-                      seed=int.from_bytes(__import__("os").urandom(3), "big"))
+                      options=options, seed=int.from_bytes(os.urandom(3), "big"))
         try:
             enc = Encounter(setup)
             self.save_dir.mkdir(parents=True, exist_ok=True)
@@ -149,7 +166,7 @@ class SetupScreen(Screen[None]):
             save = create(path, enc)
         except (FlagbridgeError, OSError) as exc:
             self.query_one("#form-message", Static).update(str(exc))
-            self.step = len(self.QUESTIONS) - 1
+            self.step = len(self.questions) - 1
             return
         self.app.open_console(save)
 

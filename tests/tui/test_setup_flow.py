@@ -1,0 +1,47 @@
+"""Setting up a new encounter from the keyboard, and the start screen's demo copy."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.saves import SaveFile
+from tui.app import FlagbridgeApp
+
+
+async def type_text(pilot, text: str) -> None:
+    await pilot.press(*[("space" if c == " " else c) for c in text])
+
+
+async def test_new_megatraveller_encounter_by_keys(tmp_path: Path) -> None:
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.press("down", "enter")                  # ruleset: megatraveller
+        await pilot.press("enter")                          # an empty name is refused
+        assert "this field is needed" in str(app.screen.query_one("#form-message").render())
+        await type_text(pilot, "Picket")
+        await pilot.press("enter")
+        await type_text(pilot, "Navy")
+        await pilot.press("enter")
+        await pilot.press("space", "enter")                 # the first ship of the library
+        await type_text(pilot, "Raiders")
+        await pilot.press("enter")
+        await pilot.press("down", "space", "enter")         # the second ship
+        await pilot.press("x")                              # a letter in a number field does not go in
+        await pilot.press("4", "enter")                     # starting range in squares
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "ConsoleScreen"
+    path = tmp_path / "Picket.toml"
+    enc = SaveFile.load(path).encounter
+    assert enc.setup.ruleset == "megatraveller" and enc.setup.options == {"range": 4}
+    assert [s["name"] for s in enc.setup.sides] == ["Navy", "Raiders"]
+    assert len(enc.setup.ships) == 2
+
+
+async def test_start_screen_opens_a_fresh_demo_copy(tmp_path: Path) -> None:
+    app = FlagbridgeApp(save_dir=tmp_path, start="start")
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.press("down", "enter")                  # "Demo: classic-hg (a fresh copy)"
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "ConsoleScreen"
+    copies = list(tmp_path.glob("play-classic-hg-*.toml"))
+    assert len(copies) == 1

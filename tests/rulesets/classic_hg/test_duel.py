@@ -400,3 +400,27 @@ def test_the_referee_takes_ships_out_until_one_side_has_none() -> None:
     assert enc.legal_actions() == []
     enc.undo()
     assert enc.state["over"] == "" and not enc.state["ships"]["jackal"]["broken_off"]
+
+
+def test_a_game_masters_table_replaces_the_shipped_one(tmp_path: Path) -> None:
+    """Issue 3 "Tables": an encounter can point at a replacement file; its numbers are used."""
+    from engine.encounter import Encounter as Enc
+    from rulesets.classic_hg import RULESET, TABLE_DIR
+    from tests.rulesets.classic_hg.duel import make_setup
+
+    text = (TABLE_DIR / "weapons.toml").read_text()
+    text = text.replace("shipped_default = true", "shipped_default = false", 1)
+    text = text.replace("to_hit = { close = 6, short = 8, long = 10 }", "to_hit = { close = 5, short = 7, long = 12 }", 1)
+    mine = tmp_path / "my-weapons.toml"
+    mine.write_text(text)
+    setup = make_setup()
+    setup.options = {"tables": {"weapons": str(mine)}}
+    enc = Enc(setup, RULESET)
+    t1_initiative(enc)
+    enc.act("next")
+    enc.act("next")
+    enc.act("fire", ship="vigilant", turrets=["T1"], target="jackal")
+    assert str(enc.pending.target) == "12+"
+    path = tmp_path / "house.toml"
+    create(path, enc)
+    assert SaveFile.load(path).encounter.pending.target.number == 12

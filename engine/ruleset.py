@@ -86,12 +86,25 @@ class RuleContext:
 
 
 class Ruleset(ABC):
-    """The interface every game system implements."""
+    """The interface every game system implements.
+
+    A ruleset package laid out the usual way (``ships/`` and ``tables/`` beside
+    its ``__init__``, a ``views`` module for the console, a demo save named
+    ``saves/demo-ID.toml``) sets ``package_dir`` and ``views_module`` and gets
+    those hooks from here.
+    """
 
     id: ClassVar[str]
     name: ClassVar[str]
     #: Fields of a ship in this system, used to validate ship files and setups.
     ship_fields: ClassVar[tuple[Field, ...]] = ()
+    #: The ruleset's package folder (holds ``ships/`` and ``tables/``), if it has one.
+    package_dir: ClassVar[Path | None] = None
+    #: Where the console hooks live (imported on first use, to keep start-up quick).
+    views_module: ClassVar[str] = ""
+
+    def _views(self) -> Any:
+        return importlib.import_module(self.views_module) if self.views_module else None
 
     @abstractmethod
     def new_state(self, setup: "Any") -> dict:
@@ -129,9 +142,10 @@ class Ruleset(ABC):
         raise BadTable(f"table.name: {self.id} has no table {name!r} (known: {known})")
 
     def describe_action(self, name: str, args: dict) -> str:
-        """A log line for an action."""
-        shown = ", ".join(f"{k}={v}" for k, v in args.items())
-        return f"{name}({shown})" if shown else name
+        """A log line for an action: its name, then each argument given."""
+        shown = " ".join(f"{k}={'+'.join(map(str, v)) if isinstance(v, list) else v}"
+                         for k, v in args.items() if v != "")
+        return f"{name.replace('_', ' ')} {shown}".strip()
 
     def header(self, state: dict) -> str:
         """A short line for the console header: turn, step, range."""
@@ -141,17 +155,22 @@ class Ruleset(ABC):
 
     def ship_line(self, state: dict, ship_id: str) -> tuple[str, float]:
         """A ship's one-line summary and its condition from 0 (wrecked) to 1 (intact)."""
-        return ship_id, 1.0
+        views = self._views()
+        return views.ship_line(state, ship_id) if views else (ship_id, 1.0)
 
     def ship_panels(self, state: dict, ship_id: str) -> dict[str, list[tuple[str, str]]]:
         """Labelled values for the console's ship panels, by panel title."""
+        views = self._views()
+        if views:
+            return views.ship_panels(state, ship_id)
         ship = state.get("ships", {}).get(ship_id, {})
         rows = [(k, str(v)) for k, v in ship.items() if not isinstance(v, (dict, list))]
         return {"Ship status": rows, "Armor and crew": []}
 
     def checklist_notes(self, state: dict) -> list[str]:
         """Lines under the checklist: roles, surprise, simultaneous initiative."""
-        return []
+        views = self._views()
+        return views.checklist_notes(state) if views else []
 
     def setup_options(self) -> tuple[Param, ...]:
         """Questions the new-encounter screen asks for ``setup.options`` (e.g. a starting range)."""
@@ -159,15 +178,19 @@ class Ruleset(ABC):
 
     def ship_library(self) -> list[Path]:
         """Ship files that come with the ruleset, for the new-encounter screen."""
-        return []
+        return sorted((self.package_dir / "ships").glob("*.toml")) if self.package_dir else []
 
     def demo_save(self) -> Path | None:
-        """The shipped demo encounter, if the ruleset has one."""
-        return None
+        """The shipped demo encounter (``saves/demo-ID.toml`` in the project), if there is one."""
+        if self.package_dir is None:
+            return None
+        path = self.package_dir.resolve().parents[1] / "saves" / f"demo-{self.id}.toml"
+        return path if path.exists() else None
 
     def sensors(self, state: dict) -> list[str] | None:
         """Each side's view of the others; None for systems without sensors."""
-        return None
+        views = self._views()
+        return views.sensors(state) if views else None
 
     def param_choices(self, state: dict, action: str, param: Param, args: dict) -> list[Choice] | None:
         """Values to offer for ``param`` given the arguments chosen so far.
@@ -175,6 +198,9 @@ class Ruleset(ABC):
         A list offers those values (an empty list means the parameter does not
         apply now and is skipped); None asks for free text.
         """
+        views = self._views()
+        if views:
+            return views.param_choices(state, action, param, args)
         if param.kind == "ship":
             return [Choice(sid, s.get("name", sid)) for sid, s in state.get("ships", {}).items()]
         if param.kind == "choice":

@@ -22,7 +22,6 @@ from .construction import check_ship as check_construction
 from .ships import SHIP_FIELDS, TURRET_FIELDS, ship_state
 from .tables import TABLE_NAMES, Tables, check_table, load_tables
 
-SHIP_LIBRARY = Path(__file__).parent / "ships"
 TABLE_DIR = Path(__file__).parent / "tables"
 
 
@@ -30,6 +29,8 @@ class ClassicHG(Ruleset):
     id = "classic-hg"
     name = "Classic Traveller High Guard-style combat"
     ship_fields = SHIP_FIELDS
+    package_dir = Path(__file__).parent
+    views_module = "rulesets.classic_hg.views"
 
     # --- setup and tables -----------------------------------------------------------
 
@@ -84,13 +85,6 @@ class ClassicHG(Ruleset):
             "over": "",
             "table_files": dict(files),
         }
-
-    def ship_library(self) -> list[Path]:
-        return sorted(SHIP_LIBRARY.glob("*.toml"))
-
-    def demo_save(self) -> Path | None:
-        path = Path(__file__).resolve().parents[2] / "saves" / "demo-classic-hg.toml"
-        return path if path.exists() else None
 
     # --- reading the state -----------------------------------------------------------
 
@@ -219,32 +213,6 @@ class ClassicHG(Ruleset):
                                 f"{ship['storage']}")
         ship["programs"] = list(programs)
         ctx.note(f"{ship['name']} loads {', '.join(programs) or 'nothing'} ({size}/{ship['storage']} spaces)")
-
-    def describe_action(self, name: str, args: dict) -> str:
-        shown = " ".join(f"{k}={'+'.join(v) if isinstance(v, list) else v}" for k, v in args.items() if v != "")
-        return f"{name.replace('_', ' ')} {shown}".strip()
-
-    # --- what the console shows (views.py) ---------------------------------------------
-
-    def ship_line(self, state: dict, ship_id: str) -> tuple[str, float]:
-        from . import views
-        return views.ship_line(state, ship_id)
-
-    def ship_panels(self, state: dict, ship_id: str) -> dict[str, list[tuple[str, str]]]:
-        from . import views
-        return views.ship_panels(state, ship_id)
-
-    def checklist_notes(self, state: dict) -> list[str]:
-        from . import views
-        return views.checklist_notes(state)
-
-    def sensors(self, state: dict) -> list[str] | None:
-        from . import views
-        return views.sensors(state)
-
-    def param_choices(self, state: dict, action: str, param: Param, args: dict) -> list | None:
-        from . import views
-        return views.param_choices(state, action, param, args)
 
 
 RULESET = ClassicHG()

@@ -27,7 +27,6 @@ from . import damage, fire, sensors, turn
 from .ships import SHIP_FIELDS, check_ship, ship_state
 from .tables import TABLE_NAMES, Tables, check_table, load_tables
 
-SHIP_LIBRARY = Path(__file__).parent / "ships"
 TABLE_DIR = Path(__file__).parent / "tables"
 
 
@@ -35,6 +34,7 @@ class MegaTraveller(Ruleset):
     id = "megatraveller"
     name = "MegaTraveller sensors and fire"
     ship_fields = SHIP_FIELDS
+    package_dir = Path(__file__).parent
 
     # --- setup and tables -----------------------------------------------------------
 
@@ -95,13 +95,6 @@ class MegaTraveller(Ruleset):
 
     def setup_options(self) -> tuple[Param, ...]:
         return (Param("range", "Starting range in squares between enemy ships", "int"),)
-
-    def ship_library(self) -> list[Path]:
-        return sorted(SHIP_LIBRARY.glob("*.toml"))
-
-    def demo_save(self) -> Path | None:
-        path = Path(__file__).resolve().parents[2] / "saves" / "demo-megatraveller.toml"
-        return path if path.exists() else None
 
     # --- reading the state -----------------------------------------------------------
 
@@ -173,10 +166,6 @@ class MegaTraveller(Ruleset):
             damage.resolve_critical(state, result, tables, ctx)
         else:
             super().resolve_roll(state, result, ctx)
-
-    def describe_action(self, name: str, args: dict) -> str:
-        shown = " ".join(f"{k}={'+'.join(v) if isinstance(v, list) else v}" for k, v in args.items() if v != "")
-        return f"{name.replace('_', ' ')} {shown}".strip()
 
     # --- what the console shows (views.py) ---------------------------------------------
 

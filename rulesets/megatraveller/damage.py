@@ -183,7 +183,7 @@ def weapon_hit(ship: dict, amount: int, ctx: RuleContext) -> None:
         last["factor"] -= left
         if last["factor"] <= 0:
             ship["batteries"].remove(last)
-            text += f", the last one destroyed"
+            text += ", the last one destroyed"
         else:
             text += f", the last one down to factor {ucp(last['factor'])}"
     ctx.note(text)

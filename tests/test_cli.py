@@ -1,4 +1,4 @@
-"""The command line: version, rulesets, log, and the console commands until it exists."""
+"""The command line: version, rulesets, check, log, keep-edits, ship import and opening the console."""
 
 from pathlib import Path
 

@@ -146,13 +146,24 @@ class Encounter:
     def describe(self, ev: Event) -> str:
         """One log line for an event."""
         if ev.kind == "action":
-            return self.ruleset.describe_action(ev.data["name"], ev.data.get("args", {}))
+            return self.ruleset.describe_action(ev.data["name"], self._named(ev.data.get("args", {})))
         if ev.kind == "roll":
             req = RollRequest.from_plain(ev.data)
             res = RollResult(req, ev.data["natural"], tuple(ev.data.get("faces", ())), ev.data["source"])
             return res.describe()
         note = f" ({ev.data['note']})" if ev.data.get("note") else ""
         return f"correction: {path_text(tuple(ev.data['path']))} {ev.data.get('was')!r} -> {ev.data['value']!r}{note}"
+
+    def _named(self, args: dict) -> dict:
+        """Arguments as a reader wants them: a ship's name where its id was given."""
+        ships = self.setup.ships
+
+        def name(v: Any) -> Any:
+            if isinstance(v, str) and v in ships:
+                return ships[v].get("name", v)
+            return [name(x) for x in v] if isinstance(v, list) else v
+
+        return {k: name(v) for k, v in args.items()}
 
     # --- the one way to change state ----------------------------------------------
 

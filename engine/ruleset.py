@@ -9,9 +9,9 @@ handed, which is how it asks for rolls (STYLE.md: python-chess variants).
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-import importlib
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -102,6 +102,12 @@ class Ruleset(ABC):
     package_dir: ClassVar[Path | None] = None
     #: Where the console hooks live (imported on first use, to keep start-up quick).
     views_module: ClassVar[str] = ""
+    #: The ruleset's tables (an ``engine.tables.TableSet``), if it has any.
+    table_set: ClassVar[Any] = None
+
+    def tables_for(self, state: dict) -> Any:
+        """The tables a fight uses: the shipped ones with its replacements (``state["table_files"]``)."""
+        return self.table_set.load(state.get("table_files") or None)
 
     def _views(self) -> Any:
         return importlib.import_module(self.views_module) if self.views_module else None
@@ -130,14 +136,18 @@ class Ruleset(ABC):
         """Re-derive anything that depends on a corrected value (default: nothing)."""
 
     def tables(self) -> dict[str, Any]:
-        """The ruleset's tables by name (shipped defaults unless the setup replaces them)."""
-        return {}
+        """The ruleset's shipped table files by name."""
+        if self.table_set is None:
+            return {}
+        return {name: str(self.table_set.shipped_path(name)) for name in self.table_set.names}
 
     def check_ship(self, ship: dict, where: str) -> None:
         """Checks beyond single fields (limits, costs); raise BadTable naming the entry."""
 
     def check_table(self, name: str, doc: dict) -> dict:
         """Validate a table file's contents for table ``name``; returns what to use."""
+        if self.table_set is not None:
+            return self.table_set.check_table(name, doc)
         known = ", ".join(sorted(self.tables())) or "none"
         raise BadTable(f"table.name: {self.id} has no table {name!r} (known: {known})")
 

@@ -11,18 +11,16 @@ replace, see ``TABLES.md``); ships are TOML files in ``ships/``.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from engine.errors import BadTable, IllegalAction
 from engine.rolls import RollResult
 from engine.ruleset import ActionSpec, Param, RuleContext, Ruleset, StepView
+from engine.tables import table_files
 
 from . import damage, fire, turn
 from .construction import check_ship as check_construction
 from .ships import SHIP_FIELDS, TURRET_FIELDS, ship_state
-from .tables import TABLE_NAMES, Tables, check_table, load_tables
-
-TABLE_DIR = Path(__file__).parent / "tables"
+from .tables import TABLE_SET, Tables, load_tables
 
 
 class ClassicHG(Ruleset):
@@ -30,15 +28,10 @@ class ClassicHG(Ruleset):
     name = "Classic Traveller High Guard-style combat"
     ship_fields = SHIP_FIELDS
     package_dir = Path(__file__).parent
+    table_set = TABLE_SET
     views_module = "rulesets.classic_hg.views"
 
     # --- setup and tables -----------------------------------------------------------
-
-    def tables_for(self, state: dict) -> Tables:
-        return load_tables(state.get("table_files") or None)
-
-    def tables(self) -> dict[str, Any]:
-        return {name: str(TABLE_DIR / f"{name}.toml") for name in TABLE_NAMES}
 
     def check_ship(self, ship: dict, where: str) -> None:
         from engine.schema import validate
@@ -47,15 +40,10 @@ class ClassicHG(Ruleset):
                            for i, t in enumerate(ship["turrets"])]
         check_construction(ship, load_tables(), where)
 
-    def check_table(self, name: str, doc: dict) -> dict:
-        return check_table(name, doc)
-
     def new_state(self, setup) -> dict:
         if len(setup.sides) != 2:
             raise BadTable(f"setup.sides: a classic-hg fight is between two sides, got {len(setup.sides)}")
-        files = setup.options.get("tables", {})
-        if not isinstance(files, dict) or not all(isinstance(v, str) for v in files.values()):
-            raise BadTable("setup.options.tables: expected a table of table name = \"file path\"")
+        files = table_files(setup.options)
         tables = load_tables(files or None)
         ships = {}
         for sid, ship in setup.ships.items():

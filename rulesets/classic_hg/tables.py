@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from engine.errors import BadTable
-from engine.files import read_toml
+from engine.tables import TableSet
 
 RULESET_ID = "classic-hg"
 TABLES_DIR = Path(__file__).resolve().parent / "tables"
@@ -288,24 +288,6 @@ _CHECKERS: dict[str, Callable[[dict], dict]] = {
     "ramming": _ramming, "crew_attacks": _crew_attacks,
 }
 
-HEADER = {
-    "ruleset": (_one_of(RULESET_ID), REQUIRED), "name": (TEXT, REQUIRED),
-    "shipped_default": (FLAG, False), "note": (TEXT, ""),
-}
-
-
-def check_table(name: str, doc: dict) -> dict:
-    """Validate one parsed table file for table ``name``; returns it normalised (defaults filled)."""
-    if name not in _CHECKERS:
-        raise BadTable(f"table.name: {RULESET_ID} has no table {name!r} (known: {', '.join(TABLE_NAMES)})")
-    if not isinstance(doc, dict):
-        raise BadTable(f"expected a table file, got {doc!r}")
-    header = _record(doc.get("table"), "table", HEADER)
-    if header["name"] != name:
-        raise BadTable(f"table.name: expected {name!r}, got {header['name']!r}")
-    return {"table": header, **_CHECKERS[name](doc)}
-
-
 # --- the set: cross-table checks ----------------------------------------------------------
 
 def _check_set(docs: dict[str, dict], paths: dict[str, Path]) -> None:
@@ -363,49 +345,8 @@ def _build(docs: dict[str, dict], paths: dict[str, Path]) -> Tables:
 
 # --- loading, cached ------------------------------------------------------------------------
 
-_CHECKED: dict[tuple, dict] = {}
-_SETS: dict[tuple, Tables] = {}
-
-
-def shipped_path(name: str) -> Path:
-    """The shipped default file for table ``name``."""
-    return TABLES_DIR / f"{name}.toml"
-
-
-def _stamp(name: str, path: Path) -> tuple:
-    """(name, path, mtime, size): a table is re-read only when its file changes."""
-    try:
-        st = path.stat()
-    except OSError:
-        raise BadTable(f"{path}: no such table file (for table {name!r})") from None
-    return (name, str(path), st.st_mtime_ns, st.st_size)
-
-
-def _read_checked(stamp: tuple) -> dict:
-    if stamp not in _CHECKED:
-        name, path = stamp[0], Path(stamp[1])
-        try:
-            _CHECKED[stamp] = check_table(name, read_toml(path))
-        except BadTable as exc:
-            msg = str(exc)
-            raise BadTable(msg if msg.startswith(str(path)) else f"{path}: {msg}") from None
-    return _CHECKED[stamp]
-
-
-def load_tables(replacements: dict[str, str | Path] | None = None) -> Tables:
-    """The shipped tables, with a game master's replacement files ({name: path}) swapped in.
-
-    A replacement must carry the same table name in its header. Cached by file
-    (name, path, modification time), so asking again is cheap.
-    """
-    paths = {name: shipped_path(name) for name in TABLE_NAMES}
-    for name, path in (replacements or {}).items():
-        if name not in paths:
-            raise BadTable(f"tables.{name}: {RULESET_ID} has no table {name!r} (known: {', '.join(TABLE_NAMES)})")
-        paths[name] = Path(path)
-    stamps = tuple(_stamp(name, paths[name]) for name in TABLE_NAMES)
-    if stamps not in _SETS:
-        docs = {s[0]: _read_checked(s) for s in stamps}
-        _check_set(docs, paths)
-        _SETS[stamps] = _build(docs, paths)
-    return _SETS[stamps]
+TABLE_SET: TableSet[Tables] = TableSet(RULESET_ID, TABLES_DIR, _CHECKERS, _build, _check_set)
+assert TABLE_SET.names == TABLE_NAMES
+check_table = TABLE_SET.check_table
+load_tables = TABLE_SET.load
+shipped_path = TABLE_SET.shipped_path

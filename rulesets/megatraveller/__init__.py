@@ -17,17 +17,15 @@ carry ``tactics_pool`` (the fleet's tactics points).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from engine.errors import BadTable, IllegalAction
 from engine.rolls import RollResult
 from engine.ruleset import ActionSpec, Param, RuleContext, Ruleset, StepView
+from engine.tables import table_files
 
 from . import damage, fire, sensors, turn
 from .ships import SHIP_FIELDS, check_ship, ship_state
-from .tables import TABLE_NAMES, Tables, check_table, load_tables
-
-TABLE_DIR = Path(__file__).parent / "tables"
+from .tables import TABLE_SET, load_tables
 
 
 class MegaTraveller(Ruleset):
@@ -35,28 +33,18 @@ class MegaTraveller(Ruleset):
     name = "MegaTraveller sensors and fire"
     ship_fields = SHIP_FIELDS
     package_dir = Path(__file__).parent
+    table_set = TABLE_SET
 
     # --- setup and tables -----------------------------------------------------------
 
-    def tables_for(self, state: dict) -> Tables:
-        return load_tables(state.get("table_files") or None)
-
-    def tables(self) -> dict[str, Any]:
-        return {name: str(TABLE_DIR / f"{name}.toml") for name in TABLE_NAMES}
-
     def check_ship(self, ship: dict, where: str) -> None:
         check_ship(ship, load_tables(), where)
-
-    def check_table(self, name: str, doc: dict) -> dict:
-        return check_table(name, doc)
 
     def new_state(self, setup) -> dict:
         if len(setup.sides) < 2:
             raise BadTable(f"setup.sides: a fight needs at least two sides, got {len(setup.sides)}")
         opts = setup.options
-        files = opts.get("tables", {})
-        if not isinstance(files, dict) or not all(isinstance(v, str) for v in files.values()):
-            raise BadTable("setup.options.tables: expected a table of table name = \"file path\"")
+        files = table_files(setup.options)
         start = opts.get("range", turn.DEFAULT_RANGE)
         if not isinstance(start, int) or isinstance(start, bool) or start < 0:
             raise BadTable(f"setup.options.range: expected squares (a whole number 0 or more), got {start!r}")

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import BadTable
-from engine.files import read_toml
+from engine.tables import TableSet
 
 RULESET_ID = "megatraveller"
 TABLES_DIR = Path(__file__).resolve().parent / "tables"
@@ -163,20 +163,6 @@ _CHECKERS = {"difficulties": _difficulties, "weapons": _weapons, "penetration": 
              "damage": _damage, "critical_distribution": _critical_distribution, "criticals": _criticals}
 
 
-def check_table(name: str, doc: dict) -> dict:
-    """Validate one parsed table file for table ``name``; returns it normalised."""
-    if name not in _CHECKERS:
-        raise BadTable(f"table.name: {RULESET_ID} has no table {name!r} (known: {', '.join(TABLE_NAMES)})")
-    _want(isinstance(doc, dict), "file", "a table file", doc)
-    head = doc.get("table")
-    _want(isinstance(head, dict), "table", "a [table] header with ruleset and name", head)
-    _want(head.get("ruleset") == RULESET_ID, "table.ruleset", repr(RULESET_ID), head.get("ruleset"))
-    _want(head.get("name") == name, "table.name", repr(name), head.get("name"))
-    _want(isinstance(head.get("shipped_default", False), bool), "table.shipped_default", "true or false",
-          head.get("shipped_default"))
-    return {"table": dict(head), **_CHECKERS[name](doc)}
-
-
 def _build(docs: dict[str, dict], paths: dict[str, Path]) -> Tables:
     return Tables(
         difficulties=docs["difficulties"]["levels"],
@@ -190,38 +176,11 @@ def _build(docs: dict[str, dict], paths: dict[str, Path]) -> Tables:
     )
 
 
-_SETS: dict[tuple, Tables] = {}
-
-
-def shipped_path(name: str) -> Path:
-    return TABLES_DIR / f"{name}.toml"
-
-
-def load_tables(replacements: dict[str, str] | None = None) -> Tables:
-    """The shipped tables with a game master's replacement files swapped in; cached by file stamp."""
-    paths = {n: shipped_path(n) for n in TABLE_NAMES}
-    for n, p in (replacements or {}).items():
-        if n not in paths:
-            raise BadTable(f"tables.{n}: {RULESET_ID} has no table {n!r} (known: {', '.join(TABLE_NAMES)})")
-        paths[n] = Path(p)
-    stamps = []
-    for n in TABLE_NAMES:
-        try:
-            st = paths[n].stat()
-        except OSError:
-            raise BadTable(f"{paths[n]}: no such table file (for table {n!r})") from None
-        stamps.append((n, str(paths[n]), st.st_mtime_ns, st.st_size))
-    key = tuple(stamps)
-    if key not in _SETS:
-        docs = {}
-        for n in TABLE_NAMES:
-            try:
-                docs[n] = check_table(n, read_toml(paths[n]))
-            except BadTable as exc:
-                msg = str(exc)
-                raise BadTable(msg if msg.startswith(str(paths[n])) else f"{paths[n]}: {msg}") from None
-        _SETS[key] = _build(docs, paths)
-    return _SETS[key]
+TABLE_SET: TableSet[Tables] = TableSet(RULESET_ID, TABLES_DIR, _CHECKERS, _build)
+assert TABLE_SET.names == TABLE_NAMES
+check_table = TABLE_SET.check_table
+load_tables = TABLE_SET.load
+shipped_path = TABLE_SET.shipped_path
 
 
 # --- lookups the rules use ------------------------------------------------------------------

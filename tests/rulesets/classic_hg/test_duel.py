@@ -405,10 +405,11 @@ def test_the_referee_takes_ships_out_until_one_side_has_none() -> None:
 def test_a_game_masters_table_replaces_the_shipped_one(tmp_path: Path) -> None:
     """Issue 3 "Tables": an encounter can point at a replacement file; its numbers are used."""
     from engine.encounter import Encounter as Enc
-    from rulesets.classic_hg import RULESET, TABLE_DIR
+    from rulesets.classic_hg import RULESET
+    from rulesets.classic_hg.tables import shipped_path
     from tests.rulesets.classic_hg.duel import make_setup
 
-    text = (TABLE_DIR / "weapons.toml").read_text()
+    text = shipped_path("weapons").read_text()
     text = text.replace("shipped_default = true", "shipped_default = false", 1)
     text = text.replace("to_hit = { close = 6, short = 8, long = 10 }", "to_hit = { close = 5, short = 7, long = 12 }", 1)
     mine = tmp_path / "my-weapons.toml"

@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 from textual import events
 from textual.app import ComposeResult
+from textual.actions import parse as parse_action
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
@@ -42,13 +43,6 @@ class ConsoleScreen(Screen[None]):
         Binding("ctrl+s", "save", "Save", id="save"),
         Binding("question_mark", "help", "Help", id="help"),
     ]
-
-    #: key -> (action, argument): the same as BINDINGS, dispatched in on_key
-    KEYS = {
-        "enter": ("roll", None), "backspace": ("unroll", None), "escape": ("clear", None),
-        "u": ("undo", None), "ctrl+r": ("redo", None), "c": ("correct", None),
-        "up": ("select", -1), "down": ("select", 1), "ctrl+s": ("save", None), "question_mark": ("help", None),
-    }
 
     def __init__(self, save: SaveFile) -> None:
         super().__init__(id="console")
@@ -292,6 +286,14 @@ class ConsoleScreen(Screen[None]):
 
         self.app.push_screen(HelpScreen(self.enc.legal_actions(), self.ruleset.id))
 
+    def _own_action(self, key: str) -> tuple[str, tuple] | None:
+        """The action this screen binds ``key`` to (its own keys and the ruleset's), if any."""
+        for binding in self._bindings.key_to_bindings.get(key, ()):
+            namespace, name, args = parse_action(binding.action)
+            if not namespace and hasattr(self, f"action_{name}"):
+                return name, args
+        return None
+
     def on_key(self, event: events.Key) -> None:
         """Every console key is handled here, in arrival order.
 
@@ -302,20 +304,17 @@ class ConsoleScreen(Screen[None]):
         key = event.key
         pending = self.enc.pending is not None
         handler: Callable[[], None] | None = None
+        bound = self._own_action(key)
         if pending and event.character is not None and event.character in DICE_KEYS:
             self.typed += event.character
             self.message = ""
             handler = self._draw_prompt
-        elif key in self._action_keys:
-            name = self._action_keys[key]
-            handler = lambda: self.action_act(name)  # noqa: E731
-        elif key in self.KEYS:
-            if self.check_action(self.KEYS[key][0], ()) is not True:
+        elif bound is not None:
+            name, args = bound
+            if self.check_action(name, args) is not True:
                 handler = self._draw_prompt  # a key that does nothing now: swallow it quietly
             else:
-                method, arg = self.KEYS[key]
-                handler = (lambda: getattr(self, f"action_{method}")(arg)) if arg is not None else \
-                    getattr(self, f"action_{method}")
+                handler = lambda: getattr(self, f"action_{name}")(*args)  # noqa: E731
         elif pending and event.character is not None and event.character.isprintable() and key != "q":
             self.message = f"{event.character!r} is not a die: type digits, then Enter"
             handler = self._draw_prompt

@@ -237,10 +237,6 @@ def register_lazy(ruleset_id: str, target: str) -> None:
     _LAZY.setdefault(ruleset_id, target)
 
 
-def unregister(ruleset_id: str) -> None:
-    _REGISTERED.pop(ruleset_id, None)
-
-
 def _installed() -> dict:
     from importlib import metadata
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -40,13 +39,6 @@ HEADER_COMMENT = (
 _EVENTS_LINE = re.compile(r"^[ \t]*\[\[[ \t]*events[ \t]*\]\][ \t]*(#.*)?$", re.M)
 _SETUP_LINE = re.compile(r"^[ \t]*\[\[?[ \t]*setup[ \t]*[\].]", re.M)
 _STATE_LINE = re.compile(r"^[ \t]*\[\[?[ \t]*state[ \t]*[\].]", re.M)
-
-
-@dataclass
-class LoadReport:
-    """What a load found besides the encounter: hand edits kept as corrections."""
-
-    corrections: int = 0
 
 
 class SaveFile:

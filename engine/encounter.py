@@ -14,7 +14,8 @@ from typing import Any, Callable
 
 from .errors import FlagbridgeError, IllegalAction
 from .rolls import RollRequest, RollResult, SeededRoller, checked_result, typed_result
-from .ruleset import ActionSpec, RuleContext, Ruleset, StepView, find_ruleset
+from .actions import Action, Offer
+from .ruleset import RuleContext, Ruleset, StepView, find_ruleset
 from .setup import Setup, check_setup, now
 from .state import check_plain, coerce_like, get_path, parse_path, path_text, plain_copy, set_path
 
@@ -90,8 +91,9 @@ class Encounter:
 
     def __init__(self, setup: Setup, ruleset: Ruleset | None = None, events: list[Event] = ()) -> None:
         self.ruleset = ruleset or find_ruleset(setup.ruleset)
-        self.setup = check_setup(setup, self.ruleset.ship_fields)
+        self.setup = check_setup(setup, self.ruleset.unit_kinds)
         self.roller = SeededRoller(setup.seed)
+        self._setup_units = {uid: u for table in self.setup.units.values() for uid, u in table.items()}
         self.listeners: list[Listener] = []
         self.events: list[Event] = []
         self._redo: list[list[Event]] = []
@@ -125,8 +127,16 @@ class Encounter:
         p = self.state["pending"]
         return RollRequest.from_plain(p[0]) if p else None
 
-    def legal_actions(self) -> list[ActionSpec]:
+    def legal_actions(self) -> list[Action]:
+        """The actions possible now (none while a roll is pending)."""
         return [] if self.state["pending"] else self.ruleset.legal_actions(self.state)
+
+    def offers(self) -> list[Offer]:
+        """Every action of the ruleset, possible now or with the reason it is not."""
+        if self.state["pending"]:
+            why = f"waiting for a roll first ({self.pending.describe()})"
+            return [Offer(a, why) for a in self.ruleset.catalogue.actions.values()]
+        return self.ruleset.offers(self.state)
 
     def checklist(self) -> list[StepView]:
         return self.ruleset.checklist(self.state)
@@ -156,11 +166,13 @@ class Encounter:
 
     def _named(self, args: dict) -> dict:
         """Arguments as a reader wants them: a ship's name where its id was given."""
-        ships = self.setup.ships
-
         def name(v: Any) -> Any:
-            if isinstance(v, str) and v in ships:
-                return ships[v].get("name", v)
+            if isinstance(v, str):
+                unit = self._setup_units.get(v)
+                if unit is None:  # units made in play (salvos) are named in the state
+                    unit = next((self.state[k.key][v] for k in self.ruleset.unit_kinds
+                                 if isinstance(self.state.get(k.key), dict) and v in self.state[k.key]), None)
+                return unit.get("name", v) if isinstance(unit, dict) else v
             return [name(x) for x in v] if isinstance(v, list) else v
 
         return {k: name(v) for k, v in args.items()}
@@ -171,11 +183,8 @@ class Encounter:
         """Take an action the ruleset allows now; it may ask for rolls."""
         if self.state["pending"]:
             raise IllegalAction(f"{name}: waiting for a roll first ({self.pending.describe()})")
-        legal = {a.name for a in self.ruleset.legal_actions(self.state)}
-        if name not in legal:
-            shown = ", ".join(sorted(legal)) or "none"
-            raise IllegalAction(f"{name} is not allowed now (allowed: {shown})")
         check_plain(args, name)
+        self.ruleset.check_action(self.state, name, args)  # refused here with the rule's reason
         return self._record(Event("action", self._next_group(), now(), {"name": name, "args": dict(args)}))
 
     def roll(self) -> Event:
@@ -263,7 +272,7 @@ class Encounter:
     def _apply(self, state: dict, ev: Event, check: bool = True) -> None:
         if ev.kind not in KINDS:
             raise FlagbridgeError(f"unknown event kind {ev.kind!r} (expected {', '.join(KINDS)})")
-        ctx = RuleContext(ev.group)
+        ctx = RuleContext(ev.group, host=self.ruleset, state=state)
         if ev.kind == "action":
             name = ev.data.get("name")
             args = ev.data.get("args", {})

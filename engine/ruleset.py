@@ -15,29 +15,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
+from .actions import SHIP, Action, Asker, Catalogue, Choice, Offer, Param, UnitKind, checked_args
 from .errors import BadTable, IllegalAction, UnknownRuleset
 from .rolls import Modifier, RollRequest, RollResult, Target
 from .schema import Field
 
-
-@dataclass(frozen=True)
-class Param:
-    """One argument of an action, as the console should ask for it."""
-
-    name: str
-    label: str
-    kind: str = "text"  # "text", "int", "choice", "ship", "side", "multi"
-    choices: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class ActionSpec:
-    """An action legal now: its id, what the console calls it, and what it needs."""
-
-    name: str
-    label: str
-    params: tuple[Param, ...] = ()
-    key: str = ""  # a suggested key for the console, if any
+__all__ = ["SHIP", "Action", "Catalogue", "Choice", "Offer", "Param", "RuleContext", "Ruleset", "StepView",
+           "UnitKind", "available", "find_ruleset", "register"]
 
 
 @dataclass(frozen=True)
@@ -50,21 +34,23 @@ class StepView:
     needs: str = ""
 
 
-@dataclass(frozen=True)
-class Choice:
-    """One value a console may offer for an action's parameter."""
-
-    value: str
-    label: str
-
-
 @dataclass
 class RuleContext:
-    """Handed to a ruleset while it applies an event; collects roll requests."""
+    """Handed to a rule while it applies an event: collects roll requests and log notes.
+
+    ``owner`` is the ruleset whose rule runs now: empty for the fight's own, or
+    the id of another ruleset whose procedure the fight called (``call``). Rolls
+    that a called procedure asks for resume in that ruleset (``then`` becomes
+    ``owner:then``), and carry where the procedure reports back (``reply_to``).
+    """
 
     group: int
     requests: list[RollRequest] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    host: "Ruleset | None" = None
+    owner: str = ""
+    reply_to: str = ""
+    state: dict = field(default_factory=dict, repr=False)
 
     def request_roll(
         self,
@@ -75,18 +61,58 @@ class RuleContext:
         then: str = "",
         context: dict[str, Any] | None = None,
     ) -> None:
-        """Ask for a roll; the rule resumes in ``resolve_roll`` under ``then`` with ``context``."""
-        self.requests.append(
-            RollRequest(purpose, dice, tuple(modifiers), target, then, dict(context or {}), self.group)
-        )
+        """Ask for a roll; the rule resumes in the continuation registered as ``then``, with ``context``."""
+        context = dict(context or {})
+        if self.owner:
+            then = f"{self.owner}:{then}"
+            if self.reply_to:
+                context.setdefault("reply_to", self.reply_to)
+        if self.host is not None:
+            self.host.continuation(then)  # an unknown name fails here, where it was written
+        self.requests.append(RollRequest(purpose, dice, tuple(modifiers), target, then, context, self.group))
 
     def note(self, text: str) -> None:
         """A line for the log explaining an effect applied."""
         self.notes.append(text)
 
+    def acting_as(self, owner: str, reply_to: str = "") -> "RuleContext":
+        """The same requests and notes, for a rule of ruleset ``owner`` (empty: the fight's own)."""
+        return RuleContext(self.group, self.requests, self.notes, self.host, owner, reply_to, self.state)
+
+    def call(self, ruleset_id: str, procedure: str, args: dict, reply: str = "") -> None:
+        """Run another ruleset's procedure inside this fight (same log, undo and save).
+
+        The host must name ``ruleset_id`` in its ``uses``. When the procedure is
+        done it reports to the host's reply ``reply`` (see ``Catalogue.reply``).
+        """
+        host = self.host
+        if host is None or ruleset_id not in host.uses:
+            raise IllegalAction(f"{host.id if host else 'this fight'} does not use ruleset {ruleset_id!r}")
+        guest = find_ruleset(ruleset_id)
+        fn = guest.catalogue.procedures.get(procedure)
+        if fn is None:
+            raise IllegalAction(f"{ruleset_id} has no procedure {procedure!r}")
+        reply_to = f"{self.owner}:{reply}" if reply else ""
+        if reply and reply not in (host.catalogue.replies if not self.owner else find_ruleset(self.owner).catalogue.replies):
+            raise IllegalAction(f"{host.id}: no reply {reply!r} registered")
+        fn(self.state, dict(args), guest.guest_tables(), self.acting_as(ruleset_id, reply_to))
+
+    def done(self, data: dict) -> None:
+        """A called procedure is finished: report ``data`` to the reply its caller named."""
+        if not self.reply_to:
+            return
+        owner, _, name = self.reply_to.rpartition(":")
+        rs = find_ruleset(owner) if owner else self.host
+        tables = rs.guest_tables() if owner else rs.tables_for(self.state)
+        rs.catalogue.replies[name](self.state, dict(data), tables, self.acting_as(owner))
+
 
 class Ruleset(ABC):
     """The interface every game system implements.
+
+    Its actions, roll continuations and procedures are in ``catalogue``; the
+    console asks ``offers``/``legal_actions``/``param_choices`` and the engine
+    ``apply_action``/``resolve_roll``, all answered from that one catalogue.
 
     A ruleset package laid out the usual way (``ships/`` and ``tables/`` beside
     its ``__init__``, a ``views`` module for the console, a demo save named
@@ -96,8 +122,9 @@ class Ruleset(ABC):
 
     id: ClassVar[str]
     name: ClassVar[str]
-    #: Fields of a ship in this system, used to validate ship files and setups.
-    ship_fields: ClassVar[tuple[Field, ...]] = ()
+    catalogue: ClassVar[Catalogue]
+    #: Other rulesets whose procedures this one calls inside its fights.
+    uses: ClassVar[tuple[str, ...]] = ()
     #: The ruleset's package folder (holds ``ships/`` and ``tables/``), if it has one.
     package_dir: ClassVar[Path | None] = None
     #: Where the console hooks live (imported on first use, to keep start-up quick).
@@ -105,9 +132,38 @@ class Ruleset(ABC):
     #: The ruleset's tables (an ``engine.tables.TableSet``), if it has any.
     table_set: ClassVar[Any] = None
 
+    # --- units ------------------------------------------------------------------------
+
+    @property
+    def unit_kinds(self) -> tuple[UnitKind, ...]:
+        return tuple(self.catalogue.unit_kinds.values())
+
+    @property
+    def ship_fields(self) -> tuple[Field, ...]:
+        kind = self.catalogue.unit_kinds.get("ship")
+        return kind.fields if kind else ()
+
+    def units(self, state: dict) -> list[tuple[UnitKind, str, dict]]:
+        """Every unit in the fight, kind by kind, in the order the state holds them."""
+        return [(k, uid, u) for k in self.unit_kinds for uid, u in state.get(k.key, {}).items()]
+
+    def unit_kind_of(self, state: dict, uid: str) -> UnitKind | None:
+        return next((k for k in self.unit_kinds if uid in state.get(k.key, {})), None)
+
+    def side_ids(self, state: dict) -> list[str]:
+        return list(state.get("side_order", []))
+
+    # --- tables -----------------------------------------------------------------------
+
     def tables_for(self, state: dict) -> Any:
         """The tables a fight uses: the shipped ones with its replacements (``state["table_files"]``)."""
+        if self.table_set is None:
+            return None
         return self.table_set.load(state.get("table_files") or None)
+
+    def guest_tables(self) -> Any:
+        """The tables a called procedure uses in another ruleset's fight: the shipped ones."""
+        return self.table_set.load(None) if self.table_set is not None else None
 
     def _views(self) -> Any:
         return importlib.import_module(self.views_module) if self.views_module else None
@@ -120,17 +176,63 @@ class Ruleset(ABC):
     def checklist(self, state: dict) -> list[StepView]:
         """The current turn's steps, for the phase checklist."""
 
-    @abstractmethod
-    def legal_actions(self, state: dict) -> list[ActionSpec]:
-        """The actions the game master may take now (none while a roll is pending)."""
+    # --- actions, from the catalogue ---------------------------------------------------
 
-    @abstractmethod
+    def asker(self, state: dict) -> Asker:
+        return Asker(self.catalogue, state, self.tables_for(state), self.side_ids(state))
+
+    def offers(self, state: dict) -> list[Offer]:
+        """Every action, each possible now or with the reason it is not."""
+        return self.asker(state).offers()
+
+    def legal_actions(self, state: dict) -> list[Action]:
+        """The actions the game master may take now, and nothing the rule would then refuse."""
+        asker = self.asker(state)
+        return [a for a in self.catalogue.actions.values() if not asker.reason(a)]
+
+    def param_choices(self, state: dict, action: str, param: Param, args: dict) -> list[Choice] | None:
+        """Values to offer for ``param`` given the arguments chosen so far.
+
+        A list offers exactly the values the rule accepts from here (an empty
+        list means nothing applies); None asks for typed text.
+        """
+        a = self.catalogue.get(action)
+        p = a.param(param.name) if isinstance(param, Param) else a.param(param)
+        return self.asker(state).choices(a, p, args)
+
+    def check_action(self, state: dict, name: str, args: dict) -> dict:
+        """The arguments checked by kind and by the action's ``may``; raises IllegalAction with why not."""
+        action = self.catalogue.get(name)
+        return checked_args(self.catalogue, state, action, args, self.tables_for(state), self.side_ids(state))
+
     def apply_action(self, state: dict, name: str, args: dict, ctx: RuleContext) -> None:
-        """Change the state for one action, or raise IllegalAction naming why not."""
+        """Check the action and its arguments once, then run its handler."""
+        action = self.catalogue.get(name)
+        tables = self.tables_for(state)
+        checked = checked_args(self.catalogue, state, action, args, tables, self.side_ids(state))
+        ctx.host, ctx.state = self, state
+        action.run(state, checked, tables, ctx)
+
+    def continuation(self, then: str) -> tuple["Ruleset", Any]:
+        """The ruleset and rule a roll's ``then`` resumes (``other:name`` for a called ruleset's)."""
+        owner, _, name = then.rpartition(":")
+        rs = find_ruleset(owner) if owner else self
+        if owner and owner not in self.uses:
+            raise IllegalAction(f"{self.id} does not use ruleset {owner!r} (roll continuation {then!r})")
+        fn = rs.catalogue.continuations.get(name)
+        if fn is None:
+            known = ", ".join(sorted(rs.catalogue.continuations)) or "none"
+            raise IllegalAction(f"{rs.id} has no roll continuation {name!r} (known: {known})")
+        return rs, fn
 
     def resolve_roll(self, state: dict, result: RollResult, ctx: RuleContext) -> None:
-        """Continue the rule that asked for ``result.request`` (under its ``then``)."""
-        raise IllegalAction(f"{self.id} asked for no roll named {result.request.then!r}")
+        """Continue the rule that asked for ``result.request``, by the name in its ``then``."""
+        then = result.request.then
+        rs, fn = self.continuation(then)
+        owner = then.rpartition(":")[0]
+        ctx.host, ctx.state = self, state
+        sub = ctx.acting_as(owner, str(result.request.context.get("reply_to", "")))
+        fn(state, result, rs.guest_tables() if owner else self.tables_for(state), sub)
 
     def after_correction(self, state: dict, path: tuple) -> None:
         """Re-derive anything that depends on a corrected value (default: nothing)."""
@@ -163,19 +265,32 @@ class Ruleset(ABC):
 
     # --- what the console shows (presentation, decided by the ruleset that knows the meaning) ---
 
-    def ship_line(self, state: dict, ship_id: str) -> tuple[str, float]:
-        """A ship's one-line summary and its condition from 0 (wrecked) to 1 (intact)."""
+    def unit_line(self, state: dict, kind: UnitKind, uid: str) -> tuple[str, float]:
+        """A unit's one-line summary and its condition from 0 (wrecked) to 1 (intact)."""
         views = self._views()
-        return views.ship_line(state, ship_id) if views else (ship_id, 1.0)
+        if views and hasattr(views, "unit_line"):
+            return views.unit_line(state, kind, uid)
+        if views and kind.id == "ship" and hasattr(views, "ship_line"):
+            return views.ship_line(state, uid)
+        unit = state.get(kind.key, {}).get(uid, {})
+        return str(unit.get("name", uid)), 1.0
+
+    def unit_panels(self, state: dict, kind: UnitKind, uid: str) -> dict[str, list[tuple[str, str]]]:
+        """Labelled values for the console's unit panels, by panel title."""
+        views = self._views()
+        if views and hasattr(views, "unit_panels"):
+            return views.unit_panels(state, kind, uid)
+        if views and kind.id == "ship" and hasattr(views, "ship_panels"):
+            return views.ship_panels(state, uid)
+        unit = state.get(kind.key, {}).get(uid, {})
+        rows = [(k, str(v)) for k, v in unit.items() if not isinstance(v, (dict, list))]
+        return {"Ship status": rows, "Armor and crew": []}
+
+    def ship_line(self, state: dict, ship_id: str) -> tuple[str, float]:
+        return self.unit_line(state, self.catalogue.unit_kinds["ship"], ship_id)
 
     def ship_panels(self, state: dict, ship_id: str) -> dict[str, list[tuple[str, str]]]:
-        """Labelled values for the console's ship panels, by panel title."""
-        views = self._views()
-        if views:
-            return views.ship_panels(state, ship_id)
-        ship = state.get("ships", {}).get(ship_id, {})
-        rows = [(k, str(v)) for k, v in ship.items() if not isinstance(v, (dict, list))]
-        return {"Ship status": rows, "Armor and crew": []}
+        return self.unit_panels(state, self.catalogue.unit_kinds["ship"], ship_id)
 
     def checklist_notes(self, state: dict) -> list[str]:
         """Lines under the checklist: roles, surprise, simultaneous initiative."""
@@ -201,21 +316,6 @@ class Ruleset(ABC):
         """Each side's view of the others; None for systems without sensors."""
         views = self._views()
         return views.sensors(state) if views else None
-
-    def param_choices(self, state: dict, action: str, param: Param, args: dict) -> list[Choice] | None:
-        """Values to offer for ``param`` given the arguments chosen so far.
-
-        A list offers those values (an empty list means the parameter does not
-        apply now and is skipped); None asks for free text.
-        """
-        views = self._views()
-        if views:
-            return views.param_choices(state, action, param, args)
-        if param.kind == "ship":
-            return [Choice(sid, s.get("name", sid)) for sid, s in state.get("ships", {}).items()]
-        if param.kind == "choice":
-            return [Choice(c, c) for c in param.choices]
-        return None
 
 
 _REGISTERED: dict[str, Ruleset] = {}

@@ -3,7 +3,7 @@
 Layout, in this order (DESIGN.md "Saves"):
 
 - ``[flagbridge]``: format version, ruleset, name, created and updated times, seed;
-- ``[setup]``: sides, ships, people and options as they were at the start;
+- ``[setup]``: sides, the units of each kind (ships, people...) and options as they were at the start;
 - ``[state]``: the current state, rewritten on every save from the log;
 - ``[[events]]``: the log, one entry per event.
 
@@ -214,15 +214,21 @@ def _read_setup(doc: dict, ruleset: Ruleset | None) -> tuple[Setup, Ruleset]:
         raise BadSave(f"flagbridge.ruleset: {rid!r} does not match ruleset {rs.id!r}")
     body = _want(doc, "setup", dict, "file", "the [setup] table")
     sides = _want(body, "sides", list, "setup", "a list of sides")
-    ships = _want(body, "ships", dict, "setup", "a table of ships")
-    people = body.get("people", {})
+    keys = [k.key for k in rs.unit_kinds if k.in_setup]
+    allowed = ["sides", *keys, *(["people"] if "people" not in keys else []), "options"]
+    units = {}
+    for key in keys:
+        if key == "ships" or key in body:
+            units[key] = _want(body, key, dict, "setup", f"a table of {key}")
+    if "people" in body and "people" not in units:
+        units["people"] = _want(body, "people", dict, "setup", "a table of people")
     options = body.get("options", {})
-    extra = sorted(set(body) - {"sides", "ships", "people", "options"})
+    extra = [k for k in body if k not in allowed]
     if extra:
-        raise BadSave(f"setup.{extra[0]}: unknown field (expected sides, ships, people, options)")
+        raise BadSave(f"setup.{extra[0]}: unknown field (expected {', '.join(allowed)})")
     if created.tzinfo is None:
         created = created.replace(tzinfo=timezone.utc)
-    setup = Setup(rid, name, sides, ships, people, options, seed, created)
+    setup = Setup(rid, name, sides, units, options, seed, created)
     return setup, rs
 
 

@@ -17,16 +17,27 @@ from .state import check_plain
 
 @dataclass
 class Setup:
-    """Ruleset id, name, sides, ships (by id), people (by id), options and the dice seed."""
+    """Ruleset id, name, sides, the units by kind (``ships``, ``people``...), options and the dice seed.
+
+    ``units`` maps a unit kind's key (``UnitKind.key``) to its units by id;
+    each is saved as ``[setup.KEY.ID]``.
+    """
 
     ruleset: str
     name: str
     sides: list[dict[str, Any]]
-    ships: dict[str, dict[str, Any]]
-    people: dict[str, dict[str, Any]] = field(default_factory=dict)
+    units: dict[str, dict[str, dict[str, Any]]]
     options: dict[str, Any] = field(default_factory=dict)
     seed: int = 0
     created: datetime = field(default_factory=lambda: now())
+
+    @property
+    def ships(self) -> dict[str, dict[str, Any]]:
+        return self.units.setdefault("ships", {})
+
+    @property
+    def people(self) -> dict[str, dict[str, Any]]:
+        return self.units.get("people", {})
 
     @property
     def side_ids(self) -> list[str]:
@@ -37,9 +48,10 @@ class Setup:
 
     def body(self) -> dict[str, Any]:
         """The ``[setup]`` table of a save."""
-        out: dict[str, Any] = {"sides": self.sides, "ships": self.ships}
-        if self.people:
-            out["people"] = self.people
+        out: dict[str, Any] = {"sides": self.sides}
+        for key, table in self.units.items():
+            if table or key == "ships":
+                out[key] = table
         if self.options:
             out["options"] = self.options
         return out
@@ -49,8 +61,12 @@ def now() -> datetime:
     return datetime.now(timezone.utc).replace(microsecond=0)
 
 
-def check_setup(setup: Setup, ship_fields: tuple = (), where: str = "setup") -> Setup:
-    """Validate sides, ships and people; fills ship defaults from the ruleset's fields."""
+def check_setup(setup: Setup, unit_kinds: tuple = (), where: str = "setup") -> Setup:
+    """Validate sides and every unit of the kinds the ruleset declares; fills defaults from their fields.
+
+    Units of a kind without declared fields (people in a ship fight, say) need
+    only be tables; a key no kind declares is refused.
+    """
     if not isinstance(setup.sides, list) or not setup.sides:
         raise BadTable(f"{where}.sides: expected a list of at least one side with id and name")
     seen: set[str] = set()
@@ -60,22 +76,24 @@ def check_setup(setup: Setup, ship_fields: tuple = (), where: str = "setup") -> 
         if side["id"] in seen:
             raise BadTable(f"{where}.sides[{i}]: side id {side['id']!r} is used twice")
         seen.add(side["id"])
-    if not isinstance(setup.ships, dict):
-        raise BadTable(f"{where}.ships: expected a table of ships by id")
-    for sid, ship in list(setup.ships.items()):
-        place = f"{where}.ships.{sid}"
-        if not isinstance(ship, dict):
-            raise BadTable(f"{place}: expected a table")
-        if ship.get("side") not in seen:
-            raise BadTable(f"{place}: side must be one of {', '.join(sorted(seen))}, got {ship.get('side')!r}")
-        if not isinstance(ship.get("name"), str):
-            raise BadTable(f"{place}: missing name (text)")
-        setup.ships[sid] = validate(ship, ship_fields, place)
-    if not isinstance(setup.people, dict):
-        raise BadTable(f"{where}.people: expected a table of people by id")
-    for pid, person in setup.people.items():
-        if not isinstance(person, dict):
-            raise BadTable(f"{where}.people.{pid}: expected a table")
+    kinds = {k.key: k for k in unit_kinds if k.in_setup}
+    if not isinstance(setup.units, dict):
+        raise BadTable(f"{where}: expected tables of units by kind")
+    for key, table in setup.units.items():
+        if not isinstance(table, dict):
+            raise BadTable(f"{where}.{key}: expected a table of units by id")
+        kind = kinds.get(key)
+        for uid, unit in list(table.items()):
+            place = f"{where}.{key}.{uid}"
+            if not isinstance(unit, dict):
+                raise BadTable(f"{place}: expected a table")
+            if kind is None:
+                continue  # carried along for rules that read it (people in a ship fight)
+            if unit.get("side") not in seen:
+                raise BadTable(f"{place}: side must be one of {', '.join(sorted(seen))}, got {unit.get('side')!r}")
+            if not isinstance(unit.get("name"), str):
+                raise BadTable(f"{place}: missing name (text)")
+            table[uid] = validate(unit, kind.fields, place)
     if not isinstance(setup.options, dict):
         raise BadTable(f"{where}.options: expected a table")
     try:

@@ -1,30 +1,159 @@
 """A minimal test-only ruleset that exercises every part of the engine's machinery.
 
 It is not a game system: it has just enough to prove the engine on the shapes
-all four systems need: rolls with named modifiers and targets, rolls that ask
-for more rolls, knowledge held per side (a sensor lock), an object that lives a
-turn (a salvo), and people with body parts (a boarder).
+all four systems need: actions declared once in a catalogue, rolls with named
+modifiers and targets, rolls that ask for more rolls, knowledge held per side
+(a sensor lock), an object that lives a turn (a salvo), units of two kinds
+(ships and people with body parts), and a procedure of another ruleset
+(``tests.melee``) called inside the same fight for a boarder's wound.
 """
 
 from __future__ import annotations
 
-from engine.errors import IllegalAction
-from engine.rolls import Modifier, RollResult, Target
-from engine.ruleset import ActionSpec, Param, RuleContext, Ruleset, StepView
+from engine.actions import Action, Catalogue, Param, UnitKind
+from engine.rolls import Modifier, Target
+from engine.ruleset import Ruleset, StepView, register_lazy
 from engine.schema import Field
-from engine.state import add_object, expire_objects, knowledge, set_knowledge, wound
+from engine.state import add_object, expire_objects, knowledge, set_knowledge
 
 STEPS = ("initiative", "fire", "end")
+SHIP = UnitKind("ship", "Ship", "Ships", "ships", fields=(
+    Field("hull", "int", minimum=1),
+    Field("gun", "int", default=1, minimum=0),
+    Field("tactics", "int", default=0, minimum=0, maximum=6),
+))
+PERSON = UnitKind("person", "Person", "People", "people")
+CATALOGUE = Catalogue("test-skirmish", (SHIP, PERSON))
+
+
+def _step(state: dict) -> str:
+    return STEPS[state["step"]]
+
+
+def _in_step(name: str):
+    def may(state: dict, args: dict, tables) -> str:
+        return "" if _step(state) == name else f"only in the {name} step (now: {_step(state)})"
+    return may
+
+
+# --- actions -------------------------------------------------------------------------
+
+def next_step(state: dict, args: dict, tables, ctx) -> None:
+    state["step"] += 1
+    if state["step"] == len(STEPS):
+        state["step"] = 0
+        state["turn"] += 1
+        state["attacker"] = ""
+        state["initiative"] = {}
+        for oid in expire_objects(state, state["turn"]):
+            ctx.note(f"{oid} is spent")
+
+
+def may_initiative(state: dict, args: dict, tables) -> str:
+    if _step(state) != "initiative":
+        return "initiative is rolled in the initiative step"
+    return "initiative is already rolled this turn" if state["attacker"] else ""
+
+
+def initiative(state: dict, args: dict, tables, ctx) -> None:
+    ships = state["ships"]
+    for side in sorted({s["side"] for s in ships.values()}):
+        best = max(s["tactics"] for s in ships.values() if s["side"] == side)
+        ctx.request_roll(f"Initiative {side}", "1D", [Modifier("Tactics", best)] if best else [],
+                         then="initiative", context={"side": side})
+
+
+def scan(state: dict, args: dict, tables, ctx) -> None:
+    ctx.request_roll("Scan", "2D", [], Target(8), then="scan", context={"side": args["side"], "target": args["target"]})
+
+
+def may_shoot(state: dict, args: dict, tables) -> str:
+    if _step(state) != "fire":
+        return "ships fire in the fire step"
+    if "ship" in args and "target" in args:
+        side = state["ships"][args["ship"]]["side"]
+        if knowledge(state, side, args["target"], "undetected") != "locked":
+            return f"{side} has no lock on {args['target']}"
+    return ""
+
+
+def fire(state: dict, args: dict, tables, ctx) -> None:
+    ctx.request_roll("To hit", "2D", [Modifier("Gun", state["ships"][args["ship"]]["gun"])], Target(8),
+                     then="hit", context={"ship": args["ship"], "target": args["target"]})
+
+
+def launch(state: dict, args: dict, tables, ctx) -> None:
+    oid = add_object(state, "salvo", state["turn"] + 1, ship=args["ship"], target=args["target"])
+    ctx.note(f"{oid} launched at {args['target']}")
+
+
+def _parts(state: dict, args: dict, tables) -> list[str]:
+    return list(state["people"].get(args.get("person", ""), {}).get("body", {}))
+
+
+def board(state: dict, args: dict, tables, ctx) -> None:
+    """A boarder's wound is the melee system's to resolve, inside this fight."""
+    ctx.call("test-melee", "wound", {"person": args["person"], "part": args["part"]}, reply="boarded")
+
+
+for _action in (
+    Action("next", "Next step", next_step, key="n"),
+    Action("initiative", "Roll initiative", initiative, key="i", may=may_initiative),
+    Action("scan", "Scan", scan, key="s", may=_in_step("fire"), params=(
+        Param("side", "Side", "side"), Param("target", "Target", "unit", unit="ship"))),
+    Action("fire", "Fire", fire, key="f", may=may_shoot, params=(
+        Param("ship", "Ship", "unit", unit="ship"), Param("target", "Target", "unit", unit="ship", enemy_of="ship"))),
+    Action("launch", "Launch salvo", launch, key="l", may=may_shoot, params=(
+        Param("ship", "Ship", "unit", unit="ship"), Param("target", "Target", "unit", unit="ship", enemy_of="ship"))),
+    Action("board", "Boarder hit", board, key="b", may=_in_step("fire"), params=(
+        Param("person", "Person", "unit", unit="person"), Param("part", "Part", "choice", options=_parts))),
+):
+    CATALOGUE.add(_action)
+
+
+# --- roll continuations ------------------------------------------------------------------
+
+@CATALOGUE.continuation("initiative")
+def record_initiative(state: dict, result, tables, ctx) -> None:
+    state["initiative"][result.request.context["side"]] = result.total
+    if len(state["initiative"]) == len({s["side"] for s in state["ships"].values()}):
+        ranked = sorted(state["initiative"].items(), key=lambda kv: (-kv[1], kv[0]))
+        state["attacker"] = ranked[0][0]
+
+
+@CATALOGUE.continuation("scan")
+def record_scan(state: dict, result, tables, ctx) -> None:
+    c = result.request.context
+    set_knowledge(state, c["side"], c["target"], "locked" if result.success else "detected")
+
+
+@CATALOGUE.continuation("hit")
+def resolve_hit(state: dict, result, tables, ctx) -> None:
+    if result.success:
+        ctx.request_roll("Damage", "1D", then="damage", context={"target": result.request.context["target"]})
+
+
+@CATALOGUE.continuation("damage")
+def resolve_damage(state: dict, result, tables, ctx) -> None:
+    target = result.request.context["target"]
+    ship = state["ships"][target]
+    ship["hull"] = max(0, ship["hull"] - result.total)
+    ctx.note(f"{target} takes {result.total}")
+
+
+@CATALOGUE.reply("boarded")
+def boarded(state: dict, data: dict, tables, ctx) -> None:
+    state.setdefault("boarding_wounds", []).append(f"{data['person']} {data['part']} {data['points']}")
+
+
+CATALOGUE.seal(__name__)
 
 
 class Skirmish(Ruleset):
     id = "test-skirmish"
     name = "Test skirmish (engine tests only)"
-    ship_fields = (
-        Field("hull", "int", minimum=1),
-        Field("gun", "int", default=1, minimum=0),
-        Field("tactics", "int", default=0, minimum=0, maximum=6),
-    )
+    catalogue = CATALOGUE
+    uses = ("test-melee",)
 
     def new_state(self, setup) -> dict:
         return {
@@ -32,12 +161,14 @@ class Skirmish(Ruleset):
             "step": 0,
             "attacker": "",
             "initiative": {},
+            "side_order": setup.side_ids,
             "ships": {
-                sid: {"side": s["side"], "hull": s["hull"], "gun": s["gun"], "tactics": s["tactics"]}
+                sid: {"side": s["side"], "name": s["name"], "hull": s["hull"], "gun": s["gun"], "tactics": s["tactics"]}
                 for sid, s in setup.ships.items()
             },
             "people": {
-                pid: {"side": p.get("side", ""), "body": {part: {"points": n, "taken": 0} for part, n in p.get("body", {}).items()}}
+                pid: {"side": p["side"], "name": p["name"],
+                      "body": {part: {"points": n, "taken": 0} for part, n in p.get("body", {}).items()}}
                 for pid, p in setup.people.items()
             },
             "knowledge": {},
@@ -51,91 +182,12 @@ class Skirmish(Ruleset):
             out.append(StepView(i + 1, label, status))
         return out
 
-    def legal_actions(self, state: dict) -> list[ActionSpec]:
-        step = STEPS[state["step"]]
-        acts = [ActionSpec("next", "Next step")]
-        if step == "initiative" and not state["attacker"]:
-            acts.append(ActionSpec("initiative", "Roll initiative"))
-        if step == "fire":
-            acts += [
-                ActionSpec("scan", "Scan", (Param("side", "Side", "side"), Param("target", "Target", "ship"))),
-                ActionSpec("fire", "Fire", (Param("ship", "Ship", "ship"), Param("target", "Target", "ship"))),
-                ActionSpec("launch", "Launch salvo", (Param("ship", "Ship", "ship"), Param("target", "Target", "ship"))),
-                ActionSpec("board", "Boarder hit", (Param("person", "Person", "text"), Param("part", "Part", "text"))),
-            ]
-        return acts
-
-    def apply_action(self, state: dict, name: str, args: dict, ctx: RuleContext) -> None:
-        ships = state["ships"]
-        if name == "next":
-            state["step"] += 1
-            if state["step"] == len(STEPS):
-                state["step"] = 0
-                state["turn"] += 1
-                state["attacker"] = ""
-                state["initiative"] = {}
-                for oid in expire_objects(state, state["turn"]):
-                    ctx.note(f"{oid} is spent")
-        elif name == "initiative":
-            sides = sorted({s["side"] for s in ships.values()})
-            for side in sides:
-                best = max(s["tactics"] for s in ships.values() if s["side"] == side)
-                ctx.request_roll(f"Initiative {side}", "1D", [Modifier("Tactics", best)] if best else [],
-                                 then="initiative", context={"side": side})
-        elif name in ("scan", "fire", "launch"):
-            target = args.get("target")
-            if target not in ships:
-                raise IllegalAction(f"{name}: no ship {target!r}")
-            if name == "scan":
-                ctx.request_roll("Scan", "2D", [], Target(8), then="scan", context={"side": args["side"], "target": target})
-                return
-            ship = args.get("ship")
-            if ship not in ships:
-                raise IllegalAction(f"{name}: no ship {ship!r}")
-            side = ships[ship]["side"]
-            if knowledge(state, side, target, "undetected") != "locked":
-                raise IllegalAction(f"{name}: {side} has no lock on {target}")
-            if name == "launch":
-                oid = add_object(state, "salvo", state["turn"] + 1, ship=ship, target=target)
-                ctx.note(f"{oid} launched at {target}")
-                return
-            ctx.request_roll("To hit", "2D", [Modifier("Gun", ships[ship]["gun"])], Target(8),
-                             then="hit", context={"ship": ship, "target": target})
-        elif name == "board":
-            person, part = args.get("person"), args.get("part")
-            if person not in state["people"] or part not in state["people"][person]["body"]:
-                raise IllegalAction(f"board: no {person!r} with a {part!r}")
-            ctx.request_roll("Boarder wound", "0.5:10sd+1", then="wound", context={"person": person, "part": part})
-        else:
-            raise IllegalAction(f"unknown action {name!r}")
-
-    def resolve_roll(self, state: dict, result: RollResult, ctx: RuleContext) -> None:
-        c = result.request.context
-        then = result.request.then
-        if then == "initiative":
-            state["initiative"][c["side"]] = result.total
-            if len(state["initiative"]) == len({s["side"] for s in state["ships"].values()}):
-                ranked = sorted(state["initiative"].items(), key=lambda kv: (-kv[1], kv[0]))
-                state["attacker"] = ranked[0][0]
-        elif then == "scan":
-            set_knowledge(state, c["side"], c["target"], "locked" if result.success else "detected")
-        elif then == "hit":
-            if result.success:
-                ctx.request_roll("Damage", "1D", then="damage", context={"target": c["target"]})
-        elif then == "damage":
-            hull = state["ships"][c["target"]]
-            hull["hull"] = max(0, hull["hull"] - result.total)
-            ctx.note(f"{c['target']} takes {result.total}")
-        elif then == "wound":
-            wound(state, c["person"], c["part"], result.total)
-        else:
-            super().resolve_roll(state, result, ctx)
-
     def header(self, state: dict) -> str:
         return f"Turn {state['turn']} · {STEPS[state['step']]}"
 
 
 SKIRMISH = Skirmish()
+register_lazy("test-melee", "tests.melee:MELEE")  # a test-only ruleset is installed nowhere
 
 
 def make_setup(seed: int = 7):
@@ -147,12 +199,14 @@ def make_setup(seed: int = 7):
         ruleset="test-skirmish",
         name="Test duel",
         sides=[{"id": "blue", "name": "Blue"}, {"id": "red", "name": "Red"}],
-        ships={
-            "arrow": {"side": "blue", "name": "Arrow", "hull": 20, "gun": 2, "tactics": 1},
-            "lance": {"side": "blue", "name": "Lance", "hull": 15},
-            "brute": {"side": "red", "name": "Brute", "hull": 30, "gun": 1},
+        units={
+            "ships": {
+                "arrow": {"side": "blue", "name": "Arrow", "hull": 20, "gun": 2, "tactics": 1},
+                "lance": {"side": "blue", "name": "Lance", "hull": 15},
+                "brute": {"side": "red", "name": "Brute", "hull": 30, "gun": 1},
+            },
+            "people": {"vask": {"side": "red", "name": "Vask", "body": {"head": 8, "chest": 20}}},
         },
-        people={"vask": {"side": "red", "name": "Vask", "body": {"head": 8, "chest": 20}}},
         options={},
         seed=seed,
         created=datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc),

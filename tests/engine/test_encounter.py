@@ -61,7 +61,7 @@ def test_illegal_action_records_nothing(enc: Encounter) -> None:
     events, state = list(enc.events), plain_copy(enc.state)
     with pytest.raises(IllegalAction, match="red has no lock on arrow"):
         enc.act("fire", ship="brute", target="arrow")
-    with pytest.raises(IllegalAction, match="not allowed now"):
+    with pytest.raises(IllegalAction, match="initiative is rolled in the initiative step"):
         enc.act("initiative")
     assert enc.events == events and enc.state == state
 

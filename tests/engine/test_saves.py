@@ -98,7 +98,8 @@ def test_comments_survive_load_and_save(saved: Path) -> None:
 
 def test_hand_edit_of_state_is_refused_then_kept_as_a_correction(saved: Path) -> None:
     text = saved.read_text()
-    edited = text.replace("[state.ships.brute]\nside = \"red\"\nhull = 26", "[state.ships.brute]\nside = \"red\"\nhull = 12")
+    edited = text.replace("[state.ships.brute]\nside = \"red\"\nname = \"Brute\"\nhull = 26",
+                         "[state.ships.brute]\nside = \"red\"\nname = \"Brute\"\nhull = 12")
     assert edited != text
     saved.write_text(edited)
     before = _digest(saved)

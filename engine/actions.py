@@ -1,0 +1,436 @@
+"""Actions declared once: parameters, the ``may`` check, the handler, and roll continuations.
+
+A ruleset lists each action in a ``Catalogue`` with its id, label, key, typed
+parameters, one ``may(state, args, tables)`` check and its handler. Everything
+that asks "can this be done?" asks ``may``: the console's Footer and palette
+(``available``), the choices a form offers for each parameter (``choices``),
+the help screen's reasons (``offers``), and the engine before a handler runs
+(``checked_args``). ``may`` is called with the arguments chosen so far and
+checks only those it is given, so one function serves a half-filled form and
+a finished action alike; the engine first checks each argument by its kind
+(the unit exists and is on the right side, a number is in range, a choice is
+one of the choices), so neither ``may`` nor the handler re-parses anything.
+
+A choice is offered only when ``may`` accepts it *and* the rest of the form can
+still be completed, so a form can never end on a choice the rule refuses.
+
+Roll continuations are registered by name; ``seal`` checks, when the ruleset
+is imported, that every ``then=`` its modules ask for is registered.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+from .errors import FlagbridgeError, IllegalAction
+
+#: Parameter kinds. ``unit`` names a unit of the kind in ``Param.unit``.
+KINDS = ("text", "int", "choice", "multi", "side", "unit")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One value a console may offer for a parameter, with the words it shows."""
+
+    value: str
+    label: str
+
+
+Options = Callable[[dict, dict, Any], Iterable["Choice | str"]]
+May = Callable[[dict, dict, Any], str]
+Handler = Callable[[dict, dict, Any, Any], None]
+
+
+@dataclass(frozen=True)
+class Param:
+    """One argument of an action.
+
+    ``options(state, args, tables)`` gives the candidates for ``choice`` and
+    ``multi`` parameters (a fixed ``choices`` tuple serves when they never
+    change); ``unit`` parameters default to every unit of their kind, limited by
+    ``enemy_of``/``ally_of`` (the name of an earlier unit parameter). ``text``
+    and ``int`` are typed; an ``int`` with ``options`` is offered as a list.
+    An ``optional`` parameter takes ``default`` when it is not given or when
+    nothing can be offered for it.
+    """
+
+    name: str
+    label: str
+    kind: str = "text"
+    unit: str = ""
+    choices: tuple[str, ...] = ()
+    options: Options | None = field(default=None, compare=False)
+    minimum: int | None = None
+    maximum: int | None = None
+    optional: bool = False
+    default: Any = ""
+    enemy_of: str = ""
+    ally_of: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"parameter {self.name}: unknown kind {self.kind!r} (known: {', '.join(KINDS)})")
+        if self.kind == "unit" and not self.unit:
+            raise ValueError(f"parameter {self.name}: a unit parameter names its unit kind")
+
+    @property
+    def typed(self) -> bool:
+        """Asked as typed text rather than picked from a list."""
+        return self.kind == "text" or (self.kind == "int" and self.options is None)
+
+
+def always(state: dict, args: dict, tables: Any) -> str:
+    """The ``may`` of an action the rules allow at any time."""
+    return ""
+
+
+@dataclass(frozen=True)
+class Action:
+    """An action declared once: ``name`` is its id (saved in the log), ``run`` its handler."""
+
+    name: str
+    label: str
+    run: Handler
+    key: str = ""
+    params: tuple[Param, ...] = ()
+    may: May = always
+
+    def param(self, name: str) -> Param:
+        return next(p for p in self.params if p.name == name)
+
+
+@dataclass(frozen=True)
+class Offer:
+    """An action as the console lists it now: possible (``reason`` empty) or why not."""
+
+    action: Action
+    reason: str = ""
+
+    @property
+    def possible(self) -> bool:
+        return not self.reason
+
+
+@dataclass(frozen=True)
+class UnitKind:
+    """A kind of unit a ruleset tracks: ships, people, ordnance markers, planetary defences.
+
+    Units of a kind live in ``state[key]`` (and, when they start in the setup,
+    in ``setup[key]``) as tables by id, each with a ``name`` and a ``side``.
+    ``fields`` checks them in a setup or a file.
+    """
+
+    id: str
+    label: str
+    plural: str
+    key: str
+    fields: tuple = ()
+    in_setup: bool = True
+
+
+SHIP = UnitKind("ship", "Ship", "Ships", "ships")
+
+
+class Catalogue:
+    """A ruleset's actions, roll continuations and procedures, each registered once by name."""
+
+    def __init__(self, owner: str, unit_kinds: tuple[UnitKind, ...] = (SHIP,)) -> None:
+        self.owner = owner
+        self.unit_kinds = {k.id: k for k in unit_kinds}
+        self.actions: dict[str, Action] = {}
+        self.continuations: dict[str, Callable] = {}
+        self.replies: dict[str, Callable] = {}
+        self.procedures: dict[str, Callable] = {}
+
+    # --- declaring -----------------------------------------------------------------
+
+    def add(self, action: Action) -> Action:
+        if action.name in self.actions:
+            raise ValueError(f"{self.owner}: action {action.name!r} is declared twice")
+        for p in action.params:
+            if p.kind == "unit" and p.unit not in self.unit_kinds:
+                raise ValueError(f"{self.owner} {action.name}.{p.name}: unknown unit kind {p.unit!r}")
+        self.actions[action.name] = action
+        return action
+
+    def continuation(self, name: str) -> Callable[[Callable], Callable]:
+        """Register ``fn(state, result, tables, ctx)`` as the rule a roll with ``then=name`` resumes."""
+        return self._register(self.continuations, name, "roll continuation")
+
+    def reply(self, name: str) -> Callable[[Callable], Callable]:
+        """Register ``fn(state, data, tables, ctx)``: where another ruleset's procedure reports back."""
+        return self._register(self.replies, name, "reply")
+
+    def procedure(self, name: str) -> Callable[[Callable], Callable]:
+        """Register ``fn(state, args, tables, ctx)`` that other rulesets may call in their fights."""
+        return self._register(self.procedures, name, "procedure")
+
+    def _register(self, book: dict, name: str, what: str) -> Callable[[Callable], Callable]:
+        def wrap(fn: Callable) -> Callable:
+            if name in book:
+                raise ValueError(f"{self.owner}: {what} {name!r} is registered twice")
+            book[name] = fn
+            return fn
+        return wrap
+
+    def seal(self, package: str) -> None:
+        """Check, at import, every ``then=`` and ``reply=`` the package's modules name.
+
+        Each must be a name registered here, or ``other:name`` for a name
+        another ruleset registered (checked when that ruleset is loaded).
+        """
+        for module, node, kw in _named_continuations(package):
+            name = kw.value.value
+            book = self.replies if kw.arg == "reply" else self.continuations
+            if ":" in name:
+                continue  # another ruleset's: checked by that ruleset's own seal
+            if name not in book:
+                known = ", ".join(sorted(book)) or "none"
+                raise FlagbridgeError(f"{module} line {node.lineno}: {kw.arg}={name!r} is not a registered "
+                                      f"{'reply' if kw.arg == 'reply' else 'roll continuation'} of "
+                                      f"{self.owner} (known: {known})")
+
+    # --- reading -------------------------------------------------------------------
+
+    def get(self, name: str) -> Action:
+        try:
+            return self.actions[name]
+        except KeyError:
+            raise IllegalAction(f"{self.owner} has no action {name!r}") from None
+
+
+def _named_continuations(package: str) -> Iterable[tuple[str, ast.AST, ast.keyword]]:
+    """Every ``then="..."``/``reply="..."`` keyword with a literal value in the package's source."""
+    pkg = importlib.import_module(package)
+    paths = list(getattr(pkg, "__path__", []))
+    modules = [package] + [f"{package}.{m.name}" for m in pkgutil.iter_modules(paths)]
+    for name in modules:
+        spec = importlib.util.find_spec(name)
+        if spec is None or not spec.origin or not spec.origin.endswith(".py"):
+            continue
+        with open(spec.origin, encoding="utf-8") as f:
+            tree = ast.parse(f.read(), spec.origin)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                for kw in node.keywords:
+                    if kw.arg in ("then", "reply") and isinstance(kw.value, ast.Constant) \
+                            and isinstance(kw.value.value, str) and kw.value.value:
+                        yield name, node, kw
+
+
+# --- checking arguments by kind ---------------------------------------------------------
+
+def _words(p: Param) -> str:
+    return p.label.lower() if p.label else p.name
+
+
+def unit_table(state: dict, kind: UnitKind) -> dict:
+    return state.get(kind.key, {})
+
+
+def unit_name(state: dict, kinds: Iterable[UnitKind], uid: str) -> str:
+    for k in kinds:
+        if uid in unit_table(state, k):
+            return unit_table(state, k)[uid].get("name", uid)
+    return uid
+
+
+def candidates(catalogue: Catalogue, state: dict, action: Action, p: Param, args: dict, tables: Any,
+               sides: list[str]) -> list[Choice]:
+    """Every value the parameter's kind allows here, before ``may`` is asked."""
+    if p.kind == "unit":
+        kind = catalogue.unit_kinds[p.unit]
+        table = unit_table(state, kind)
+        out = []
+        for uid, unit in table.items():
+            if p.enemy_of or p.ally_of:
+                other = _unit_of(catalogue, state, action, args.get(p.enemy_of or p.ally_of))
+                if other is None:
+                    continue
+                if (unit.get("side") == other.get("side")) == bool(p.enemy_of):
+                    continue
+            out.append(Choice(uid, unit.get("name", uid)))
+        return out
+    if p.kind == "side":
+        return [Choice(s, s) for s in sides]
+    if p.options is not None:
+        return [c if isinstance(c, Choice) else Choice(str(c), str(c)) for c in p.options(state, args, tables)]
+    return [Choice(c, c) for c in p.choices]
+
+
+def _unit_of(catalogue: Catalogue, state: dict, action: Action, uid: Any) -> dict | None:
+    for p in action.params:
+        if p.kind == "unit" and isinstance(uid, str):
+            unit = unit_table(state, catalogue.unit_kinds[p.unit]).get(uid)
+            if unit is not None:
+                return unit
+    return None
+
+
+def check_value(catalogue: Catalogue, state: dict, action: Action, p: Param, value: Any, args: dict,
+                tables: Any, sides: list[str]) -> Any:
+    """One argument read and checked by its kind; returns it as the handler receives it."""
+    label = f"{action.label}: {_words(p)}"
+    if p.kind == "int":
+        if isinstance(value, str) and value.strip().lstrip("-").isdigit() and value.strip().isascii():
+            value = int(value.strip())
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise IllegalAction(f"{label} must be a whole number, got {value!r}")
+        if p.minimum is not None and value < p.minimum:
+            raise IllegalAction(f"{label} must be at least {p.minimum}, got {value}")
+        if p.maximum is not None and value > p.maximum:
+            raise IllegalAction(f"{label} must be at most {p.maximum}, got {value}")
+        if p.options is not None and str(value) not in {c.value for c in candidates(
+                catalogue, state, action, p, args, tables, sides)}:
+            raise IllegalAction(f"{label}: {value} is not one of the numbers allowed now")
+        return value
+    if p.kind == "text":
+        if not isinstance(value, str):
+            raise IllegalAction(f"{label} must be text, got {value!r}")
+        return value
+    if p.kind == "multi":
+        if isinstance(value, str):
+            value = [v.strip() for v in value.split(",") if v.strip()]
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise IllegalAction(f"{label} must be a list of names, got {value!r}")
+        if len(set(value)) != len(value):
+            raise IllegalAction(f"{label}: each may be chosen once")
+        if not value and not p.optional:
+            raise IllegalAction(f"{label}: choose at least one")
+        allowed = {c.value for c in candidates(catalogue, state, action, p, args, tables, sides)}
+        for v in value:
+            if v not in allowed:
+                raise IllegalAction(f"{label}: {v!r} is not one of {', '.join(sorted(allowed)) or 'none'}")
+        return value
+    if not isinstance(value, str):
+        raise IllegalAction(f"{label} must be a name, got {value!r}")
+    if p.kind == "unit":
+        kind = catalogue.unit_kinds[p.unit]
+        table = unit_table(state, kind)
+        if value not in table:
+            raise IllegalAction(f"{label}: no {kind.label.lower()} {value!r}")
+        if p.enemy_of or p.ally_of:
+            other = _unit_of(catalogue, state, action, args.get(p.enemy_of or p.ally_of))
+            if other is not None and (table[value].get("side") == other.get("side")) == bool(p.enemy_of):
+                name, whose = table[value].get("name", value), other.get("name", "")
+                raise IllegalAction(f"{name} is on {whose}'s own side" if p.enemy_of
+                                    else f"{name} is not on {whose}'s side")
+        return value
+    allowed = {c.value for c in candidates(catalogue, state, action, p, args, tables, sides)}
+    if value not in allowed:
+        shown = ", ".join(repr(a) for a in sorted(allowed)) or "none now"
+        raise IllegalAction(f"{label}: {value!r} is not one of {shown}")
+    return value
+
+
+def checked_args(catalogue: Catalogue, state: dict, action: Action, args: dict, tables: Any,
+                 sides: list[str]) -> dict:
+    """Every argument checked by kind and by ``may``; defaults filled. Raises IllegalAction with the reason."""
+    known = {p.name for p in action.params}
+    extra = sorted(set(args) - known)
+    if extra:
+        raise IllegalAction(f"{action.label}: no parameter {extra[0]!r} "
+                            f"(known: {', '.join(sorted(known)) or 'none'})")
+    reason = action.may(state, {}, tables)
+    if reason:
+        raise IllegalAction(reason)
+    out: dict = {}
+    for p in action.params:
+        if p.name not in args or (p.optional and args[p.name] in ("", None, [])):
+            if not p.optional:
+                raise IllegalAction(f"{action.label}: {_words(p)} is needed")
+            out[p.name] = list(p.default) if isinstance(p.default, (list, tuple)) else p.default
+        else:
+            out[p.name] = check_value(catalogue, state, action, p, args[p.name], out, tables, sides)
+        reason = action.may(state, out, tables)
+        if reason:
+            raise IllegalAction(reason)
+    return out
+
+
+# --- what the console may offer --------------------------------------------------------
+
+@dataclass
+class Asker:
+    """Answers the console's questions about one state: which actions, which choices, why not."""
+
+    catalogue: Catalogue
+    state: dict
+    tables: Any
+    sides: list[str]
+
+    def _ok(self, action: Action, args: dict) -> bool:
+        return not action.may(self.state, args, self.tables)
+
+    def _tries(self, action: Action, p: Param, args: dict) -> list[Choice]:
+        """Candidates that pass the kind check and ``may`` with what is chosen so far."""
+        out = []
+        for c in candidates(self.catalogue, self.state, action, p, args, self.tables, self.sides):
+            value: Any = [c.value] if p.kind == "multi" else (int(c.value) if p.kind == "int" else c.value)
+            if self._ok(action, {**args, p.name: value}):
+                out.append(c)
+        return out
+
+    def completable(self, action: Action, args: dict, index: int = 0) -> bool:
+        """Can the form be finished from parameter ``index`` with what is chosen so far?"""
+        if index >= len(action.params):
+            return True
+        p = action.params[index]
+        if p.optional:
+            default = list(p.default) if isinstance(p.default, (list, tuple)) else p.default
+            if self._ok(action, {**args, p.name: default}) and self.completable(
+                    action, {**args, p.name: default}, index + 1):
+                return True
+        if p.typed:
+            return not p.optional  # a value is typed and checked when given
+        for c in self._tries(action, p, args):
+            value: Any = [c.value] if p.kind == "multi" else (int(c.value) if p.kind == "int" else c.value)
+            if self.completable(action, {**args, p.name: value}, index + 1):
+                return True
+        return False
+
+    def choices(self, action: Action, p: Param, args: dict) -> list[Choice] | None:
+        """What to offer for ``p`` after ``args``: only values the rule accepts and the form can finish
+        from. None means the value is typed; an empty list means nothing applies (an optional
+        parameter is then skipped)."""
+        if p.typed:
+            return None
+        index = action.params.index(p)
+        out = []
+        for c in self._tries(action, p, args):
+            value: Any = [c.value] if p.kind == "multi" else (int(c.value) if p.kind == "int" else c.value)
+            if self.completable(action, {**args, p.name: value}, index + 1):
+                out.append(c)
+        return out
+
+    def reason(self, action: Action) -> str:
+        """Why the action cannot be taken now ("" when it can), in the game master's words."""
+        why = action.may(self.state, {}, self.tables)
+        if why:
+            return why
+        if self.completable(action, {}):
+            return ""
+        return self._first_blocker(action, {}, 0)
+
+    def _first_blocker(self, action: Action, args: dict, index: int) -> str:
+        """The reasons the first unfinishable parameter gives, for the help screen."""
+        p = action.params[index]
+        reasons: list[str] = []
+        for c in candidates(self.catalogue, self.state, action, p, args, self.tables, self.sides):
+            value: Any = [c.value] if p.kind == "multi" else c.value
+            why = action.may(self.state, {**args, p.name: value}, self.tables)
+            if why and why not in reasons:
+                reasons.append(why)
+        noun = self.catalogue.unit_kinds[p.unit].label.lower() if p.kind == "unit" else _words(p)
+        head = f"no {noun} can be chosen now"
+        if not reasons:
+            return head
+        more = f" (and {len(reasons) - 3} more)" if len(reasons) > 3 else ""
+        return f"{head}: " + "; ".join(reasons[:3]) + more
+
+    def offers(self) -> list[Offer]:
+        return [Offer(a, self.reason(a)) for a in self.catalogue.actions.values()]

@@ -254,6 +254,9 @@ def candidates(catalogue: Catalogue, state: dict, action: Action, p: Param, args
                 if (unit.get("side") == other.get("side")) == bool(p.enemy_of):
                     continue
             out.append(Choice(uid, unit.get("name", uid)))
+        if p.options is not None:  # the ruleset's own words for them (e.g. "Vigilant (maneuver 5)")
+            words = {c.value: c.label for c in p.options(state, args, tables) if isinstance(c, Choice)}
+            out = [Choice(c.value, words.get(c.value, c.label)) for c in out]
         return out
     if p.kind == "side":
         return [Choice(s, s) for s in sides]
@@ -273,8 +276,19 @@ def _unit_of(catalogue: Catalogue, state: dict, action: Action, uid: Any) -> dic
 
 def check_value(catalogue: Catalogue, state: dict, action: Action, p: Param, value: Any, args: dict,
                 tables: Any, sides: list[str]) -> Any:
-    """One argument read and checked by its kind; returns it as the handler receives it."""
+    """One argument read and checked by its kind; returns it as the handler receives it.
+
+    A value that is not among the candidates is refused in the rule's own words
+    when ``may`` has any for it, and otherwise by naming what is allowed.
+    """
     label = f"{action.label}: {_words(p)}"
+    if p.optional and value == p.default:
+        return value  # the default always reads; ``may`` still judges it
+
+    def refuse(plain: str) -> IllegalAction:
+        why = action.may(state, {**args, p.name: value}, tables)
+        return IllegalAction(why or plain)
+
     if p.kind == "int":
         if isinstance(value, str) and value.strip().lstrip("-").isdigit() and value.strip().isascii():
             value = int(value.strip())
@@ -286,7 +300,7 @@ def check_value(catalogue: Catalogue, state: dict, action: Action, p: Param, val
             raise IllegalAction(f"{label} must be at most {p.maximum}, got {value}")
         if p.options is not None and str(value) not in {c.value for c in candidates(
                 catalogue, state, action, p, args, tables, sides)}:
-            raise IllegalAction(f"{label}: {value} is not one of the numbers allowed now")
+            raise refuse(f"{label}: {value} is not one of the numbers allowed now")
         return value
     if p.kind == "text":
         if not isinstance(value, str):
@@ -304,7 +318,7 @@ def check_value(catalogue: Catalogue, state: dict, action: Action, p: Param, val
         allowed = {c.value for c in candidates(catalogue, state, action, p, args, tables, sides)}
         for v in value:
             if v not in allowed:
-                raise IllegalAction(f"{label}: {v!r} is not one of {', '.join(sorted(allowed)) or 'none'}")
+                raise refuse(f"{label}: {v!r} is not one of {', '.join(sorted(allowed)) or 'none'}")
         return value
     if not isinstance(value, str):
         raise IllegalAction(f"{label} must be a name, got {value!r}")
@@ -323,7 +337,7 @@ def check_value(catalogue: Catalogue, state: dict, action: Action, p: Param, val
     allowed = {c.value for c in candidates(catalogue, state, action, p, args, tables, sides)}
     if value not in allowed:
         shown = ", ".join(repr(a) for a in sorted(allowed)) or "none now"
-        raise IllegalAction(f"{label}: {value!r} is not one of {shown}")
+        raise refuse(f"{label}: {value!r} is not one of {shown}")
     return value
 
 
@@ -398,6 +412,9 @@ class Asker:
         from. None means the value is typed; an empty list means nothing applies (an optional
         parameter is then skipped)."""
         if p.typed:
+            if p.optional and p.kind == "int" and isinstance(p.default, int) \
+                    and not self._ok(action, {**args, p.name: p.default + 1}):
+                return []  # nothing but the default could be typed (no tactics points left): skip it
             return None
         index = action.params.index(p)
         out = []
@@ -417,20 +434,37 @@ class Asker:
         return self._first_blocker(action, {}, 0)
 
     def _first_blocker(self, action: Action, args: dict, index: int) -> str:
-        """The reasons the first unfinishable parameter gives, for the help screen."""
+        """Why no choice of the first parameter leads to a finished form, for the help screen."""
         p = action.params[index]
         reasons: list[str] = []
-        for c in candidates(self.catalogue, self.state, action, p, args, self.tables, self.sides):
-            value: Any = [c.value] if p.kind == "multi" else c.value
-            why = action.may(self.state, {**args, p.name: value}, self.tables)
-            if why and why not in reasons:
-                reasons.append(why)
+        self._blockers(action, args, index, reasons)
         noun = self.catalogue.unit_kinds[p.unit].label.lower() if p.kind == "unit" else _words(p)
         head = f"no {noun} can be chosen now"
         if not reasons:
             return head
         more = f" (and {len(reasons) - 3} more)" if len(reasons) > 3 else ""
         return f"{head}: " + "; ".join(reasons[:3]) + more
+
+    def _blockers(self, action: Action, args: dict, index: int, reasons: list[str], limit: int = 6) -> None:
+        """The reasons ``may`` gives along every path of the form, the nearest first, up to ``limit``."""
+        if index >= len(action.params) or len(reasons) >= limit:
+            return
+        p = action.params[index]
+        if p.typed:
+            return
+        tries = candidates(self.catalogue, self.state, action, p, args, self.tables, self.sides)
+        values = [[c.value] if p.kind == "multi" else (int(c.value) if p.kind == "int" else c.value) for c in tries]
+        if p.optional:
+            values.insert(0, list(p.default) if isinstance(p.default, (list, tuple)) else p.default)
+        for value in values:
+            why = action.may(self.state, {**args, p.name: value}, self.tables)
+            if why:
+                if why not in reasons:
+                    reasons.append(why)
+            else:
+                self._blockers(action, {**args, p.name: value}, index + 1, reasons, limit)
+            if len(reasons) >= limit:
+                return
 
     def offers(self) -> list[Offer]:
         return [Offer(a, self.reason(a)) for a in self.catalogue.actions.values()]

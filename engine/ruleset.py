@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-from .actions import SHIP, Action, Asker, Catalogue, Choice, Offer, Param, UnitKind, checked_args
+from .actions import SHIP, Action, Asker, Catalogue, Choice, Offer, Param, UnitKind, check_value, checked_args
 from .errors import BadTable, IllegalAction, UnknownRuleset
 from .rolls import Modifier, RollRequest, RollResult, Target
 from .schema import Field
@@ -200,6 +200,25 @@ class Ruleset(ABC):
         p = a.param(param.name) if isinstance(param, Param) else a.param(param)
         return self.asker(state).choices(a, p, args)
 
+    def check_answer(self, state: dict, action: str, param: str, value: Any, args: dict) -> tuple[Any, str]:
+        """One answer of a form, read by its kind and judged by ``may`` with the answers before it.
+
+        Returns the value as the rule reads it and "" , or the value typed and
+        the reason it cannot be taken (also when the rest could not be finished).
+        """
+        a = self.catalogue.get(action)
+        asker = self.asker(state)
+        p = a.param(param)
+        try:
+            checked = check_value(self.catalogue, state, a, p, value, args, asker.tables, asker.sides)
+        except IllegalAction as exc:
+            return value, str(exc)
+        done = {**args, param: checked}
+        why = a.may(state, done, asker.tables)
+        if not why and not asker.completable(a, done, a.params.index(p) + 1):
+            why = f"{a.label}: nothing can follow that choice now"
+        return checked, why
+
     def check_action(self, state: dict, name: str, args: dict) -> dict:
         """The arguments checked by kind and by the action's ``may``; raises IllegalAction with why not."""
         action = self.catalogue.get(name)
@@ -373,9 +392,15 @@ def find_ruleset(ruleset_id: str) -> Ruleset:
     if ruleset_id in _REGISTERED:
         return _REGISTERED[ruleset_id]
     if ruleset_id in _LAZY:
-        return register(_load(_LAZY[ruleset_id]))
+        return register(_checked_id(ruleset_id, _load(_LAZY[ruleset_id])))
     ep = _installed().get(ruleset_id)
     if ep is None:
         known = ", ".join(sorted(set(_installed()) | set(_REGISTERED) | set(_LAZY))) or "none installed"
         raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {known})")
-    return register(_load(ep.value))
+    return register(_checked_id(ruleset_id, _load(ep.value)))
+
+
+def _checked_id(ruleset_id: str, ruleset: Ruleset) -> Ruleset:
+    if ruleset.id != ruleset_id:
+        raise UnknownRuleset(f"ruleset {ruleset_id!r} loads one whose id is {ruleset.id!r}")
+    return ruleset

@@ -36,10 +36,10 @@ class FlagbridgeApp(App[None]):
     def get_default_screen(self):
         """With a save to open, the console is the first screen: no empty screen laid out first."""
         if self.save is not None and not self.load_error:
-            from .screens.console import ConsoleScreen
+            from .screens.console import console_screen
 
             self.sub_title = self.save.encounter.setup.name
-            return ConsoleScreen(self.save)
+            return console_screen(self.save)
         return super().get_default_screen()
 
     def on_mount(self) -> None:
@@ -61,11 +61,12 @@ class FlagbridgeApp(App[None]):
             self.push_screen(StartScreen(self.save_dir))
 
     def open_console(self, save: SaveFile) -> None:
-        from .screens.console import ConsoleScreen
+        from .screens.console import console_screen
 
         self.save = save
         self.sub_title = save.encounter.setup.name
-        self.switch_screen(ConsoleScreen(save)) if len(self.screen_stack) > 1 else self.push_screen(ConsoleScreen(save))
+        screen = console_screen(save)
+        self.switch_screen(screen) if len(self.screen_stack) > 1 else self.push_screen(screen)
 
     def open_path(self, path: Path) -> None:
         """Open a save from the start screen; a bad file shows the load-error screen."""

@@ -26,11 +26,13 @@ Referee decisions where the text is silent:
 from __future__ import annotations
 
 from engine.errors import IllegalAction
-from engine.rolls import Modifier, Target
+from engine.rolls import Modifier, RollResult, Target
 from engine.ruleset import RuleContext
 
+from .catalogue import continuation
 from .fire import attack_by_id, working
 from .tables import Tables
+from .turn import damage_attacks
 
 SMALL_CRAFT_TONS_PER_HIT = 10  # "each hit will destroy 10 tons of small craft"
 CHAIN = ("general_location", "specific_location", "spallation", "radiation", "radiation_crew",
@@ -67,13 +69,19 @@ def absorb(ship: dict, points: int) -> tuple[int, int, int]:
     return stopped, through, lost
 
 
-def start_damage(state: dict, tables: Tables, ctx: RuleContext) -> None:
-    """Queue every attack this step records, and begin the first."""
-    from .turn import damage_attacks
+def may_resolve_damage(state: dict, args: dict, tables: Tables) -> str:
+    if state["over"]:
+        return "the fight is over"
+    if state["step"] not in (5, 8):
+        return "damage is recorded in steps 5 and 8"
+    if not damage_attacks(state):
+        return "no damage to record in this step"
+    return ""
 
+
+def start_damage(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
+    """Queue every attack this step records, and begin the first."""
     attacks = damage_attacks(state)
-    if not attacks:
-        raise IllegalAction("no damage to record in this step")
     state["damage_queue"] = [a["id"] for a in attacks]
     next_damage(state, tables, ctx)
 
@@ -324,48 +332,92 @@ def _kill(state: dict, attack: dict, who: str, ctx: RuleContext) -> None:
     ctx.note(f"{n} crew in the {place.replace('_', ' ')} are killed")
 
 
-def resolve(state: dict, then: str, result, tables: Tables, ctx: RuleContext) -> None:
-    """Continue the damage chain after one of its rolls."""
-    c = result.request.context
-    attack = attack_by_id(state, c["attack"])
-    ship = state["ships"][attack["target"]]
-    if then == "general_location":
-        _at_general(state, attack, tables.general_locations[result.total], tables, ctx)
-    elif then == "specific_location":
-        table = tables.specific_locations[attack["general"]]
-        effect = table[result.total]
-        attack["effect"] = effect
-        apply_effect(state, attack, effect, tables, ctx)
-    elif then == "spallation":
-        if result.success:
-            _spall(state, attack, ctx)
-        else:
-            ctx.note("No spallation")
-    elif then == "radiation":
-        if result.success:
-            _radiation_computer_hit(ship, ctx)
-        else:
-            ctx.note(f"{ship['name']}'s computer escapes the radiation")
-    elif then == "radiation_crew":
-        attack["radiation_damage"] = result.total
-    elif then == "radiation_days":
-        place = attack["general"]
-        ship["radiation"].append({"turn": state["turn"], "attack": attack["id"], "location": place,
-                                  "crew": attack.get("radiation_crew", 0), "damage": attack.get("radiation_damage", 0),
-                                  "dies_in_days": result.total})
-        ctx.note(f"Crew in the {place.replace('_', ' ')} take {attack.get('radiation_damage', 0)} and die in "
-                 f"{result.total} days without antiradiation treatment")
-    elif then == "nuclear_crew":
-        if result.success:
-            _kill(state, attack, c.get("who", ""), ctx)
-        else:
-            entry = tables.crew_attacks[c["key"]]
-            who = c.get("who") or f"crew in the {attack['general']}"
-            ship["crew_attacks"].append({"turn": state["turn"], "attack": attack["id"],
-                                         "location": attack["general"], "who": who, "as": c["key"],
-                                         "result": entry.get("otherwise", "")})
-            ctx.note(f"{who}: {entry.get('otherwise', 'survive')}")
-    elif then == "pick":
-        _hit_one(state, attack, c["effect"], result.total - 1, tables, ctx)
+# --- the rolls of the damage chain ----------------------------------------------------------------
+
+def _chain_goes_on(state: dict, tables: Tables, ctx: RuleContext) -> None:
+    """After a roll of the chain: when this attack asks for nothing more, begin the next attack."""
     if not ctx.requests and not any(p.get("then") in CHAIN for p in state["pending"]):
         next_damage(state, tables, ctx)
+
+
+def _attack_of(state: dict, result: RollResult) -> tuple[dict, dict]:
+    attack = attack_by_id(state, result.request.context["attack"])
+    return attack, state["ships"][attack["target"]]
+
+
+@continuation("general_location")
+def on_general_location(state: dict, result: RollResult, tables: Tables, ctx: RuleContext) -> None:
+    attack, _ = _attack_of(state, result)
+    _at_general(state, attack, tables.general_locations[result.total], tables, ctx)
+    _chain_goes_on(state, tables, ctx)
+
+
+@continuation("specific_location")
+def on_specific_location(state: dict, result: RollResult, tables: Tables, ctx: RuleContext) -> None:
+    attack, _ = _attack_of(state, result)
+    effect = tables.specific_locations[attack["general"]][result.total]
+    attack["effect"] = effect
+    apply_effect(state, attack, effect, tables, ctx)
+    _chain_goes_on(state, tables, ctx)
+
+
+@continuation("spallation")
+def on_spallation(state: dict, result: RollResult, tables: Tables, ctx: RuleContext) -> None:
+    attack, _ = _attack_of(state, result)
+    if result.success:
+        _spall(state, attack, ctx)
+    else:
+        ctx.note("No spallation")
+    _chain_goes_on(state, tables, ctx)
+
+
+@continuation("radiation")
+def on_radiation(state: dict, result: RollResult, tables: Tables, ctx: RuleContext) -> None:
+    _, ship = _attack_of(state, result)
+    if result.success:
+        _radiation_computer_hit(ship, ctx)
+    else:
+        ctx.note(f"{ship['name']}'s computer escapes the radiation")
+    _chain_goes_on(state, tables, ctx)
+
+
+@continuation("radiation_crew")
+def on_radiation_crew(state: dict, result: RollResult, tables: Tables, ctx: RuleContext) -> None:
+    attack, _ = _attack_of(state, result)
+    attack["radiation_damage"] = result.total
+    _chain_goes_on(state, tables, ctx)
+
+
+@continuation("radiation_days")
+def on_radiation_days(state: dict, result: RollResult, tables: Tables, ctx: RuleContext) -> None:
+    attack, ship = _attack_of(state, result)
+    place = attack["general"]
+    ship["radiation"].append({"turn": state["turn"], "attack": attack["id"], "location": place,
+                              "crew": attack.get("radiation_crew", 0), "damage": attack.get("radiation_damage", 0),
+                              "dies_in_days": result.total})
+    ctx.note(f"Crew in the {place.replace('_', ' ')} take {attack.get('radiation_damage', 0)} and die in "
+             f"{result.total} days without antiradiation treatment")
+    _chain_goes_on(state, tables, ctx)
+
+
+@continuation("nuclear_crew")
+def on_nuclear_crew(state: dict, result: RollResult, tables: Tables, ctx: RuleContext) -> None:
+    attack, ship = _attack_of(state, result)
+    c = result.request.context
+    if result.success:
+        _kill(state, attack, c.get("who", ""), ctx)
+    else:
+        entry = tables.crew_attacks[c["key"]]
+        who = c.get("who") or f"crew in the {attack['general']}"
+        ship["crew_attacks"].append({"turn": state["turn"], "attack": attack["id"],
+                                     "location": attack["general"], "who": who, "as": c["key"],
+                                     "result": entry.get("otherwise", "")})
+        ctx.note(f"{who}: {entry.get('otherwise', 'survive')}")
+    _chain_goes_on(state, tables, ctx)
+
+
+@continuation("pick")
+def on_pick(state: dict, result: RollResult, tables: Tables, ctx: RuleContext) -> None:
+    attack, _ = _attack_of(state, result)
+    _hit_one(state, attack, result.request.context["effect"], result.total - 1, tables, ctx)
+    _chain_goes_on(state, tables, ctx)

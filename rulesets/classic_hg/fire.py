@@ -21,30 +21,16 @@ Referee decisions where the text is silent:
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.errors import IllegalAction
-from engine.rolls import Modifier, Target
+from engine.rolls import Modifier, RollResult, Target
 from engine.ruleset import RuleContext
 
 from . import turn
+from .catalogue import continuation
 from .ships import energy_points
 from .tables import Tables
 
 FIRE_CONTROL_LOST_DM = -4  # "DM -4 + Gunnery skill"
-
-
-def _ship(state: dict, ship_id: str) -> dict:
-    if ship_id not in state["ships"]:
-        raise IllegalAction(f"no ship {ship_id!r}")
-    return state["ships"][ship_id]
-
-
-def _turret(ship: dict, turret_id: str) -> dict:
-    for t in ship["turrets"]:
-        if t["id"] == turret_id:
-            return t
-    raise IllegalAction(f"{ship['name']} has no turret {turret_id!r}")
 
 
 def working(turret: dict) -> int:
@@ -64,11 +50,216 @@ def energy_free(ship: dict, tables: Tables) -> int:
     return total - used
 
 
-def _spend_energy(ship: dict, turret: dict, tables: Tables) -> None:
-    need = tables.mounts[turret["weapon"]]["energy_points"] * working(turret)
+def energy_need(turret: dict, tables: Tables) -> int:
+    return tables.mounts[turret["weapon"]]["energy_points"] * working(turret)
+
+
+def turret_by_id(ship: dict, turret_id: str) -> dict | None:
+    return next((t for t in ship["turrets"] if t["id"] == turret_id), None)
+
+
+def turret_problem(ship: dict, turret: dict | None, turret_id: str = "") -> str:
+    """Why a turret cannot fire or intercept now ("" when it can)."""
+    if turret is None:
+        return f"{ship['name']} has no turret {turret_id!r}"
+    if turret["used"]:
+        return f"{ship['name']} {turret['id']} was already used this turn ({turret['used']})"
+    if not working(turret):
+        return f"{ship['name']} {turret['id']} has no working weapon"
+    return ""
+
+
+def energy_problem(ship: dict, turrets: list[dict], tables: Tables) -> str:
+    """The turrets' weapons together may not use more energy than is left this turn."""
+    need = sum(energy_need(t, tables) for t in turrets)
     if need and need > energy_free(ship, tables):
-        raise IllegalAction(f"{ship['name']} {turret['id']}: needs {need} energy points, "
-                            f"{energy_free(ship, tables)} left this turn")
+        named = "+".join(t["id"] for t in turrets)
+        return f"{ship['name']} {named}: needs {need} energy points, {energy_free(ship, tables)} left this turn"
+    return ""
+
+
+def ammo_problem(ship: dict, needs: dict[str, int]) -> str:
+    """Magazine stores ({store: amount}) the chosen weapons would draw on, against what is left."""
+    for store, amount in needs.items():
+        if store and ship[store] < amount:
+            return f"{ship['name']} has {ship[store]} {store.replace('_', ' ')} left, needs {amount}"
+    return ""
+
+
+# --- who may fire, and at whom --------------------------------------------------------------
+
+def fire_step_problem(state: dict) -> str:
+    if state["over"]:
+        return "the fight is over"
+    if state["step"] not in (3, 6):
+        return "offensive fire happens in steps 3 and 6"
+    return ""
+
+
+def firer_problem(state: dict, ship_id: str) -> str:
+    """Offensive fire from this ship now: its side's step, in the fight, not surprised."""
+    ship = state["ships"][ship_id]
+    if ship["side"] != turn.firing_side(state):
+        return f"{ship['name']} is not on the side firing now"
+    if ship["broken_off"]:
+        return f"{ship['name']} has left the fight ({ship.get('out') or 'broken off'})"
+    if not turn.may_fire_offensively(state, ship_id):
+        return f"{ship['name']} is surprised: no offensive fire this turn"
+    return ""
+
+
+def target_problem(state: dict, target_id: str) -> str:
+    target = state["ships"][target_id]
+    if target["broken_off"]:
+        return f"{target['name']} has left the fight ({target.get('out') or 'broken off'})"
+    return ""
+
+
+def _shooter(state: dict, args: dict) -> tuple[str, dict | None]:
+    """The step's and the firing ship's problem, and the ship when there is none."""
+    why = fire_step_problem(state)
+    if why or "ship" not in args:
+        return why, None
+    why = firer_problem(state, args["ship"])
+    if why:
+        return why, None
+    if "target" in args:
+        why = target_problem(state, args["target"])
+    return why, state["ships"][args["ship"]]
+
+
+# --- offensive fire -------------------------------------------------------------------------
+
+def weapon_problem(state: dict, ship: dict, weapon_id: str, tables: Tables) -> str:
+    """Why one attack type cannot be fired now: range, program."""
+    weapon = tables.weapons[weapon_id]
+    if weapon["to_hit"].get(state["range"]) is None:
+        return f"{weapon['label']} cannot fire at {state['range']} range"
+    if not has_program(ship, [weapon["program"]] if weapon["program"] else []):
+        return f"{weapon['label']} needs the program {weapon['program']} loaded"
+    return ""
+
+
+def attack_type(turret: dict, warhead: str, tables: Tables) -> str:
+    """The attack type a turret fires with a warhead ("" when it has none such)."""
+    fires = tables.mounts[turret["weapon"]]["fires"]
+    if len(fires) == 1:
+        return fires[0]
+    return next((w for w in fires if w.endswith("_" + warhead)), "")
+
+
+def _turret_fire_problem(state: dict, ship: dict, turret: dict, warhead: str | None, tables: Tables) -> str:
+    """One turret firing: a warhead of None means any it could fire (the form has not asked yet)."""
+    mount = tables.mounts[turret["weapon"]]
+    if not mount["fires"]:
+        return f"{mount['label']} makes no offensive fire"
+    if warhead is None:
+        problems = [weapon_problem(state, ship, w, tables) or ammo_problem(
+            ship, {tables.weapons[w].get("ammo", ""): working(turret)}) for w in mount["fires"]]
+        return "" if "" in problems else problems[0]
+    weapon_id = attack_type(turret, warhead, tables)
+    if not weapon_id:
+        return f"warhead {warhead!r}: choose one of " + ", ".join(f.split("_")[-1] for f in mount["fires"])
+    return weapon_problem(state, ship, weapon_id, tables)
+
+
+def may_fire(state: dict, args: dict, tables: Tables) -> str:
+    """Fire one or more turrets at one target (steps 3 and 6); one roll per turret."""
+    why, ship = _shooter(state, args)
+    if why or ship is None or "turrets" not in args:
+        return why
+    turrets = [turret_by_id(ship, tid) for tid in args["turrets"]]
+    for tid, t in zip(args["turrets"], turrets):
+        why = turret_problem(ship, t, tid) or _turret_fire_problem(state, ship, t, args.get("warhead"), tables)
+        if why:
+            return why
+    why = energy_problem(ship, turrets, tables)
+    if why or "warhead" not in args:
+        return why
+    needs: dict[str, int] = {}
+    for t in turrets:
+        store = tables.weapons[attack_type(t, args["warhead"], tables)].get("ammo", "")
+        needs[store] = needs.get(store, 0) + working(t)
+    why = ammo_problem(ship, needs)
+    if why or not args.get("location"):
+        return why
+    if not any(tables.programs.get(p, {}).get("selective") for p in ship["programs"]):
+        return "selective fire needs a program that allows it (e.g. SELECTIVE)"
+    if args["location"] not in tables.specific_locations:
+        return f"no general location {args['location']!r}"
+    return ""
+
+
+def fire(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
+    """Each chosen turret spends its ammunition and energy and rolls to hit."""
+    ship_id, target_id, location = args["ship"], args["target"], args["location"]
+    ship, target = state["ships"][ship_id], state["ships"][target_id]
+    for tid in args["turrets"]:
+        t = turret_by_id(ship, tid)
+        weapon_id = attack_type(t, args["warhead"], tables)
+        weapon = tables.weapons[weapon_id]
+        _take_ammo(ship, weapon, working(t))
+        t["used"] = "offence"
+        ship["fired"] = True
+        mods = fire_modifiers(state, ship, t, target, tables, weapon, selective=bool(location))
+        ctx.request_roll(
+            f"To hit: {ship['name']} {tid} {weapon['label']} x{working(t)} at {target['name']}",
+            "2D", mods, Target(int(weapon["to_hit"][state["range"]])), then="to_hit",
+            context={"ship": ship_id, "mount": tid, "weapon": weapon_id, "target": target_id,
+                     "count": working(t), "location": location},
+        )
+
+
+def _take_ammo(ship: dict, weapon: dict, amount: int) -> None:
+    store = weapon.get("ammo", "")
+    if store:
+        ship[store] -= amount
+
+
+# --- torpedoes ------------------------------------------------------------------------------
+
+def ready_tube(state: dict, ship: dict) -> dict | None:
+    return next((t for t in ship["tubes"] if not t["destroyed"] and t["ready_turn"] <= state["turn"]), None)
+
+
+def may_launch_torpedo(state: dict, args: dict, tables: Tables) -> str:
+    """A tube "can launch 1 (one) torpedo every other turn"; needs TORPEDO LAUNCH; no energy."""
+    why, ship = _shooter(state, args)
+    if why or ship is None:
+        return why
+    if ready_tube(state, ship) is None:
+        if not ship["tubes"]:
+            return f"{ship['name']} has no torpedo tubes"
+        left = [t["ready_turn"] for t in ship["tubes"] if not t["destroyed"]]
+        return f"{ship['name']}: no tube ready" + (f" until turn {min(left)}" if left else " (all destroyed)")
+    why = ammo_problem(ship, {"torpedoes": 1})
+    if why or "warhead" not in args:
+        return why
+    weapon_id = f"torpedo_{args['warhead']}"
+    if weapon_id not in tables.weapons:
+        return f"no torpedo warhead {args['warhead']!r} (he or nuclear)"
+    weapon = tables.weapons[weapon_id]
+    if not has_program(ship, [weapon["program"]]):
+        return f"torpedoes need the program {weapon['program']} loaded"
+    if weapon["to_hit"].get(state["range"]) is None:
+        return f"{weapon['label']} cannot fire at {state['range']} range"
+    return ""
+
+
+def launch_torpedo(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
+    ship_id, target_id = args["ship"], args["target"]
+    ship, target = state["ships"][ship_id], state["ships"][target_id]
+    weapon_id = f"torpedo_{args['warhead']}"
+    weapon = tables.weapons[weapon_id]
+    tube = ready_tube(state, ship)
+    _take_ammo(ship, weapon, 1)
+    tube["ready_turn"] = state["turn"] + int(tables.torpedo_tube["reload_turns"])
+    ship["fired"] = True
+    mods = fire_modifiers(state, ship, None, target, tables, weapon)
+    ctx.request_roll(f"To hit: {ship['name']} {tube['id']} {weapon['label']} at {target['name']}", "2D", mods,
+                     Target(int(weapon["to_hit"][state["range"]])), then="to_hit",
+                     context={"ship": ship_id, "mount": tube["id"], "weapon": weapon_id, "target": target_id,
+                              "count": 1, "location": ""})
 
 
 def fire_modifiers(state: dict, ship: dict, turret: dict | None, target: dict, tables: Tables,
@@ -102,128 +293,10 @@ def fire_modifiers(state: dict, ship: dict, turret: dict | None, target: dict, t
     return mods
 
 
-def _check_can_fire(state: dict, ship_id: str) -> dict:
-    ship = _ship(state, ship_id)
-    if state["step"] not in (3, 6):
-        raise IllegalAction("offensive fire happens in steps 3 and 6")
-    if ship["side"] != turn.firing_side(state):
-        raise IllegalAction(f"{ship['name']} is not on the side firing now")
-    if ship["broken_off"]:
-        raise IllegalAction(f"{ship['name']} has broken off")
-    if not turn.may_fire_offensively(state, ship_id):
-        raise IllegalAction(f"{ship['name']} is surprised: no offensive fire this turn")
-    return ship
-
-
-def _check_target(state: dict, ship: dict, target_id: str) -> dict:
-    target = _ship(state, target_id)
-    if target["side"] == ship["side"]:
-        raise IllegalAction(f"{target['name']} is on {ship['name']}'s own side")
-    if target["broken_off"]:
-        raise IllegalAction(f"{target['name']} has broken off")
-    return target
-
-
-def fire(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
-    """Fire one or more turrets of a ship at one target (steps 3 and 6)."""
-    ship_id = args.get("ship", "")
-    ship = _check_can_fire(state, ship_id)
-    target_id = args.get("target", "")
-    target = _check_target(state, ship, target_id)
-    turrets = args.get("turrets") or []
-    if isinstance(turrets, str):
-        turrets = [turrets]
-    if not turrets:
-        raise IllegalAction("fire: choose at least one turret")
-    warhead = args.get("warhead", "he")
-    location = args.get("location", "")
-    if location:
-        if not any(tables.programs.get(p, {}).get("selective") for p in ship["programs"]):
-            raise IllegalAction("selective fire needs a program that allows it (e.g. SELECTIVE)")
-        if location not in tables.specific_locations:
-            raise IllegalAction(f"no general location {location!r}")
-    for tid in turrets:
-        t = _turret(ship, tid)
-        if t["used"]:
-            raise IllegalAction(f"{ship['name']} {tid} was already used this turn ({t['used']})")
-        if not working(t):
-            raise IllegalAction(f"{ship['name']} {tid} has no working weapon")
-        weapon_id = _attack_type(t, warhead, tables)
-        weapon = tables.weapons[weapon_id]
-        number = weapon["to_hit"].get(state["range"])
-        if number is None:
-            raise IllegalAction(f"{weapon['label']} cannot fire at {state['range']} range")
-        if not has_program(ship, [weapon["program"]] if weapon["program"] else []):
-            raise IllegalAction(f"{weapon['label']} needs the program {weapon['program']} loaded")
-        _take_ammo(ship, weapon, working(t))
-        _spend_energy(ship, t, tables)
-        t["used"] = "offence"
-        ship["fired"] = True
-        mods = fire_modifiers(state, ship, t, target, tables, weapon, selective=bool(location))
-        ctx.request_roll(
-            f"To hit: {ship['name']} {tid} {weapon['label']} x{working(t)} at {target['name']}",
-            "2D", mods, Target(int(number)), then="to_hit",
-            context={"ship": ship_id, "mount": tid, "weapon": weapon_id, "target": target_id,
-                     "count": working(t), "location": location},
-        )
-
-
-def _attack_type(turret: dict, warhead: str, tables: Tables) -> str:
-    fires = tables.mounts[turret["weapon"]]["fires"]
-    if not fires:
-        raise IllegalAction(f"{tables.mounts[turret['weapon']]['label']} makes no offensive fire")
-    if len(fires) == 1:
-        return fires[0]
-    for w in fires:
-        if w.endswith("_" + warhead):
-            return w
-    raise IllegalAction(f"warhead {warhead!r}: choose one of " + ", ".join(f.split("_")[-1] for f in fires))
-
-
-def _take_ammo(ship: dict, weapon: dict, amount: int) -> None:
-    store = weapon.get("ammo", "")
-    if not store:
-        return
-    if ship[store] < amount:
-        raise IllegalAction(f"{ship['name']} has {ship[store]} {store.replace('_', ' ')} left, needs {amount}")
-    ship[store] -= amount
-
-
-def launch_torpedo(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
-    """A tube "can launch 1 (one) torpedo every other turn"; needs TORPEDO LAUNCH; no energy."""
-    ship_id = args.get("ship", "")
-    ship = _check_can_fire(state, ship_id)
-    target_id = args.get("target", "")
-    target = _check_target(state, ship, target_id)
-    warhead = args.get("warhead", "he")
-    weapon_id = f"torpedo_{warhead}"
-    if weapon_id not in tables.weapons:
-        raise IllegalAction(f"no torpedo warhead {warhead!r} (he or nuclear)")
-    weapon = tables.weapons[weapon_id]
-    tube = next((t for t in ship["tubes"] if not t["destroyed"] and t["ready_turn"] <= state["turn"]), None)
-    if tube is None:
-        if not ship["tubes"]:
-            raise IllegalAction(f"{ship['name']} has no torpedo tubes")
-        soonest = min(t["ready_turn"] for t in ship["tubes"] if not t["destroyed"]) if any(
-            not t["destroyed"] for t in ship["tubes"]) else None
-        raise IllegalAction(f"{ship['name']}: no tube ready" + (f" until turn {soonest}" if soonest else ""))
-    if not has_program(ship, [weapon["program"]]):
-        raise IllegalAction(f"torpedoes need the program {weapon['program']} loaded")
-    number = weapon["to_hit"].get(state["range"])
-    if number is None:
-        raise IllegalAction(f"{weapon['label']} cannot fire at {state['range']} range")
-    _take_ammo(ship, weapon, 1)
-    tube["ready_turn"] = state["turn"] + int(tables.torpedo_tube["reload_turns"])
-    ship["fired"] = True
-    mods = fire_modifiers(state, ship, None, target, tables, weapon)
-    ctx.request_roll(f"To hit: {ship['name']} {tube['id']} {weapon['label']} at {target['name']}", "2D", mods,
-                     Target(int(number)), then="to_hit",
-                     context={"ship": ship_id, "mount": tube["id"], "weapon": weapon_id, "target": target_id,
-                              "count": 1, "location": ""})
-
-
-def resolve_to_hit(state: dict, success: bool, c: dict[str, Any], tables: Tables, ctx: RuleContext) -> None:
-    if not success:
+@continuation("to_hit")
+def resolve_to_hit(state: dict, result: RollResult, tables: Tables, ctx: RuleContext) -> None:
+    c = result.request.context
+    if not result.success:
         ctx.note("Miss")
         return
     weapon = tables.weapons[c["weapon"]]
@@ -262,38 +335,64 @@ def defences_for(ship: dict, turret: dict, attack: dict, tables: Tables) -> list
     return out
 
 
-def defend(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
-    """Assign a still-unused defensive system to one successful attack (steps 4 and 7)."""
+def defence_step_problem(state: dict) -> str:
+    if state["over"]:
+        return "the fight is over"
     if state["step"] not in (4, 7):
-        raise IllegalAction("defensive fire happens in steps 4 and 7")
-    ship_id = args.get("ship", "")
-    ship = _ship(state, ship_id)
+        return "defensive fire happens in steps 4 and 7"
+    if not incoming(state):
+        return "no incoming attack to intercept"
+    return ""
+
+
+def chosen_defence(ship: dict, turret: dict, attack: dict, defence: str, tables: Tables) -> str:
+    """The defence named, or the first that applies and has ammunition for the turret."""
+    if defence:
+        return defence
+    choices = defences_for(ship, turret, attack, tables)
+    stocked = [d for d in choices if not tables.defences[d].get("ammo")
+               or ship[tables.defences[d]["ammo"]] >= working(turret)]
+    return (stocked or choices or [""])[0]
+
+
+def may_defend(state: dict, args: dict, tables: Tables) -> str:
+    """Assign a still-unused defensive system to one successful attack (steps 4 and 7)."""
+    why = defence_step_problem(state)
+    if why or "ship" not in args:
+        return why
+    ship_id = args["ship"]
+    ship = state["ships"][ship_id]
     if ship["side"] != turn.defending_side(state):
-        raise IllegalAction(f"{ship['name']} is not on the side defending now")
+        return f"{ship['name']} is not on the side defending now"
     if not turn.may_defend(state, ship_id):
-        raise IllegalAction(f"{ship['name']} is surprised and not a naval vessel: no defensive fire")
-    t = _turret(ship, args.get("turret", ""))
-    if t["used"]:
-        raise IllegalAction(f"{ship['name']} {t['id']} was already used this turn ({t['used']})")
-    if not working(t):
-        raise IllegalAction(f"{ship['name']} {t['id']} has no working weapon")
-    attack = next((a for a in incoming(state) if a["id"] == args.get("attack")), None)
+        return f"{ship['name']} is surprised and not a naval vessel: no defensive fire"
+    if "turret" not in args:
+        return ""
+    t = turret_by_id(ship, args["turret"])
+    why = turret_problem(ship, t, args["turret"]) or energy_problem(ship, [t], tables)
+    if why or "attack" not in args:
+        return why
+    attack = next((a for a in incoming(state) if a["id"] == args["attack"]), None)
     if attack is None:
-        raise IllegalAction(f"no incoming attack {args.get('attack')!r} to intercept")
+        return f"no incoming attack {args['attack']!r} to intercept"
     choices = defences_for(ship, t, attack, tables)
     if not choices:
         weapon = tables.weapons[attack["weapon"]]["label"]
-        raise IllegalAction(f"{ship['name']} {t['id']} cannot intercept a {weapon} "
-                            "(wrong weapon, or its program is not loaded)")
-    stocked = [d for d in choices if not tables.defences[d].get("ammo")
-               or ship[tables.defences[d]["ammo"]] >= working(t)]
-    defence_id = args.get("defence") or (stocked or choices)[0]
-    if defence_id not in choices:
-        raise IllegalAction(f"defence {defence_id!r}: choose one of {', '.join(choices)}")
+        return f"{ship['name']} {t['id']} cannot intercept a {weapon} (wrong weapon, or its program is not loaded)"
+    defence = chosen_defence(ship, t, attack, args.get("defence", ""), tables)
+    if defence not in choices:
+        return f"defence {defence!r}: choose one of {', '.join(choices)}"
+    return ammo_problem(ship, {tables.defences[defence].get("ammo", ""): working(t)})
+
+
+def defend(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
+    ship_id = args["ship"]
+    ship = state["ships"][ship_id]
+    t = turret_by_id(ship, args["turret"])
+    attack = next(a for a in incoming(state) if a["id"] == args["attack"])
+    defence_id = chosen_defence(ship, t, attack, args["defence"], tables)
     entry = tables.defences[defence_id]
-    if entry.get("ammo"):
-        _take_ammo(ship, {"ammo": entry["ammo"]}, working(t))
-    _spend_energy(ship, t, tables)
+    _take_ammo(ship, {"ammo": entry.get("ammo", "")}, working(t))
     t["used"] = "defence"
     attack["defended_by"].append(f"{ship_id}/{t['id']}")
     mods = intercept_modifiers(ship, t, attack, tables)
@@ -321,9 +420,11 @@ def intercept_modifiers(ship: dict, turret: dict | None, attack: dict, tables: T
     return mods
 
 
-def resolve_intercept(state: dict, success: bool, c: dict, tables: Tables, ctx: RuleContext) -> None:
+@continuation("intercept")
+def resolve_intercept(state: dict, result: RollResult, tables: Tables, ctx: RuleContext) -> None:
+    c = result.request.context
     attack = attack_by_id(state, c["attack"])
-    if not success:
+    if not result.success:
         ctx.note(f"{attack['id']} not intercepted")
         return
     entry = tables.defences[c["defence"]]
@@ -360,35 +461,54 @@ def request_field_rolls(state: dict, tables: Tables, ctx: RuleContext) -> None:
 
 # --- break off and ram ------------------------------------------------------------------------
 
-def break_off(state: dict, args: dict, ctx: RuleContext) -> None:
+def may_break_off(state: dict, args: dict, tables: Tables) -> str:
     """"If the engaged ships are at long range, the ship with the higher maneuver may break off
     action in lieu of his offensive fire (step 3 or 6)."""
-    ship_id = args.get("ship", "")
-    ship = _check_can_fire(state, ship_id)
+    why = fire_step_problem(state)
+    if why:
+        return why
     if state["range"] != "long":
-        raise IllegalAction(f"breaking off needs long range (now {state['range']})")
+        return f"breaking off needs long range (now {state['range']})"
+    why, ship = _shooter(state, args)
+    if why or ship is None:
+        return why
     if ship["fired"]:
-        raise IllegalAction(f"{ship['name']} already fired this step; breaking off replaces offensive fire")
-    enemy = turn.other(state, ship["side"])
-    best = max((state["ships"][s]["maneuver"] for s in turn.ships_of(state, enemy)), default=-1)
+        return f"{ship['name']} already fired this step; breaking off replaces offensive fire"
+    best = fastest_enemy(state, ship)
     if ship["maneuver"] <= best:
-        raise IllegalAction(f"{ship['name']} (maneuver {ship['maneuver']}) is not faster than the enemy "
-                            f"(maneuver {best})")
-    turn.leave_fight(state, ship_id, "broken off", ctx)
+        return f"{ship['name']} (maneuver {ship['maneuver']}) is not faster than the enemy (maneuver {best})"
+    return ""
+
+
+def fastest_enemy(state: dict, ship: dict) -> int:
+    enemy = turn.other(state, ship["side"])
+    return max((state["ships"][s]["maneuver"] for s in turn.ships_of(state, enemy)), default=-1)
+
+
+def break_off(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
+    turn.leave_fight(state, args["ship"], "broken off", ctx)
+
+
+def may_ram(state: dict, args: dict, tables: Tables) -> str:
+    """"A ship at close range may attempt to ram an enemy vessel during his offensive fire
+    phase, and in addition to weapons fire." The roll itself is a shipped-default table."""
+    why = fire_step_problem(state)
+    if why:
+        return why
+    if tables.ramming.get("close_only", True) and state["range"] != "close":
+        return f"ramming needs close range (now {state['range']})"
+    why, ship = _shooter(state, args)
+    if why or ship is None:
+        return why
+    if ship.get("rammed"):
+        return f"{ship['name']} already tried to ram this turn"
+    return ""
 
 
 def ram(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
-    """"A ship at close range may attempt to ram an enemy vessel during his offensive fire
-    phase, and in addition to weapons fire." The roll itself is a shipped-default table."""
-    ship_id = args.get("ship", "")
-    ship = _check_can_fire(state, ship_id)
-    target_id = args.get("target", "")
-    target = _check_target(state, ship, target_id)
+    ship_id, target_id = args["ship"], args["target"]
+    ship, target = state["ships"][ship_id], state["ships"][target_id]
     rules = tables.ramming
-    if rules.get("close_only", True) and state["range"] != "close":
-        raise IllegalAction(f"ramming needs close range (now {state['range']})")
-    if ship.get("rammed"):
-        raise IllegalAction(f"{ship['name']} already tried to ram this turn")
     ship["rammed"] = True
     diff = ship["maneuver"] - target["maneuver"]
     dm = int(rules.get("dm_per_maneuver", 0)) * diff
@@ -397,8 +517,10 @@ def ram(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
                      then="ram", context={"ship": ship_id, "target": target_id})
 
 
-def resolve_ram(state: dict, success: bool, c: dict, tables: Tables, ctx: RuleContext) -> None:
-    if not success:
+@continuation("ram")
+def resolve_ram(state: dict, result: RollResult, tables: Tables, ctx: RuleContext) -> None:
+    c = result.request.context
+    if not result.success:
         ctx.note("The ram misses")
         return
     per100 = tables.ramming.get("hits_per_100_tons", 1)

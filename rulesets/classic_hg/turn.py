@@ -16,9 +16,12 @@ Where the text is silent we decided, as a careful referee would:
 
 from __future__ import annotations
 
-from engine.errors import IllegalAction
-from engine.rolls import Modifier
+from typing import Any
+
+from engine.rolls import Modifier, RollResult
 from engine.ruleset import RuleContext, StepView
+
+from .catalogue import continuation
 
 STEPS = (
     (1, "Initiative"),
@@ -61,16 +64,29 @@ def defending_side(state: dict) -> str:
 
 # --- step 1: initiative ------------------------------------------------------------
 
-def roll_initiative(state: dict, ctx: RuleContext) -> None:
+def may_roll_initiative(state: dict, args: dict, tables: Any) -> str:
+    if state["over"]:
+        return "the fight is over"
+    if state["step"] != 1:
+        return "initiative is rolled in step 1"
+    if len(state["initiative"]) >= 2:
+        return "initiative is already rolled this turn"
+    return ""
+
+
+def roll_initiative(state: dict, args: dict, tables: Any, ctx: RuleContext) -> None:
     """"Each Captain rolls 1D, adding Ship's Tactics as a +DM." (step 1)"""
-    if state["initiative"]:
-        raise IllegalAction("initiative is already rolled this turn")
     for side in sides(state):
         ships = ships_of(state, side)
         tactics = max((state["ships"][s]["tactics"] for s in ships), default=0)
         mods = [Modifier("Tactics", tactics)] if tactics else []
         ctx.request_roll(f"Initiative: {state['side_names'][side]}", "1D", mods, then="initiative",
                          context={"side": side})
+
+
+@continuation("initiative")
+def on_initiative(state: dict, result: RollResult, tables: Any, ctx: RuleContext) -> None:
+    record_initiative(state, result.request.context["side"], result.total, ctx)
 
 
 def record_initiative(state: dict, side: str, total: int, ctx: RuleContext) -> None:
@@ -117,14 +133,24 @@ def range_choices(state: dict) -> tuple[str, ...]:
     return tuple(RANGES[j] for j in (i - 1, i, i + 1) if 0 <= j < len(RANGES))
 
 
-def set_range(state: dict, new_range: str, ctx: RuleContext) -> None:
+def may_set_range(state: dict, args: dict, tables: Any) -> str:
+    """The initiative holder names the range in step 2 from turn 2 on, one step at a time."""
+    if state["over"]:
+        return "the fight is over"
+    if state["step"] != 2:
+        return "the range is chosen in step 2"
     if state["turn"] == 1:
-        raise IllegalAction("the first turn is fought at long range")
+        return "the first turn is fought at long range"
     if state["range_set"]:
-        raise IllegalAction("the range is already chosen this turn")
-    if new_range not in range_choices(state):
+        return "the range is already chosen this turn"
+    if "range" in args and args["range"] not in range_choices(state):
         allowed = ", ".join(range_choices(state))
-        raise IllegalAction(f"range {new_range!r}: from {state['range']} the range may become {allowed}")
+        return f"range {args['range']!r}: from {state['range']} the range may become {allowed}"
+    return ""
+
+
+def set_range(state: dict, args: dict, tables: Any, ctx: RuleContext) -> None:
+    new_range = args["range"]
     ctx.note(f"Range {state['range']} -> {new_range}" if new_range != state["range"] else f"Range stays {new_range}")
     state["range"] = new_range
     state["range_set"] = True
@@ -151,15 +177,19 @@ def leave_fight(state: dict, ship_id: str, reason: str, ctx: RuleContext) -> Non
             return
 
 
-def withdraw(state: dict, args: dict, ctx: RuleContext) -> None:
-    """The referee takes a ship out of the fight (destroyed, surrendered...), at any step."""
-    ship_id = args.get("ship", "")
-    if ship_id not in state["ships"] or state["ships"][ship_id]["broken_off"]:
-        raise IllegalAction(f"no ship {ship_id!r} still in the fight")
-    reason = args.get("reason", "")
-    if reason not in OUT_REASONS:
-        raise IllegalAction(f"reason {reason!r}: one of {', '.join(OUT_REASONS)}")
-    leave_fight(state, ship_id, reason, ctx)
+def may_withdraw(state: dict, args: dict, tables: Any) -> str:
+    """The referee may take a ship out of the fight at any step while it lasts."""
+    if state["over"]:
+        return "the fight is over"
+    if "ship" in args and state["ships"][args["ship"]]["broken_off"]:
+        ship = state["ships"][args["ship"]]
+        return f"{ship['name']} has already left the fight ({ship.get('out') or 'broken off'})"
+    return ""
+
+
+def withdraw(state: dict, args: dict, tables: Any, ctx: RuleContext) -> None:
+    """The referee takes a ship out of the fight (destroyed, surrendered...)."""
+    leave_fight(state, args["ship"], args["reason"], ctx)
 
 
 # --- moving on ------------------------------------------------------------------

@@ -3,10 +3,13 @@
 Sides of one or more ships fight round by round: step 1 Sensors (detect,
 locate, lock, shared across a side), step 2 Fire (battery by battery: to hit,
 penetration of each defence, damage rolls, criticals), step 3 End of round.
-The procedures live in ``sensors``, ``fire`` and ``damage``; the round, range
-in squares and line of sight in ``turn``; the tables the text names but does
-not print are TOML files in ``tables/`` (shipped defaults a game master may
-replace through ``setup.options.tables``); ships are TOML files in ``ships/``.
+Each module declares its own actions and roll continuations in the one
+``catalogue``: the procedures live in ``sensors``, ``fire`` and ``damage``
+(tactics points in ``tactics``); range in squares, bands and line of sight in
+``ranges``; the round and the game master's range and sight actions in
+``turn``. The tables the text names but does not print are TOML files in
+``tables/`` (shipped defaults a game master may replace through
+``setup.options.tables``); ships are TOML files in ``ships/``.
 
 Options (``setup.options``): ``range`` (starting squares between every pair of
 enemies, default 10), ``visual_same_square`` (the errata reading: Visual is
@@ -18,21 +21,26 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.errors import BadTable, IllegalAction
-from engine.rolls import RollResult
-from engine.ruleset import ActionSpec, Param, RuleContext, Ruleset, StepView
+from engine.errors import BadTable
+from engine.ruleset import Param, Ruleset, StepView, UnitKind
 from engine.tables import table_files
 
-from . import damage, fire, sensors, turn
-from .ships import SHIP_FIELDS, check_ship, ship_state
+# Imported in the order the console lists their actions: locate, lock, fire, range, sight, next.
+from . import sensors, fire, damage, turn  # noqa: F401  (they register their actions)
+from .catalogue import CATALOGUE
+from .ranges import DEFAULT_RANGE, pair
+from .ships import check_ship, ship_state
 from .tables import TABLE_SET, load_tables
+
+CATALOGUE.seal(__name__)
 
 
 class MegaTraveller(Ruleset):
     id = "megatraveller"
     name = "MegaTraveller sensors and fire"
-    ship_fields = SHIP_FIELDS
+    catalogue = CATALOGUE
     package_dir = Path(__file__).parent
+    views_module = "rulesets.megatraveller.views"
     table_set = TABLE_SET
 
     # --- setup and tables -----------------------------------------------------------
@@ -45,7 +53,7 @@ class MegaTraveller(Ruleset):
             raise BadTable(f"setup.sides: a fight needs at least two sides, got {len(setup.sides)}")
         opts = setup.options
         files = table_files(setup.options)
-        start = opts.get("range", turn.DEFAULT_RANGE)
+        start = opts.get("range", DEFAULT_RANGE)
         if not isinstance(start, int) or isinstance(start, bool) or start < 0:
             raise BadTable(f"setup.options.range: expected squares (a whole number 0 or more), got {start!r}")
         same_square = opts.get("visual_same_square", False)
@@ -63,14 +71,14 @@ class MegaTraveller(Ruleset):
                 raise BadTable(f"setup.sides[{i}].tactics_pool: expected a whole number 0 or more, got {pool!r}")
             fleet[side["id"]] = pool
         ids = list(ships)
-        ranges = {turn.pair(a, b): start for i, a in enumerate(ids) for b in ids[i + 1:]
-                  if ships[a]["side"] != ships[b]["side"]}
+        squares = {pair(a, b): start for i, a in enumerate(ids) for b in ids[i + 1:]
+                   if ships[a]["side"] != ships[b]["side"]}
         state = {
             "round": 1, "step": 1,
             "side_order": [s["id"] for s in setup.sides],
             "side_names": {s["id"]: s["name"] for s in setup.sides},
             "options": {"visual_same_square": same_square},
-            "ships": ships, "ranges": ranges, "blocked": [],
+            "ships": ships, "ranges": squares, "blocked": [],
             "fleet_tactics": fleet, "knowledge": {s["id"]: {} for s in setup.sides},
             "table_files": dict(files),
         }
@@ -82,7 +90,8 @@ class MegaTraveller(Ruleset):
         return state
 
     def setup_options(self) -> tuple[Param, ...]:
-        return (Param("range", "Starting range in squares between enemy ships", "int"),)
+        return (Param("range", "Starting range in squares between enemy ships", "int", minimum=0,
+                      maximum=turn.MAX_SQUARES),)
 
     # --- reading the state -----------------------------------------------------------
 
@@ -93,89 +102,15 @@ class MegaTraveller(Ruleset):
         label = dict(turn.STEPS)[state["step"]]
         return f"Round {state['round']} · step {state['step']}/{len(turn.STEPS)} {label}"
 
-    def legal_actions(self, state: dict) -> list[ActionSpec]:
-        ship = Param("ship", "Ship", "ship")
-        target = Param("target", "Target", "ship")
-        tactics = (Param("tactics", "Tactics points", "choice"), Param("pool", "Tactics pool", "choice",
-                                                                      ("ship", "fleet")))
-        acts: list[ActionSpec] = []
-        if state["step"] == 1:
-            sense = (ship, target, Param("mode", "Sensors", "choice", ("passive", "active")),
-                     Param("spend", "Action spent", "choice")) + tactics
-            acts.append(ActionSpec("locate", "Locate a detected target", sense, key="s"))
-            acts.append(ActionSpec("lock", "Lock a located target", sense, key="l"))
-        if state["step"] == 2:
-            acts.append(ActionSpec("fire", "Fire batteries", (
-                ship, target, Param("batteries", "Batteries", "multi"), Param("aim", "Pinpoint aim", "choice"),
-            ) + tactics, key="f"))
-        acts.append(ActionSpec("set_range", "Set the range between two ships",
-                               (ship, target, Param("squares", "Range in squares", "int")), key="r"))
-        acts.append(ActionSpec("set_sight", "Line of sight blocked or clear",
-                               (ship, target, Param("sight", "Line of sight", "choice", ("blocked", "clear"))),
-                               key="b"))
-        acts.append(ActionSpec("next", "Next step", key="n"))
-        return acts
+    # --- what the console shows (views.py): ships need the fight's tables for their weapons' names ---
 
-    # --- changing it -------------------------------------------------------------------
-
-    def apply_action(self, state: dict, name: str, args: dict, ctx: RuleContext) -> None:
-        tables = self.tables_for(state)
-        if name == "locate":
-            sensors.locate(state, args, tables, ctx)
-        elif name == "lock":
-            sensors.lock(state, args, tables, ctx)
-        elif name == "fire":
-            fire.fire(state, args, tables, ctx)
-        elif name == "set_range":
-            turn.set_range(state, args, ctx)
-        elif name == "set_sight":
-            turn.set_sight(state, args, ctx)
-        elif name == "next":
-            turn.next_step(state, ctx)
-        else:
-            raise IllegalAction(f"megatraveller has no action {name!r}")
-
-    def resolve_roll(self, state: dict, result: RollResult, ctx: RuleContext) -> None:
-        then = result.request.then
-        tables = self.tables_for(state)
-        if then == "locate":
-            sensors.resolve_locate(state, result, ctx)
-        elif then == "lock_player":
-            sensors.resolve_lock_player(state, result, ctx)
-        elif then == "lock_referee":
-            sensors.resolve_lock_referee(state, result, ctx)
-        elif then == "to_hit":
-            fire.resolve_to_hit(state, result, tables, ctx)
-        elif then == "penetrate":
-            fire.resolve_penetrate(state, result, tables, ctx)
-        elif then == "damage":
-            damage.resolve_damage(state, result, tables, ctx)
-        elif then == "critical":
-            damage.resolve_critical(state, result, tables, ctx)
-        else:
-            super().resolve_roll(state, result, ctx)
-
-    # --- what the console shows (views.py) ---------------------------------------------
-
-    def ship_line(self, state: dict, ship_id: str) -> tuple[str, float]:
+    def unit_line(self, state: dict, kind: UnitKind, uid: str) -> tuple[str, float]:
         from . import views
-        return views.ship_line(state, ship_id, self.tables_for(state))
+        return views.ship_line(state, uid, self.tables_for(state))
 
-    def ship_panels(self, state: dict, ship_id: str) -> dict[str, list[tuple[str, str]]]:
+    def unit_panels(self, state: dict, kind: UnitKind, uid: str) -> dict[str, list[tuple[str, str]]]:
         from . import views
-        return views.ship_panels(state, ship_id, self.tables_for(state))
-
-    def checklist_notes(self, state: dict) -> list[str]:
-        from . import views
-        return views.checklist_notes(state)
-
-    def sensors(self, state: dict) -> list[str] | None:
-        from . import views
-        return views.sensor_lines(state)
-
-    def param_choices(self, state: dict, action: str, param: Param, args: dict) -> list | None:
-        from . import views
-        return views.param_choices(state, action, param, args, self.tables_for(state))
+        return views.ship_panels(state, uid, self.tables_for(state))
 
 
 RULESET = MegaTraveller()

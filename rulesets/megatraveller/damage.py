@@ -42,6 +42,7 @@ from __future__ import annotations
 from engine.rolls import Modifier, RollResult
 from engine.ruleset import RuleContext
 
+from .catalogue import CATALOGUE
 from .ships import ucp
 from .tables import SYSTEMS, Tables, critical_distribution, damage_result
 
@@ -123,6 +124,7 @@ def start(state: dict, c: dict, tables: Tables, ctx: RuleContext) -> None:
                              context={"target": c["target"]})
 
 
+@CATALOGUE.continuation("damage")
 def resolve_damage(state: dict, result: RollResult, tables: Tables, ctx: RuleContext) -> None:
     c = result.request.context
     row = damage_result(tables, c["table"], result.total)
@@ -195,6 +197,7 @@ def shut_down(ship: dict, system: str, ctx: RuleContext, why: str) -> None:
     ctx.note(f"{ship['name']}: {why} shuts down {system}")
 
 
+@CATALOGUE.continuation("critical")
 def resolve_critical(state: dict, result: RollResult, tables: Tables, ctx: RuleContext) -> None:
     ship = state["ships"][result.request.context["target"]]
     shut_down(ship, tables.criticals[result.natural], ctx, f"critical ({result.natural})")

@@ -34,19 +34,21 @@ Where the text is silent we decided:
   tables, or ``critical:<system>`` from the critical table); with the margin
   the text asks for, the aimed system takes the battery's first damage result,
   or the aimed critical shuts its system down. Without the margin, ``aim`` is
-  ignored and the log says so.
+  ignored and the log says so. Aim is asked only at Visual range, where a pick
+  can happen.
 """
 
 from __future__ import annotations
 
-from engine.errors import IllegalAction
+from engine.actions import Action, Choice, Param
 from engine.rolls import Modifier, RollResult, Target
 from engine.ruleset import RuleContext
 
-from . import damage, turn
-from .sensors import LOCKED, sensor_state, spend_tactics
+from . import damage, ranges, tactics
+from .catalogue import CATALOGUE, SHIP_PARAM, TARGET_PARAM, battery, battery_label, why_not_acting
+from .sensors import LOCKED, sensor_state, side_holds_any
 from .ships import ucp
-from .tables import Tables, penetration_dm
+from .tables import SYSTEMS, Tables, penetration_dm
 
 TO_HIT = 11  # "11+ on 2d6"
 SPINAL_TO_HIT = 7  # "Target numebr is Routine (7+), not difficult"
@@ -54,19 +56,8 @@ PENETRATE = 11  # "Difficult (11+)"
 PICK_SYSTEM, PICK_CRITICAL = 2, 4  # "at least 2 more than needed", "4 more than needed"
 
 
-def battery_label(b: dict, tables: Tables) -> str:
-    kind = "spinal " if b["spinal"] else ""
-    return f"{b['id']} {kind}{tables.weapons[b['weapon']]['label'].lower()}-{ucp(b['factor'])}"
-
-
 def can_fire_at_band(b: dict, band: str, tables: Tables) -> bool:
     return bool(band) and tables.weapons[b["weapon"]]["range_dm"][band] != "no"
-
-
-def ready_batteries(state: dict, ship: dict, band: str, tables: Tables) -> list[dict]:
-    """Batteries that may fire now: bearing, gunnery action unused, weapon reaches the band."""
-    return [b for b in ship["batteries"] if b["bearing"] and not b["used"] and can_fire_at_band(b, band, tables)
-            and "weapons" not in ship["shut_down"]]
 
 
 def to_hit_modifiers(ship: dict, b: dict, target: dict, band: str, tables: Tables) -> list[Modifier]:
@@ -88,57 +79,75 @@ def to_hit_modifiers(ship: dict, b: dict, target: dict, band: str, tables: Table
     return mods
 
 
+# --- when a ship may fire, and what it asks --------------------------------------------------
+
+def may_fire(state: dict, args: dict, tables: Tables) -> str:
+    """"You must have a lock to fire", a line of sight, a band the weapon reaches, batteries bearing and unused."""
+    why = why_not_acting(state, args, 2, "batteries fire in step 2, Fire", "weapons")
+    if why or "ship" not in args:
+        return why
+    ship = state["ships"][args["ship"]]
+    side = state["side_names"][ship["side"]]
+    if not any(b["bearing"] and not b["used"] for b in ship["batteries"]):
+        return f"{ship['name']} has no battery bearing with its gunnery action unused"
+    if not side_holds_any(state, args["ship"], LOCKED):
+        return f"no lock, no fire: {side} has locked no enemy ship"
+    if "target" not in args:
+        return ""
+    target = state["ships"][args["target"]]
+    now = sensor_state(state, ship["side"], args["target"])
+    if now != LOCKED:
+        return f"no lock, no fire: {side} has {target['name']} {now}"
+    if ranges.sight_blocked(state, args["ship"], args["target"]):
+        return f"line of sight from {ship['name']} to {target['name']} is blocked: no shot"
+    band = ranges.band(state, args["ship"], args["target"])
+    if not band:
+        return f"{target['name']} is beyond Extreme range"
+    for bid in args.get("batteries", ()):
+        b = battery(ship, bid)
+        if b["used"]:
+            return f"{ship['name']} {bid} has already used its gunnery action ({b['used']})"
+        if not b["bearing"]:
+            return f"{ship['name']} {bid} is not bearing"
+        if not can_fire_at_band(b, band, tables):
+            return f"{tables.weapons[b['weapon']]['label']} cannot fire at {band} range"
+    return tactics.may_spend(state, ship, args)
+
+
+def _battery_choices(state: dict, args: dict, tables: Tables) -> list[Choice]:
+    return [Choice(b["id"], battery_label(b, tables)) for b in state["ships"][args["ship"]]["batteries"]]
+
+
+def _aim_choices(state: dict, args: dict, tables: Tables) -> list[Choice]:
+    """A system or a critical to pinpoint, asked only at Visual range (the only band where a pick can happen)."""
+    if ranges.band(state, args["ship"], args["target"]) != "visual":
+        return []
+    systems = [s for s in SYSTEMS if s not in ("none", "critical")]
+    crits = sorted(set(tables.criticals.values()))
+    return ([Choice("", "no pinpoint aim")] + [Choice(s, f"{s} (made by {PICK_SYSTEM})") for s in systems]
+            + [Choice(f"critical:{c}", f"critical: {c} (made by {PICK_CRITICAL})") for c in crits])
+
+
+# --- fire, battery by battery ----------------------------------------------------------------
+
 def fire(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
     """State the target, choose batteries, then each battery rolls in turn (steps 1-3)."""
-    if state["step"] != 2:
-        raise IllegalAction("batteries fire in step 2, Fire")
-    ship_id, target_id = args.get("ship", ""), args.get("target", "")
-    ship, target = state["ships"].get(ship_id), state["ships"].get(target_id)
-    if ship is None or target is None:
-        raise IllegalAction(f"no ship {(ship_id if ship is None else target_id)!r}")
-    if target["side"] == ship["side"]:
-        raise IllegalAction(f"{target['name']} is on {ship['name']}'s own side")
-    if sensor_state(state, ship["side"], target_id) != LOCKED:
-        raise IllegalAction(f"no lock, no fire: {state['side_names'][ship['side']]} has {target['name']} "
-                            f"{sensor_state(state, ship['side'], target_id)}")
-    if turn.sight_blocked(state, ship_id, target_id):
-        raise IllegalAction(f"line of sight from {ship['name']} to {target['name']} is blocked: no shot")
-    band = turn.band(state, ship_id, target_id)
-    if not band:
-        raise IllegalAction(f"{target['name']} is beyond Extreme range")
-    chosen = args.get("batteries") or []
-    if isinstance(chosen, str):
-        chosen = [c.strip() for c in chosen.split(",") if c.strip()]
-    if not chosen:
-        raise IllegalAction("fire: choose at least one battery")
-    if len(set(chosen)) != len(chosen):
-        raise IllegalAction("fire: each battery fires once")
-    by_id = {b["id"]: b for b in ship["batteries"]}
-    for bid in chosen:
-        b = by_id.get(bid)
-        if b is None:
-            raise IllegalAction(f"{ship['name']} has no battery {bid!r}")
-        if b["used"]:
-            raise IllegalAction(f"{ship['name']} {bid} has already used its gunnery action ({b['used']})")
-        if not b["bearing"]:
-            raise IllegalAction(f"{ship['name']} {bid} is not bearing")
-        if not can_fire_at_band(b, band, tables):
-            raise IllegalAction(f"{tables.weapons[b['weapon']]['label']} cannot fire at {band} range")
-    if "weapons" in ship["shut_down"]:
-        raise IllegalAction(f"{ship['name']}'s weapons are shut down by a critical hit")
-    aim = args.get("aim", "") or ""
-    tactics = spend_tactics(state, ship, args)
-    for i, bid in enumerate(chosen):
-        b = by_id[bid]
+    ship_id, target_id = args["ship"], args["target"]
+    ship, target = state["ships"][ship_id], state["ships"][target_id]
+    band = ranges.band(state, ship_id, target_id)
+    bonus = tactics.spend(state, ship, args["tactics"], args["pool"])  # "for one shot": the first battery named
+    for i, bid in enumerate(args["batteries"]):
+        b = battery(ship, bid)
         b["used"] = "fire"
-        mods = to_hit_modifiers(ship, b, target, band, tables) + (tactics if i == 0 else [])
+        mods = to_hit_modifiers(ship, b, target, band, tables) + (bonus if i == 0 else [])
         number = SPINAL_TO_HIT if b["spinal"] else TO_HIT
         ctx.request_roll(f"To hit: {ship['name']} {battery_label(b, tables)} at {target['name']}", "2D", mods,
                          Target(number), then="to_hit",
                          context={"ship": ship_id, "target": target_id, "battery": bid, "weapon": b["weapon"],
-                                  "factor": b["factor"], "spinal": b["spinal"], "band": band, "aim": aim})
+                                  "factor": b["factor"], "spinal": b["spinal"], "band": band, "aim": args["aim"]})
 
 
+@CATALOGUE.continuation("to_hit")
 def resolve_to_hit(state: dict, result: RollResult, tables: Tables, ctx: RuleContext) -> None:
     c = dict(result.request.context)
     if not result.success:
@@ -178,8 +187,16 @@ def _next_defence(state: dict, c: dict, tables: Tables, ctx: RuleContext) -> Non
                      "2D", mods, Target(PENETRATE), then="penetrate", context={**c, "defences": rest})
 
 
+@CATALOGUE.continuation("penetrate")
 def resolve_penetrate(state: dict, result: RollResult, tables: Tables, ctx: RuleContext) -> None:
     if not result.success:
         ctx.note("Stopped by the defence")
         return
     _next_defence(state, dict(result.request.context), tables, ctx)
+
+
+CATALOGUE.add(Action("fire", "Fire batteries", fire, key="f", may=may_fire, params=(
+    SHIP_PARAM, TARGET_PARAM,
+    Param("batteries", "Batteries", "multi", options=_battery_choices),
+    Param("aim", "Pinpoint aim", "choice", options=_aim_choices, optional=True, default=""),
+) + tactics.TACTICS_PARAMS))

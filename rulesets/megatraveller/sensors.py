@@ -34,16 +34,19 @@ Where the text is silent we decided:
   computer or skill for the task, and both rolls use it).
 - The referee's roll is only made after the player's; a referee-only success
   reveals power and tonnage but gives no lock.
+- A sensor action names its sensors (passive, the default, or active) and what
+  it spends (the free action, the default, or a battery's gunnery action).
 """
 
 from __future__ import annotations
 
-from engine.errors import IllegalAction
+from engine.actions import Action, Choice, Param
 from engine.rolls import Modifier, RollResult, Target
 from engine.ruleset import RuleContext
 from engine.state import knowledge, set_knowledge
 
-from . import turn
+from . import ranges, tactics
+from .catalogue import CATALOGUE, SHIP_PARAM, TARGET_PARAM, battery, battery_label, why_not_acting
 from .tables import BANDS, Tables
 
 UNDETECTED, DETECTED, LOCATED, LOCKED = "undetected", "detected", "located", "locked"
@@ -52,6 +55,9 @@ REVEALED = ("", "power and tonnage", "type code")
 SIGNATURE_TIER = {"large": 0, "medium": 1, "small": 2, "stealthy": 3}
 TASK_NAMES = {"pass_obj_scan": "PassObjScan", "act_obj_scan": "ActObjScan",
               "pass_obj_pin": "PassObjPin", "act_obj_pin": "ActObjPin"}
+MODES = ("passive", "active")
+#: The sensor state a target must be in for each kind of sensor task: locate scans, lock pins.
+WANTED = {"scan": DETECTED, "pin": LOCATED}
 
 
 # --- what a side knows ---------------------------------------------------------------
@@ -62,6 +68,12 @@ def seen(state: dict, side: str, target: str) -> dict:
 
 def sensor_state(state: dict, side: str, target: str) -> str:
     return seen(state, side, target)["state"]
+
+
+def side_holds_any(state: dict, ship_id: str, wanted: str) -> bool:
+    """Whether the ship's side holds some enemy ship in sensor state ``wanted`` ("shared across a side")."""
+    side = state["ships"][ship_id]["side"]
+    return any(sensor_state(state, side, t) == wanted for t in ranges.enemies(state, ship_id))
 
 
 def _set(state: dict, side: str, target: str, new_state: str | None = None, revealed: str | None = None) -> None:
@@ -85,10 +97,15 @@ def refresh_detection(state: dict, ctx: RuleContext | None = None) -> None:
         for tid, target in state["ships"].items():
             if target["side"] == side or sensor_state(state, side, tid) != UNDETECTED:
                 continue
-            if any(turn.squares(state, w, tid) <= turn.DETECTION_LIMIT for w in watchers):
+            if any(ranges.squares(state, w, tid) <= ranges.DETECTION_LIMIT for w in watchers):
                 _set(state, side, tid, DETECTED)
                 if ctx is not None:
                     ctx.note(f"{state['side_names'][side]} detects {target['name']}")
+
+
+def task_of(mode: str, kind: str) -> str:
+    """The sensor task a mode performs: passive or active, scan (locate) or pin (lock)."""
+    return f"{'pass' if mode == 'passive' else 'act'}_obj_{kind}"
 
 
 def best_difficulty(ship: dict, task: str, band: str, tables: Tables) -> str:
@@ -100,56 +117,6 @@ def best_difficulty(ship: dict, task: str, band: str, tables: Tables) -> str:
     return min(usable, key=lambda lvl: tables.difficulties[lvl], default="")
 
 
-# --- actions and tactics points ------------------------------------------------------
-
-def free_actions(ship: dict) -> list[str]:
-    """What a ship may spend on a sensor action now: the free one, then unused batteries."""
-    out = [] if ship["free_sensor_used"] else ["free"]
-    return out + [b["id"] for b in ship["batteries"] if not b["used"]]
-
-
-def spend_action(ship: dict, spend: str, ctx: RuleContext) -> None:
-    spend = spend or "free"
-    if spend == "free":
-        if ship["free_sensor_used"]:
-            raise IllegalAction(f"{ship['name']} has used its free sensor action this round; "
-                                "spend a battery's gunnery action instead")
-        ship["free_sensor_used"] = True
-        return
-    battery = next((b for b in ship["batteries"] if b["id"] == spend), None)
-    if battery is None:
-        raise IllegalAction(f"{ship['name']} has no battery {spend!r}")
-    if battery["used"]:
-        raise IllegalAction(f"{ship['name']} {spend} has already used its gunnery action ({battery['used']})")
-    battery["used"] = "sensors"
-    ctx.note(f"{ship['name']} {spend} spends its gunnery action on sensors")
-
-
-def pool_of(state: dict, ship: dict, pool: str) -> int:
-    return ship["tactics"] if pool == "ship" else state["fleet_tactics"].get(ship["side"], 0)
-
-
-def spend_tactics(state: dict, ship: dict, args: dict) -> list[Modifier]:
-    """Tactics points spent before the roll: deducted from the pool, added as a named DM."""
-    try:
-        points = int(args.get("tactics", 0) or 0)
-    except (TypeError, ValueError):
-        raise IllegalAction(f"tactics: expected a whole number, got {args.get('tactics')!r}") from None
-    if points == 0:
-        return []
-    pool = args.get("pool", "ship") or "ship"
-    if pool not in ("ship", "fleet"):
-        raise IllegalAction(f"pool: expected ship or fleet, got {pool!r}")
-    have = pool_of(state, ship, pool)
-    if points < 0 or points > have:
-        raise IllegalAction(f"tactics: {ship['name']}'s {pool} pool has {have} points, asked for {points}")
-    if pool == "ship":
-        ship["tactics"] -= points
-    else:
-        state["fleet_tactics"][ship["side"]] -= points
-    return [Modifier(f"Tactics ({pool} pool)", points)]
-
-
 def computer_modifier(ship: dict) -> Modifier:
     """The computer model, or a PC officer's Sensor Ops skill in its place when higher."""
     if ship["sensor_ops"] > ship["computer"]:
@@ -157,49 +124,120 @@ def computer_modifier(ship: dict) -> Modifier:
     return Modifier("Computer", ship["computer"])
 
 
-# --- locate and lock ---------------------------------------------------------------------
+# --- sensor actions spent --------------------------------------------------------------
 
-def _sensor_task(state: dict, args: dict, tables: Tables, kind: str) -> tuple[dict, dict, str, str, int]:
-    if state["step"] != 1:
-        raise IllegalAction("sensor actions are taken in step 1, Sensors")
-    ship_id, target_id = args.get("ship", ""), args.get("target", "")
-    ship = state["ships"].get(ship_id)
-    target = state["ships"].get(target_id)
-    if ship is None or target is None:
-        raise IllegalAction(f"no ship {(ship_id if ship is None else target_id)!r}")
-    if target["side"] == ship["side"]:
-        raise IllegalAction(f"{target['name']} is on {ship['name']}'s own side")
-    if "sensors" in ship["shut_down"]:
-        raise IllegalAction(f"{ship['name']}'s sensors are shut down by a critical hit")
-    mode = args.get("mode", "passive") or "passive"
-    if mode not in ("passive", "active"):
-        raise IllegalAction(f"mode: expected passive or active, got {mode!r}")
-    task = f"{'pass' if mode == 'passive' else 'act'}_obj_{kind}"
-    band = turn.band(state, ship_id, target_id)
-    level = best_difficulty(ship, task, band, tables)
-    if not level:
-        where = f"at {band} range" if band else "beyond Extreme range"
-        raise IllegalAction(f"{ship['name']} has no {TASK_NAMES[task]} sensor reaching {target['name']} {where}")
-    return ship, target, task, level, turn.squares(state, ship_id, target_id)
+def sensor_action_left(ship: dict) -> bool:
+    """Something to spend on a sensor action this round: the free one, or a battery's unused gunnery action."""
+    return not ship["free_sensor_used"] or any(not b["used"] for b in ship["batteries"])
 
 
-def _mods(state: dict, ship: dict, n: int, args: dict) -> list[Modifier]:
+def _why_not_spend(ship: dict, spend: str) -> str:
+    if spend == "free":
+        if ship["free_sensor_used"]:
+            return (f"{ship['name']} has used its free sensor action this round; "
+                    "spend a battery's gunnery action instead")
+        return ""
+    used = battery(ship, spend)["used"]
+    return f"{ship['name']} {spend} has already used its gunnery action ({used})" if used else ""
+
+
+def spend_action(ship: dict, spend: str, ctx: RuleContext) -> None:
+    if spend == "free":
+        ship["free_sensor_used"] = True
+        return
+    battery(ship, spend)["used"] = "sensors"
+    ctx.note(f"{ship['name']} {spend} spends its gunnery action on sensors")
+
+
+# --- locate and lock: when they may be taken, and what they ask --------------------------
+
+def _may_sense(kind: str):
+    """The ``may`` of locate (``scan``) or lock (``pin``), for the arguments chosen so far."""
+
+    def may(state: dict, args: dict, tables: Tables) -> str:
+        why = why_not_acting(state, args, 1, "sensor actions are taken in step 1, Sensors", "sensors")
+        if why or "ship" not in args:
+            return why
+        ship = state["ships"][args["ship"]]
+        side = state["side_names"][ship["side"]]
+        if not sensor_action_left(ship):
+            return (f"{ship['name']} has no sensor action left this round "
+                    "(its free action and every battery's gunnery action are used)")
+        if not side_holds_any(state, args["ship"], WANTED[kind]):
+            return (f"{side} has no enemy ship detected and not yet located" if kind == "scan" else
+                    f"a target must be located before a lock ({side} has no enemy ship located and not yet locked)")
+        if "target" not in args:
+            return ""
+        target = state["ships"][args["target"]]
+        if "mode" in args:
+            task, band = task_of(args["mode"], kind), ranges.band(state, args["ship"], args["target"])
+            if not best_difficulty(ship, task, band, tables):
+                where = f"at {band} range" if band else "beyond Extreme range"
+                return f"{ship['name']} has no {TASK_NAMES[task]} sensor reaching {target['name']} {where}"
+        now = sensor_state(state, ship["side"], args["target"])
+        if kind == "scan" and now == UNDETECTED:
+            return f"{side} has not detected {target['name']}"
+        if kind == "scan" and now != DETECTED:
+            return f"{target['name']} is already {now} by {side}"
+        if kind == "pin" and now != LOCATED:
+            return f"{target['name']} must be located before a lock ({side}: {now})"
+        if "spend" in args:
+            why = _why_not_spend(ship, args["spend"])
+            if why:
+                return why
+        return tactics.may_spend(state, ship, args)
+
+    return may
+
+
+def _mode_choices(kind: str):
+    def options(state: dict, args: dict, tables: Tables) -> list[Choice]:
+        ship = state["ships"][args["ship"]]
+        band = ranges.band(state, args["ship"], args["target"])
+        out = []
+        for mode in MODES:
+            task = task_of(mode, kind)
+            level = best_difficulty(ship, task, band, tables)
+            out.append(Choice(mode, f"{mode} ({TASK_NAMES[task]} {level} {tables.difficulties[level]}+)"
+                                    if level else mode))
+        return out
+
+    return options
+
+
+def _spend_choices(state: dict, args: dict, tables: Tables) -> list[Choice]:
+    ship = state["ships"][args["ship"]]
+    return [Choice("free", "free sensor action")] + [
+        Choice(b["id"], f"gunnery action of {battery_label(b, tables)}") for b in ship["batteries"]]
+
+
+def _sense_params(kind: str) -> tuple[Param, ...]:
+    return (SHIP_PARAM, TARGET_PARAM,
+            Param("mode", "Sensors", "choice", options=_mode_choices(kind), optional=True, default="passive"),
+            Param("spend", "Action spent", "choice", options=_spend_choices, optional=True, default="free"),
+            ) + tactics.TACTICS_PARAMS
+
+
+# --- locate and lock: what they do ------------------------------------------------------------
+
+def _sensor_roll(state: dict, args: dict, tables: Tables, ctx: RuleContext,
+                 kind: str) -> tuple[str, str, list[Modifier]]:
+    """Spend the action; the task, its difficulty and the DMs (tactics points taken from their pool)."""
+    ship = state["ships"][args["ship"]]
+    task = task_of(args["mode"], kind)
+    level = best_difficulty(ship, task, ranges.band(state, args["ship"], args["target"]), tables)
+    spend_action(ship, args["spend"], ctx)
     mods = [computer_modifier(ship)]
+    n = ranges.squares(state, args["ship"], args["target"])
     if n:
         mods.append(Modifier("Range (squares)", -n))
-    return mods + spend_tactics(state, ship, args)
+    return task, level, mods + tactics.spend(state, ship, args["tactics"], args["pool"])
 
 
 def locate(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
     """A sensor action to improve a detected target to located."""
-    ship, target, task, level, n = _sensor_task(state, args, tables, "scan")
-    now = sensor_state(state, ship["side"], args["target"])
-    if now == UNDETECTED:
-        raise IllegalAction(f"{state['side_names'][ship['side']]} has not detected {target['name']}")
-    if now in (LOCATED, LOCKED):
-        raise IllegalAction(f"{target['name']} is already {now} by {state['side_names'][ship['side']]}")
-    spend_action(ship, args.get("spend", "free"), ctx)
-    mods = _mods(state, ship, n, args)
+    ship, target = state["ships"][args["ship"]], state["ships"][args["target"]]
+    task, level, mods = _sensor_roll(state, args, tables, ctx, "scan")
     ctx.request_roll(f"Locate: {ship['name']} {TASK_NAMES[task]} ({level}) on {target['name']}", "2D", mods,
                      Target(tables.difficulties[level]), then="locate",
                      context={"side": ship["side"], "target": args["target"]})
@@ -218,7 +256,8 @@ def locate_tier(natural: int, margin: int) -> int:
     return 3
 
 
-def resolve_locate(state: dict, result: RollResult, ctx: RuleContext) -> None:
+@CATALOGUE.continuation("locate")
+def resolve_locate(state: dict, result: RollResult, tables: Tables, ctx: RuleContext) -> None:
     c = result.request.context
     target = state["ships"][c["target"]]
     tier = locate_tier(result.natural, result.margin)
@@ -237,20 +276,16 @@ def resolve_locate(state: dict, result: RollResult, ctx: RuleContext) -> None:
 
 def lock(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
     """The second action: lock a located target (uncertain task, the player's roll then the referee's)."""
-    ship, target, task, level, n = _sensor_task(state, args, tables, "pin")
-    now = sensor_state(state, ship["side"], args["target"])
-    if now != LOCATED:
-        raise IllegalAction(f"{target['name']} must be located before a lock "
-                            f"({state['side_names'][ship['side']]}: {now})")
-    spend_action(ship, args.get("spend", "free"), ctx)
-    mods = _mods(state, ship, n, args)
+    ship, target = state["ships"][args["ship"]], state["ships"][args["target"]]
+    task, level, mods = _sensor_roll(state, args, tables, ctx, "pin")
     ctx.request_roll(f"Lock (player's roll): {ship['name']} {TASK_NAMES[task]} ({level}) on {target['name']}",
                      "2D", mods, Target(tables.difficulties[level]), then="lock_player",
                      context={"side": ship["side"], "target": args["target"], "ship": args["ship"],
                               "task": task, "level": level})
 
 
-def resolve_lock_player(state: dict, result: RollResult, ctx: RuleContext) -> None:
+@CATALOGUE.continuation("lock_player")
+def resolve_lock_player(state: dict, result: RollResult, tables: Tables, ctx: RuleContext) -> None:
     c = dict(result.request.context)
     c["player"] = bool(result.success)
     req = result.request
@@ -258,7 +293,8 @@ def resolve_lock_player(state: dict, result: RollResult, ctx: RuleContext) -> No
                      then="lock_referee", context=c)
 
 
-def resolve_lock_referee(state: dict, result: RollResult, ctx: RuleContext) -> None:
+@CATALOGUE.continuation("lock_referee")
+def resolve_lock_referee(state: dict, result: RollResult, tables: Tables, ctx: RuleContext) -> None:
     c = result.request.context
     target = state["ships"][c["target"]]
     made = int(c["player"]) + int(bool(result.success))
@@ -271,3 +307,9 @@ def resolve_lock_referee(state: dict, result: RollResult, ctx: RuleContext) -> N
         ctx.note(f"No lock on {target['name']}")
     if revealed:
         ctx.note(f"{target['name']}: {revealed} revealed")
+
+
+CATALOGUE.add(Action("locate", "Locate a detected target", locate, key="s", params=_sense_params("scan"),
+                     may=_may_sense("scan")))
+CATALOGUE.add(Action("lock", "Lock a located target", lock, key="l", params=_sense_params("pin"),
+                     may=_may_sense("pin")))

@@ -1,21 +1,16 @@
-"""What the console shows for a megatraveller fight: ship lines, panels, sensor lines, choices.
+"""What the console shows for a megatraveller fight: ship lines, panels, sensor lines, checklist notes.
 
-Presentation only: nothing here changes the state. The choices offered are
-built from the same predicates the rules use (``sensors.best_difficulty``,
-``sensors.free_actions``, ``fire.ready_batteries``, the sensor states), so
-every value offered is one the rules accept.
+Presentation only: nothing here changes the state. The choices an action's
+form offers are labelled by the ``options`` of its parameters (in ``catalogue``,
+``sensors``, ``fire``, ``tactics``), and the engine offers only those its
+``may`` accepts.
 """
 
 from __future__ import annotations
 
-from engine.ruleset import Choice, Param
-
-from . import turn
-from .fire import battery_label, ready_batteries
-from .sensors import (DETECTED, LOCATED, LOCKED, TASK_NAMES, best_difficulty, free_actions, pool_of, seen,
-                      sensor_state)
+from .sensors import TASK_NAMES, seen
 from .ships import ucp
-from .tables import SYSTEMS, Tables
+from .tables import Tables
 
 
 def _name(state: dict, sid: str) -> str:
@@ -90,7 +85,7 @@ def checklist_notes(state: dict) -> list[str]:
     return out
 
 
-def sensor_lines(state: dict) -> list[str]:
+def sensors(state: dict) -> list[str]:
     """One line per observing side and target: "Imperial sees Corsair-1: locked (type code known)"."""
     out = []
     for side in state["side_order"]:
@@ -103,115 +98,3 @@ def sensor_lines(state: dict) -> list[str]:
                 text += f" ({entry['revealed']} known)"
             out.append(text)
     return out
-
-
-def _ships(state: dict, ids: list[str]) -> list[Choice]:
-    return [Choice(sid, _name(state, sid)) for sid in ids]
-
-
-def _tactics_choices(state: dict, ship: dict | None, args: dict, param: Param) -> list[Choice] | None:
-    if ship is None:
-        return []
-    ship_pool, fleet_pool = pool_of(state, ship, "ship"), pool_of(state, ship, "fleet")
-    if param.name == "tactics":
-        most = max(ship_pool, fleet_pool)
-        if most == 0:
-            return []
-        return [Choice(str(n), f"{n} point{'s' if n != 1 else ''}" if n else "none") for n in range(most + 1)]
-    if param.name == "pool":
-        points = int(args.get("tactics", 0) or 0)
-        if points == 0:
-            return []
-        return [Choice(p, f"{p} pool ({have})") for p, have in (("ship", ship_pool), ("fleet", fleet_pool))
-                if have >= points]
-    return None
-
-
-def _sense_choices(state: dict, action: str, param: Param, args: dict, tables: Tables) -> list[Choice] | None:
-    want = DETECTED if action == "locate" else LOCATED
-    kind = "scan" if action == "locate" else "pin"
-    ships = state["ships"]
-    ship = ships.get(args.get("ship", ""))
-
-    def targets(sid: str) -> list[str]:
-        s = ships[sid]
-        return [t for t in turn.enemies(state, sid) if sensor_state(state, s["side"], t) == want
-                and any(best_difficulty(s, f"{m}_obj_{kind}", turn.band(state, sid, t), tables) for m in ("pass", "act"))]
-
-    if param.name == "ship":
-        return _ships(state, [sid for sid, s in ships.items() if free_actions(s) and "sensors" not in s["shut_down"]
-                              and targets(sid)])
-    if ship is None:
-        return []
-    if param.name == "target":
-        return _ships(state, targets(args["ship"]))
-    if param.name == "mode":
-        band = turn.band(state, args["ship"], args.get("target", "")) if args.get("target") in ships else ""
-        out = []
-        for mode, m in (("passive", "pass"), ("active", "act")):
-            level = best_difficulty(ship, f"{m}_obj_{kind}", band, tables)
-            if level:
-                out.append(Choice(mode, f"{mode} ({TASK_NAMES[f'{m}_obj_{kind}']} {level} "
-                                        f"{tables.difficulties[level]}+)"))
-        return out
-    if param.name == "spend":
-        return [Choice(a, "free sensor action" if a == "free" else
-                       f"gunnery action of {battery_label(next(b for b in ship['batteries'] if b['id'] == a), tables)}")
-                for a in free_actions(ship)]
-    return _tactics_choices(state, ship, args, param)
-
-
-def _fire_choices(state: dict, param: Param, args: dict, tables: Tables) -> list[Choice] | None:
-    ships = state["ships"]
-    ship = ships.get(args.get("ship", ""))
-
-    def targets(sid: str) -> list[str]:
-        s = ships[sid]
-        return [t for t in turn.enemies(state, sid) if sensor_state(state, s["side"], t) == LOCKED
-                and not turn.sight_blocked(state, sid, t) and ready_batteries(state, s, turn.band(state, sid, t), tables)]
-
-    if param.name == "ship":
-        return _ships(state, [sid for sid in ships if targets(sid)])
-    if ship is None:
-        return []
-    if param.name == "target":
-        return [Choice(t, f"{_name(state, t)} ({turn.squares(state, args['ship'], t)} squares, "
-                          f"{turn.band(state, args['ship'], t)})") for t in targets(args["ship"])]
-    target_id = args.get("target", "")
-    if target_id not in ships:
-        return []
-    band = turn.band(state, args["ship"], target_id)
-    if param.name == "batteries":
-        return [Choice(b["id"], battery_label(b, tables)) for b in ready_batteries(state, ship, band, tables)]
-    if param.name == "aim":
-        if band != "visual":
-            return []
-        systems = [s for s in SYSTEMS if s not in ("none", "critical")]
-        crits = sorted(set(tables.criticals.values()))
-        return ([Choice("", "no pinpoint aim")] + [Choice(s, f"{s} (made by 2)") for s in systems]
-                + [Choice(f"critical:{c}", f"critical: {c} (made by 4)") for c in crits])
-    return _tactics_choices(state, ship, args, param)
-
-
-def param_choices(state: dict, action: str, param: Param, args: dict, tables: Tables) -> list[Choice] | None:
-    ships = state["ships"]
-    if action in ("locate", "lock"):
-        return _sense_choices(state, action, param, args, tables)
-    if action == "fire":
-        return _fire_choices(state, param, args, tables)
-    if action in ("set_range", "set_sight"):
-        if param.name == "ship":
-            return _ships(state, list(ships))
-        if param.name == "target":
-            if args.get("ship") not in ships:
-                return []
-            return [Choice(t, f"{_name(state, t)} (now {turn.squares(state, args['ship'], t)} squares)")
-                    for t in turn.enemies(state, args["ship"])]
-        if param.name == "sight":
-            return [Choice(c, c) for c in param.choices]
-        return None
-    if param.kind == "ship":
-        return _ships(state, list(ships))
-    if param.kind == "choice":
-        return [Choice(c, c) for c in param.choices]
-    return None

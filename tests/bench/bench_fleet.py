@@ -34,7 +34,7 @@ def ship(side: str, n: int) -> dict:
 
 def main() -> None:
     ships = {f"{s}{i}": ship(s, i) for s in ("blue", "red") for i in range(SHIPS_A_SIDE)}
-    setup = Setup("classic-hg", "Fleet", [{"id": "blue", "name": "Blue"}, {"id": "red", "name": "Red"}], ships,
+    setup = Setup("classic-hg", "Fleet", [{"id": "blue", "name": "Blue"}, {"id": "red", "name": "Red"}], {"ships": ships},
                   seed=3, created=datetime(2026, 1, 1, tzinfo=timezone.utc))
     t0 = time.perf_counter()
     enc = Encounter(setup, RULESET)

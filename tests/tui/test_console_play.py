@@ -136,3 +136,31 @@ async def test_quit_and_reopen_continues_mid_step(demo_app: FlagbridgeApp, demo_
         assert enc.pending.purpose.startswith("Initiative: Imperial")  # still waiting for the dice
         await pilot.press("6", "enter", "1", "enter")
         assert enc.state["attacker"] == "imperial"
+
+
+async def test_the_footer_shows_only_what_the_rules_allow_and_a_key_says_why_not(demo_app: FlagbridgeApp) -> None:
+    """Issue 8: the Footer lists exactly the actions possible now; any other key says why it cannot."""
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        enc = app.save.encounter
+
+        def footer_actions() -> set[str]:
+            shown = {b.binding.action for b in app.screen.active_bindings.values() if b.enabled and b.binding.show}
+            return {a[5:-2] for a in shown if a.startswith("act('")}
+
+        assert footer_actions() == {"roll_initiative", "withdraw"}
+        await pilot.press("n")
+        prompt = str(app.screen.query_one("#prompt").render())
+        assert "Next step: step 1 still needs: roll initiative" in prompt
+        await pilot.press("f")
+        assert "Fire turrets: offensive fire happens in steps 3 and 6" in str(app.screen.query_one("#prompt").render())
+        assert len(enc.events) == 0
+        await pilot.press("i", "4", "enter", "2", "enter", "n", "n")  # to step 3: the corsairs are surprised
+        assert footer_actions() == {"fire", "break_off", "withdraw", "next"}
+        await pilot.press("t")
+        assert "Launch a torpedo: no ship can be chosen now" in str(app.screen.query_one("#prompt").render())
+        await pilot.press("n")  # step 4: the surprised, unarmed-for-defence corsairs may not intercept
+        assert "defend" not in footer_actions()
+        await pilot.press("question_mark")
+        reasons = {o.action.name: o.reason for o in app.screen.offers}
+        assert reasons["defend"] == "no incoming attack to intercept"

@@ -45,7 +45,7 @@ async def test_sensors_panel_and_no_fire_without_a_lock(tmp_path: Path) -> None:
         await pilot.press("f")
         await pilot.pause()
         prompt = str(app.screen.query_one("#prompt").render())
-        assert "Fire batteries: no ship can do that now" in prompt
+        assert "Fire batteries: no ship can be chosen now" in prompt and "no lock, no fire" in prompt
         with pytest.raises(IllegalAction, match="lock"):
             enc.act("fire", ship="patrol", target="corsair", batteries=["B1-1"])
 
@@ -65,7 +65,5 @@ async def test_a_lock_lets_the_whole_side_fire(tmp_path: Path) -> None:
         await pilot.pause()
         assert "Imperial Navy sees Red Lantern: locked" in sensors_text(app)
         # the scout never scanned the corsair, but the side's lock is shared
-        from engine.ruleset import Param
-
-        ships = enc.ruleset.param_choices(enc.state, "fire", Param("ship", "Ship", "ship"), {})
+        ships = enc.ruleset.param_choices(enc.state, "fire", "ship", {})
         assert "scout" in {c.value for c in ships}

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from engine.saves import SaveFile
 from tui.app import FlagbridgeApp
+from tui.screens.console import ConsoleScreen
 
 
 async def type_text(pilot, text: str) -> None:
@@ -29,7 +30,7 @@ async def test_new_megatraveller_encounter_by_keys(tmp_path: Path) -> None:
         await pilot.press("x")                              # a letter in a number field does not go in
         await pilot.press("4", "enter")                     # starting range in squares
         await pilot.pause()
-        assert app.screen.__class__.__name__ == "ConsoleScreen"
+        assert isinstance(app.screen, ConsoleScreen)
     path = tmp_path / "Picket.toml"
     enc = SaveFile.load(path).encounter
     assert enc.setup.ruleset == "megatraveller" and enc.setup.options == {"range": 4}
@@ -42,6 +43,6 @@ async def test_start_screen_opens_a_fresh_demo_copy(tmp_path: Path) -> None:
     async with app.run_test(size=(160, 48)) as pilot:
         await pilot.press("down", "enter")                  # "Demo: classic-hg (a fresh copy)"
         await pilot.pause()
-        assert app.screen.__class__.__name__ == "ConsoleScreen"
+        assert isinstance(app.screen, ConsoleScreen)
     copies = list(tmp_path.glob("play-classic-hg-*.toml"))
     assert len(copies) == 1

@@ -1,9 +1,12 @@
 """The console: the main screen a game master plays a fight on.
 
 Every key sends one engine command (an action, a roll, undo, redo, a
-correction) and then every panel is redrawn from the engine's state. The
-ruleset's legal actions become key bindings, so the Footer always shows the
-keys that work now. Digits typed while a roll is pending are the physical dice.
+correction) and then every panel is redrawn from the engine's state. Each
+ruleset gets its own screen class whose BINDINGS hold its catalogue's actions
+(``console_screen``); ``check_action`` shows exactly the ones possible now, so
+the Footer never offers an action the rules would refuse, and a key for one
+that is not possible says why. Digits typed while a roll is pending are the
+physical dice.
 """
 
 from __future__ import annotations
@@ -49,14 +52,13 @@ class ConsoleScreen(Screen[None]):
         self.save = save
         self.enc = save.encounter
         self.ruleset = self.enc.ruleset
-        self.selected = next(iter(self.enc.state.get("ships", {})), "")
+        self.selected = next((uid for _k, uid, _u in self.ruleset.units(self.enc.state)), "")
+        self._offers: dict[str, str] = {}  # action -> why not ("" when possible), as of the last redraw
         self.typed = ""
         self.message = ""
         self._logged_events = -1
-        self._action_keys: dict[str, str] = {}
         self._save_due = False
         self._in_command = False
-        self._bound_once = False
         self.enc.listeners.append(self._autosave)
 
     # --- layout --------------------------------------------------------------------
@@ -83,20 +85,24 @@ class ConsoleScreen(Screen[None]):
     def refresh_view(self) -> None:
         """Redraw every panel from the engine (the only place the screen reads state)."""
         enc, rs, state = self.enc, self.ruleset, self.enc.state
-        ships = state.get("ships", {})
-        if self.selected not in ships:
-            self.selected = next(iter(ships), "")
+        units = rs.units(state)
+        if self.selected not in {uid for _k, uid, _u in units}:
+            self.selected = units[0][1] if units else ""
         self.app.sub_title = f"{enc.setup.name} · {rs.id} · {rs.header(state)}"
         sides = []
         for side in enc.setup.sides:
             rows = []
-            for sid in enc.setup.ships_of(side["id"]):
-                line, condition = rs.ship_line(state, sid)
-                rows.append((sid, line, condition))
+            for kind, uid, unit in units:
+                if unit.get("side") == side["id"]:
+                    line, condition = rs.unit_line(state, kind, uid)
+                    rows.append((uid, line, condition))
             sides.append((side["name"], rows))
-        self.query_one(ShipsPanel).show(sides, self.selected)
-        panels = rs.ship_panels(state, self.selected) if self.selected else {}
-        name = ships.get(self.selected, {}).get("name", self.selected)
+        panel = self.query_one(ShipsPanel)
+        panel.border_title = " · ".join(k.plural for k in rs.unit_kinds if state.get(k.key))
+        panel.show(sides, self.selected)
+        kind = rs.unit_kind_of(state, self.selected) if self.selected else None
+        panels = rs.unit_panels(state, kind, self.selected) if kind else {}
+        name = state[kind.key][self.selected].get("name", self.selected) if kind else ""
         self.query_one("#status", RowsPanel).show(panels.get("Ship status", []), name)
         self.query_one("#armor", RowsPanel).show(panels.get("Armor and crew", []), name)
         self.query_one(ChecklistPanel).show(enc.checklist(), rs.checklist_notes(state))
@@ -105,7 +111,8 @@ class ConsoleScreen(Screen[None]):
                                                     [f"{rs.id} has no sensor rules"])
         self._draw_log()
         self._draw_prompt()
-        self._bind_actions()
+        self._offers = {o.action.name: o.reason for o in enc.offers()}
+        self.refresh_bindings()
 
     def _draw_log(self) -> None:
         """Append what the new events say; after an undo, redraw the recent log."""
@@ -139,28 +146,10 @@ class ConsoleScreen(Screen[None]):
             hint = f"Step needs: {needs}" if needs else "n: next step · ? help · ctrl+p every action by name"
         self.query_one(DicePrompt).show(line, self.typed, hint, self.message)
 
-    def _bind_actions(self) -> None:
-        """The ruleset's legal actions become key bindings, so the Footer lists what works now."""
-        wanted = {spec.key: spec.name for spec in self.enc.legal_actions() if spec.key}
-        if wanted == self._action_keys and self._bound_once:
-            self.refresh_bindings()
-            return
-        self._bound_once = True
-        keys = self._bindings.key_to_bindings
-        for key in list(self._action_keys):
-            keys.pop(key, None)
-        self._action_keys = {}
-        actions: dict[str, list[Binding]] = {}
-        for spec in self.enc.legal_actions():
-            if spec.key and spec.key not in self._action_keys:
-                self._action_keys[spec.key] = spec.name
-                actions[spec.key] = [Binding(spec.key, f"act('{spec.name}')", spec.label, id=f"action-{spec.name}")]
-        # the step's own actions first, so a narrow Footer still shows them
-        self._bindings.key_to_bindings = {**actions, **keys}
-        self.refresh_bindings()
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         pending = self.enc.pending is not None
+        if action == "act":
+            return not self._offers.get(str(parameters[0]), "no such action")
         if action == "roll":
             return pending
         if action in ("unroll", "clear"):
@@ -216,25 +205,22 @@ class ConsoleScreen(Screen[None]):
         self._write_save()
 
     def action_act(self, name: str) -> None:
-        spec = next((a for a in self.enc.legal_actions() if a.name == name), None)
-        if spec is None:
+        """Take an action: at once when it has no parameters, else through its form."""
+        offer = next((o for o in self.enc.offers() if o.action.name == name), None)
+        if offer is None or not offer.possible:
+            self.message = f"{offer.action.label if offer else name}: {offer.reason if offer else 'no such action'}"
+            self._draw_prompt()
+            return
+        if not offer.action.params:
             self.run(lambda: self.enc.act(name))
             return
-        if not spec.params:
-            self.run(lambda: self.enc.act(name))
-            return
-        from .action import NOBODY, ActionScreen
+        from .action import ActionScreen
 
         def done(args: dict | None) -> None:
-            if args is None:
-                return
-            if NOBODY in args:
-                self.message = args[NOBODY]
-                self._draw_prompt()
-                return
-            self.run(lambda: self.enc.act(name, **args))
+            if args is not None:
+                self.run(lambda: self.enc.act(name, **args))
 
-        self.app.push_screen(ActionScreen(self.enc, spec, self.selected), done)
+        self.app.push_screen(ActionScreen(self.enc, offer.action, self.selected), done)
 
     def action_roll(self) -> None:
         typed, self.typed = self.typed.strip(), ""
@@ -270,7 +256,7 @@ class ConsoleScreen(Screen[None]):
         self._draw_prompt()
 
     def action_select(self, step: int) -> None:
-        ids = list(self.enc.state.get("ships", {}))
+        ids = [uid for _k, uid, _u in self.ruleset.units(self.enc.state)]
         if ids:
             i = (ids.index(self.selected) + step) % len(ids) if self.selected in ids else 0
             self.selected = ids[i]
@@ -284,14 +270,15 @@ class ConsoleScreen(Screen[None]):
     def action_help(self) -> None:
         from .help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.enc.legal_actions(), self.ruleset.id))
+        self.app.push_screen(HelpScreen(self.enc.offers(), self.ruleset.id))
 
     def _own_action(self, key: str) -> tuple[str, tuple] | None:
         """The action this screen binds ``key`` to (its own keys and the ruleset's), if any."""
-        for binding in self._bindings.key_to_bindings.get(key, ()):
-            namespace, name, args = parse_action(binding.action)
-            if not namespace and hasattr(self, f"action_{name}"):
-                return name, args
+        for binding in type(self).BINDINGS:
+            if key in binding.key.split(","):
+                namespace, name, args = parse_action(binding.action)
+                if not namespace and hasattr(self, f"action_{name}"):
+                    return name, args
         return None
 
     def on_key(self, event: events.Key) -> None:
@@ -309,9 +296,11 @@ class ConsoleScreen(Screen[None]):
             self.typed += event.character
             self.message = ""
             handler = self._draw_prompt
-        elif bound is not None:
+        elif bound is not None and not (pending and bound[0] == "act"):
             name, args = bound
-            if self.check_action(name, args) is not True:
+            if name == "act":
+                handler = lambda: self.action_act(*args)  # noqa: E731  (says why when it is not possible)
+            elif self.check_action(name, args) is not True:
                 handler = self._draw_prompt  # a key that does nothing now: swallow it quietly
             else:
                 handler = lambda: getattr(self, f"action_{name}")(*args)  # noqa: E731
@@ -324,4 +313,23 @@ class ConsoleScreen(Screen[None]):
             handler()
 
 
+_SCREENS: dict[str, type[ConsoleScreen]] = {}
 
+
+def console_screen(save: SaveFile) -> ConsoleScreen:
+    """The console for a save, its class carrying the ruleset's actions as key bindings.
+
+    The ruleset's actions come first so that a narrow Footer still shows them;
+    ``check_action`` hides the ones not possible now.
+    """
+    rs = save.encounter.ruleset
+    cls = _SCREENS.get(rs.id)
+    if cls is None:
+        own = {b.key for b in ConsoleScreen.BINDINGS}
+        actions = [Binding(a.key, f"act('{a.name}')", a.label, id=f"action-{a.name}")
+                   for a in rs.catalogue.actions.values() if a.key and a.key not in own]
+        cls = type(f"ConsoleScreen_{rs.id.replace('-', '_')}", (ConsoleScreen,),
+                   {"BINDINGS": actions + list(ConsoleScreen.BINDINGS) + list(Screen.BINDINGS)},
+                   inherit_bindings=False)
+        _SCREENS[rs.id] = cls
+    return cls(save)

@@ -6,6 +6,7 @@ shown under the field and nothing is recorded.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -18,8 +19,8 @@ from engine.errors import FlagbridgeError
 from engine.state import parse_path, path_text
 
 
-def editable_values(state: dict, ship_id: str) -> list[tuple[str, object]]:
-    """Every single value of the selected ship, then the fight's own top-level values."""
+def editable_values(state: dict, unit_id: str, unit_key: str = "ships") -> list[tuple[str, object]]:
+    """Every single value of the selected unit, then the fight's own top-level values."""
     out: list[tuple[str, object]] = []
 
     def walk(node: object, path: tuple) -> None:
@@ -32,10 +33,10 @@ def editable_values(state: dict, ship_id: str) -> list[tuple[str, object]]:
         else:
             out.append((path_text(path), node))
 
-    if ship_id in state.get("ships", {}):
-        walk(state["ships"][ship_id], ("ships", ship_id))
+    if unit_id in state.get(unit_key, {}):
+        walk(state[unit_key][unit_id], (unit_key, unit_id))
     for k, v in state.items():
-        if k not in ("ships", "pending") and not isinstance(v, (dict, list)):
+        if k != "pending" and not isinstance(v, (dict, list)):
             out.append((k, v))
     return out
 
@@ -43,18 +44,20 @@ def editable_values(state: dict, ship_id: str) -> list[tuple[str, object]]:
 class CorrectionScreen(ModalScreen[bool]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel-correction")]
 
-    def __init__(self, enc: Encounter, ship_id: str) -> None:
+    def __init__(self, enc: Encounter, unit_id: str) -> None:
         super().__init__(classes="form")
         self.enc = enc
-        self.ship_id = ship_id
+        self.unit_id = unit_id
+        kind = enc.ruleset.unit_kind_of(enc.state, unit_id)
+        self.unit_key = kind.key if kind else ""
         self.path = ""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form-box") as box:
             box.border_title = "Correct a value"
             yield Label("Choose the value to correct (Enter), or Esc:", id="form-question")
-            yield OptionList(*[Option(f"{p} = {v!r}", id=p) for p, v in
-                               editable_values(self.enc.state, self.ship_id)], id="form-options")
+            yield OptionList(*[Option(Text(f"{p} = {v!r}"), id=p) for p, v in
+                               editable_values(self.enc.state, self.unit_id, self.unit_key)], id="form-options")
             yield Input(placeholder="new value", id="form-input", disabled=True, select_on_focus=False)
             yield Static("", id="form-message")
             yield Label("The correction is logged as an event: u undoes it.", id="form-help")

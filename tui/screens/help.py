@@ -1,4 +1,4 @@
-"""Every key of the console, and the actions that are legal right now."""
+"""Every key of the console, the actions possible right now, and why the others are not."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from engine.ruleset import ActionSpec
+from rich.text import Text
+
+from engine.actions import Offer
 
 KEYS = [
     ("?", "this help"),
@@ -30,9 +32,9 @@ KEYS = [
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close", id="close-help")]
 
-    def __init__(self, legal: list[ActionSpec], ruleset_id: str) -> None:
+    def __init__(self, offers: list[Offer], ruleset_id: str) -> None:
         super().__init__(classes="form")
-        self.legal = legal
+        self.offers = offers
         self.ruleset_id = ruleset_id
 
     def compose(self) -> ComposeResult:
@@ -44,13 +46,22 @@ class HelpScreen(ModalScreen[None]):
         now = Table.grid(padding=(0, 2))
         now.add_column(style="bold")
         now.add_column()
-        for a in self.legal:
-            now.add_row(a.key or "ctrl+p", a.label)
+        later = Table.grid(padding=(0, 2))
+        later.add_column(style="bold")
+        later.add_column()
+        later.add_column(style="dim")
+        for o in self.offers:
+            if o.possible:
+                now.add_row(o.action.key or "ctrl+p", o.action.label)
+            else:
+                later.add_row(o.action.key or "ctrl+p", o.action.label, Text(o.reason))
         with VerticalScroll(id="form-box") as box:
             box.border_title = "Help"
             yield Static(keys)
             yield Static(f"\nActions of {self.ruleset_id} that work now:")
             yield Static(now)
+            yield Static("\nNot possible now, and why:")
+            yield Static(later)
             yield Static("\nEsc closes this help.")
 
     def action_close(self) -> None:

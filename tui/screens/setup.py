@@ -153,7 +153,7 @@ class SetupScreen(Screen[None]):
                 ships[sid] = ship
         options = {q[7:]: v for q, v in a.items() if q.startswith("option:")}
         setup = Setup(a["ruleset"], a["name"], [{"id": "side1", "name": a["side1"]},
-                                                 {"id": "side2", "name": a["side2"]}], ships,
+                                                 {"id": "side2", "name": a["side2"]}], {"ships": ships},
                       options=options, seed=int.from_bytes(os.urandom(3), "big"))
         try:
             enc = Encounter(setup)

@@ -62,7 +62,7 @@ class StartScreen(Screen[None]):
         elif choice.startswith("demo:"):
             from engine.errors import FlagbridgeError
 
-            from ..launch import fresh_demo_copy
+            from ..demos import fresh_demo_copy
 
             try:
                 path = fresh_demo_copy(choice[5:], self.save_dir)

@@ -60,7 +60,7 @@ def make_setup(escort: dict | None = None, raider: dict | None = None) -> Setup:
     return Setup(
         ruleset="classic-hg", name="Duel at Regina",
         sides=[{"id": "imp", "name": "Imperial Navy"}, {"id": "cor", "name": "Corsairs"}],
-        ships={"vigilant": dict(escort or ESCORT), "jackal": dict(raider or RAIDER)},
+        units={"ships": {"vigilant": dict(escort or ESCORT), "jackal": dict(raider or RAIDER)}},
         seed=11, created=datetime(2026, 11, 29, 19, 0, tzinfo=timezone.utc),
     )
 

@@ -129,7 +129,7 @@ def test_ramming_at_close_range_hits_both_ships_and_cannot_be_intercepted() -> N
     addition to weapons fire." The roll and the hits are the shipped ramming table."""
     enc = duel()
     imperial_attack(enc)
-    refused(enc, "ram is not allowed now|ramming needs close range", "ram", ship="vigilant",
+    refused(enc, "ramming needs close range", "ram", ship="vigilant",
             target="jackal")  # long range
     enc.correct("range", "close", note="test: the ships have closed")
     enc.act("fire", ship="vigilant", turrets=["T1"], target="jackal")  # weapons fire as well
@@ -146,7 +146,7 @@ def test_ramming_at_close_range_hits_both_ships_and_cannot_be_intercepted() -> N
     assert not on_jackal["interceptable"] and not on_vigilant["interceptable"]
     refused(enc, "already tried to ram", "ram", ship="vigilant", target="jackal")
     enc.act("next")  # step 4: nothing the Jackal can intercept
-    refused(enc, "defend is not allowed now", "defend", ship="jackal", turret="T2", attack="A1")
+    refused(enc, "no incoming attack to intercept", "defend", ship="jackal", turret="T2", attack="A1")
     enc.act("next")
     enc.act("resolve_damage")  # step 5: the Jackal's ramming damage, unarmored
     answer(enc, "General location: A1", roll_for_general("hold"))
@@ -154,7 +154,7 @@ def test_ramming_at_close_range_hits_both_ships_and_cannot_be_intercepted() -> N
     assert ship(enc, "jackal")["cargo"] == 60 - on_jackal["damage"]
     enc.act("next")
     enc.act("next")  # step 7: the Vigilant cannot intercept the ram either
-    refused(enc, "defend is not allowed now", "defend", ship="vigilant", turret="T2", attack="A2")
+    refused(enc, "no incoming attack to intercept", "defend", ship="vigilant", turret="T2", attack="A2")
     enc.act("next")
     assert enc.pending is None  # the repulsor does not act on a ram
     enc.act("resolve_damage")  # step 8: armor 4 stops 4 of the Vigilant's hits

@@ -126,9 +126,11 @@ def test_range_changes_one_step_at_a_time() -> None:
     """Step 2: "Range may be altered by one step only ... never from long to close in one turn." """
     state = _two_sides(turn_number=2)
     assert turn.range_choices(state) == ("short", "long")
-    with pytest.raises(IllegalAction, match="from long the range may become short, long"):
-        turn.set_range(state, "close", RuleContext(1))
-    turn.set_range(state, "short", RuleContext(1))
+    state.update(step=2, over="")
+    assert turn.may_set_range(state, {"range": "close"}, None) == \
+        "range 'close': from long the range may become short, long"
+    assert turn.may_set_range(state, {"range": "short"}, None) == ""
+    turn.set_range(state, {"range": "short"}, None, RuleContext(1))
     state["range_set"] = False
     assert turn.range_choices(state) == ("close", "short", "long")
 
@@ -136,5 +138,5 @@ def test_range_changes_one_step_at_a_time() -> None:
 def test_first_turn_is_at_long_range() -> None:
     """Step 2: "Initial encounters always take place at long range." """
     state = _two_sides(turn_number=1)
-    with pytest.raises(IllegalAction, match="long range"):
-        turn.set_range(state, "short", RuleContext(1))
+    state.update(step=2, over="")
+    assert turn.may_set_range(state, {"range": "short"}, None) == "the first turn is fought at long range"

@@ -14,7 +14,7 @@ import pytest
 
 from engine.encounter import Encounter
 from engine.errors import IllegalAction
-from engine.ruleset import ActionSpec, Choice
+from engine.actions import Action, Choice
 from rulesets.classic_hg import RULESET, views
 from tests.rulesets.classic_hg import test_duel as duel
 from tests.rulesets.classic_hg.duel import TABLES, answer, new_duel, to_hit, to_intercept
@@ -39,13 +39,13 @@ def upto(name: str, include: bool = False) -> Encounter:
     raise AssertionError(f"no script step {name}")
 
 
-def spec(enc: Encounter, action: str) -> ActionSpec:
-    return next(a for a in enc.legal_actions() if a.name == action)
+def spec(enc: Encounter, action: str) -> Action:
+    return RULESET.catalogue.get(action)
 
 
 def choices(enc: Encounter, action: str, param: str, **args) -> list[Choice] | None:
     p = next(p for p in spec(enc, action).params if p.name == param)
-    return views.param_choices(enc.state, action, p, args)
+    return RULESET.param_choices(enc.state, action, p, args)
 
 
 def values(enc: Encounter, action: str, param: str, **args) -> list[str]:
@@ -75,7 +75,7 @@ def arg_sets(enc: Encounter, action: str) -> Iterator[dict]:
             yield dict(args)
             return
         p = params[i]
-        offered = views.param_choices(enc.state, action, p, args)
+        offered = RULESET.param_choices(enc.state, action, p, args)
         if offered is None:
             raise AssertionError(f"{action}.{p.name}: free text asked for")
         if not offered:
@@ -89,7 +89,7 @@ def arg_sets(enc: Encounter, action: str) -> Iterator[dict]:
             yield from walk(i + 1, {**args, p.name: v})
 
     first = params[0]
-    if not views.param_choices(enc.state, action, first, {}):
+    if not RULESET.param_choices(enc.state, action, first, {}):
         return
     yield from walk(0, {})
 
@@ -132,7 +132,10 @@ def test_turn_1_break_off_offered_to_the_faster_ship() -> None:
 def test_surprised_non_naval_ship_offered_no_defence() -> None:
     enc = upto("t1_surprised_ship_cannot_defend")
     enc.act("next")
-    assert enc.state["step"] == 4 and "defend" in [a.name for a in enc.legal_actions()]
+    assert enc.state["step"] == 4 and "defend" not in [a.name for a in enc.legal_actions()]
+    why = {o.action.name: o.reason for o in enc.offers()}["defend"]
+    assert why == ("no ship can be chosen now: Vigilant is not on the side defending now; "
+                   "Jackal is surprised and not a naval vessel: no defensive fire")
     assert values(enc, "defend", "ship") == []
     assert values(enc, "defend", "turret", ship="jackal") == []
 

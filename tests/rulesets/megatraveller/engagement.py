@@ -55,8 +55,8 @@ def make_setup(**options) -> Setup:
     return Setup(
         ruleset="megatraveller", name="Skirmish at Zila",
         sides=[{"id": "imp", "name": "Imperial", "tactics_pool": 2}, {"id": "cor", "name": "Corsairs"}],
-        ships={"lancer": dict(LANCER), "picket": dict(PICKET), "raider": dict(RAIDER), "hulk": dict(HULK),
-               "skiff": dict(SKIFF), "shadow": dict(SHADOW)},
+        units={"ships": {"lancer": dict(LANCER), "picket": dict(PICKET), "raider": dict(RAIDER),
+                         "hulk": dict(HULK), "skiff": dict(SKIFF), "shadow": dict(SHADOW)}},
         options={"range": 5, **options}, seed=5, created=datetime(2026, 12, 1, 19, 0, tzinfo=timezone.utc),
     )
 

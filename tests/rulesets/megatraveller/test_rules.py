@@ -6,7 +6,7 @@ import pytest
 
 from engine.errors import BadTable
 from engine.files import load_ship
-from engine.ruleset import Param, RuleContext, register
+from engine.ruleset import RuleContext, register
 from rulesets.megatraveller import RULESET
 from rulesets.megatraveller import damage, sensors, turn
 from rulesets.megatraveller.tables import check_table, critical_distribution, load_tables
@@ -130,10 +130,8 @@ def test_console_views() -> None:
     assert [s.label for s in enc.checklist()] == ["Sensors", "Fire", "End of round"]
     keys = {a.key for a in enc.legal_actions()}
     assert not keys & {"u", "c", "q", "?"} and not any(k.isdigit() for k in keys)
-    spend = RULESET.param_choices(state, "locate", Param("spend", "Action spent", "choice"),
-                                  {"ship": "lancer", "target": "raider"})
+    spend = RULESET.param_choices(state, "locate", "spend", {"ship": "lancer", "target": "raider", "mode": "passive"})
     assert spend[0].value == "free" and len(spend) == 1 + 19
-    mode = RULESET.param_choices(state, "locate", Param("mode", "Sensors", "choice"),
-                                 {"ship": "lancer", "target": "raider"})
+    mode = RULESET.param_choices(state, "locate", "mode", {"ship": "lancer", "target": "raider"})
     assert [c.value for c in mode] == ["passive"]
-    assert RULESET.param_choices(state, "fire", Param("ship", "Ship", "ship"), {}) == []  # nothing locked
+    assert RULESET.param_choices(state, "fire", "ship", {}) == []  # nothing locked

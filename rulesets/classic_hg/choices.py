@@ -1,0 +1,170 @@
+"""The words a form shows for each choice of a classic-hg action.
+
+Only labels and candidates live here: whether a value is allowed is the
+action's ``may`` (in ``fire``, ``turn``, ``phases``, ``damage``), and the engine
+offers a candidate only when ``may`` accepts it and the form can still be
+finished.
+"""
+
+from __future__ import annotations
+
+from engine.actions import Choice
+
+from . import turn
+from .fire import attack_type, chosen_defence, defences_for, fastest_enemy, incoming, turret_by_id, working
+from .phases import storage_used
+from .tables import Tables
+
+
+def lower(label: str) -> str:
+    """'Beam laser' -> 'beam laser', but 'HE missile' and 'AM missile' keep their capitals."""
+    if len(label) > 1 and label[0].isupper() and label[1].islower():
+        return label[0].lower() + label[1:]
+    return label
+
+
+def words(key: str) -> str:
+    return key.replace("_", " ")
+
+
+def weapon_label(weapon_id: str, tables: Tables) -> str:
+    if weapon_id == "ram":
+        return "ramming"
+    return lower(tables.weapons.get(weapon_id, {}).get("label", words(weapon_id)))
+
+
+def mount_label(turret: dict, tables: Tables) -> str:
+    return lower(tables.mounts.get(turret["weapon"], {}).get("label", words(turret["weapon"])))
+
+
+def to_hit_text(state: dict, weapons: list[str], tables: Tables) -> str:
+    numbers = sorted({int(n) for w in weapons if (n := tables.weapons[w]["to_hit"].get(state["range"])) is not None})
+    return "/".join(f"{n}+" for n in numbers)
+
+
+def _ship(state: dict, args: dict) -> dict | None:
+    return state["ships"].get(args.get("ship", ""))
+
+
+def turrets(state: dict, args: dict, tables: Tables) -> list[Choice]:
+    """'T1 beam laser x3 · 8+' for each turret of the firing ship."""
+    ship = _ship(state, args)
+    out = []
+    for t in ship["turrets"] if ship else []:
+        numbers = to_hit_text(state, tables.mounts[t["weapon"]]["fires"], tables)
+        out.append(Choice(t["id"], f"{t['id']} {mount_label(t, tables)} x{working(t)}"
+                          + (f" · {numbers}" if numbers else "")))
+    return out
+
+
+def warheads(state: dict, args: dict, tables: Tables) -> list[Choice]:
+    """Asked only when a chosen turret fires more than one kind of missile."""
+    ship = _ship(state, args)
+    chosen = [turret_by_id(ship, tid) for tid in args.get("turrets", [])] if ship else []
+    several = [t for t in chosen if t is not None and len(tables.mounts[t["weapon"]]["fires"]) > 1]
+    heads: list[str] = []
+    for t in several:
+        for w in tables.mounts[t["weapon"]]["fires"]:
+            head = w.rsplit("_", 1)[-1]
+            if head not in heads:
+                heads.append(head)
+    out = []
+    for head in heads:
+        kinds = [attack_type(t, head, tables) for t in several]
+        kinds = [k for k in kinds if k]
+        if kinds:
+            out.append(Choice(head, f"{tables.weapons[kinds[0]]['label']} · {to_hit_text(state, kinds, tables)}"))
+    return out
+
+
+def locations(state: dict, args: dict, tables: Tables) -> list[Choice]:
+    """With a selective program loaded, the general locations a shot may choose."""
+    ship = _ship(state, args)
+    if ship is None or not any(tables.programs.get(p, {}).get("selective") for p in ship["programs"]):
+        return []
+    places: list[str] = []
+    for g in tables.general_locations.values():
+        if g in tables.specific_locations and g not in places:
+            places.append(g)
+    return [Choice("", "rolled (no selective fire)")] + [Choice(g, words(g)) for g in places]
+
+
+def torpedo_warheads(state: dict, args: dict, tables: Tables) -> list[Choice]:
+    return [Choice(w, f"{tables.weapons[f'torpedo_{w}']['label']} · {to_hit_text(state, [f'torpedo_{w}'], tables)}")
+            for w in ("he", "nuclear") if f"torpedo_{w}" in tables.weapons]
+
+
+def with_maneuver(state: dict, args: dict, tables: Tables) -> list[Choice]:
+    return [Choice(sid, f"{s['name']} (maneuver {s['maneuver']})") for sid, s in state["ships"].items()]
+
+
+def against_fastest(state: dict, args: dict, tables: Tables) -> list[Choice]:
+    return [Choice(sid, f"{s['name']} (maneuver {s['maneuver']} against {max(fastest_enemy(state, s), 0)})")
+            for sid, s in state["ships"].items()]
+
+
+def defending_turrets(state: dict, args: dict, tables: Tables) -> list[Choice]:
+    """'T3 sandcaster x2 · stops A1, A2': the incoming attacks each turret has a defence against."""
+    ship = _ship(state, args)
+    out = []
+    for t in ship["turrets"] if ship else []:
+        stops = [a["id"] for a in incoming(state) if defences_for(ship, t, a, tables)]
+        out.append(Choice(t["id"], f"{t['id']} {mount_label(t, tables)} x{working(t)}"
+                          + (f" · stops {', '.join(stops)}" if stops else "")))
+    return out
+
+
+def _name(state: dict, ship_id: str) -> str:
+    return state["ships"].get(ship_id, {}).get("name", ship_id)
+
+
+def attacks(state: dict, args: dict, tables: Tables) -> list[Choice]:
+    """'A2 beam laser at Vigilant (6) · 8+' for each attack still incoming."""
+    ship = _ship(state, args)
+    turret = turret_by_id(ship, args.get("turret", "")) if ship else None
+    out = []
+    for a in incoming(state):
+        label = f"{a['id']} {weapon_label(a['weapon'], tables)} at {_name(state, a['target'])} " \
+                f"({a['damage'] - a['reduced']})"
+        defence = chosen_defence(ship, turret, a, "", tables) if turret else ""
+        if defence:
+            label += f" · {tables.defences[defence]['to_intercept'][a['weapon']]}+"
+        out.append(Choice(a["id"], label))
+    return out
+
+
+def defences(state: dict, args: dict, tables: Tables) -> list[Choice]:
+    """Asked only when the turret has more than one defence against the attack."""
+    ship = _ship(state, args)
+    turret = turret_by_id(ship, args.get("turret", "")) if ship else None
+    attack = next((a for a in incoming(state) if a["id"] == args.get("attack")), None)
+    if turret is None or attack is None:
+        return []
+    usable = defences_for(ship, turret, attack, tables)
+    if len(usable) < 2:
+        return []  # the rules use the one defence that applies
+    return [Choice(d, f"{tables.defences[d]['label']} · {tables.defences[d]['to_intercept'][attack['weapon']]}+")
+            for d in usable]
+
+
+def with_storage(state: dict, args: dict, tables: Tables) -> list[Choice]:
+    return [Choice(sid, f"{s['name']} ({storage_used(s['programs'], tables)}/{s.get('storage', 0)} spaces)")
+            for sid, s in state["ships"].items()]
+
+
+def programs(state: dict, args: dict, tables: Tables) -> list[Choice]:
+    ship = _ship(state, args)
+    out = []
+    for p in ship.get("library", []) if ship else []:
+        size = int(tables.programs.get(p, {}).get("storage", 0))
+        label = f"{p} · {size} space{'s' if size != 1 else ''}"
+        out.append(Choice(p, label + (" (loaded)" if p in ship["programs"] else "")))
+    return out
+
+
+def ranges(state: dict, args: dict, tables: Tables) -> list[Choice]:
+    i = turn.RANGES.index(state["range"])
+    out = []
+    for j, r in enumerate(turn.RANGES):
+        out.append(Choice(r, f"{r} ({'stay' if j == i else ('closer' if j < i else 'farther')})"))
+    return out

@@ -1,0 +1,66 @@
+"""Tactics points: the ship and fleet pools, the two parameters that spend them, the check and the spend.
+
+Source: ``megatraveller-sensors-fire.txt``, the tactics pools line: points are
+spent "BEFORE ROLLING to increase your skill or computer model number".
+
+Where the text is silent we decided:
+
+- A ship's pool is its ``tactics_pool``; the fleet's pool is the side's
+  ``tactics_pool`` in the setup. Either may pay for a roll, not both at once.
+- The points spent are a named DM on the roll they raise (the lock's two rolls,
+  or the first battery of a fire action: see ``sensors`` and ``fire``).
+"""
+
+from __future__ import annotations
+
+from engine.actions import Choice, Param
+from engine.rolls import Modifier
+
+POOLS = ("ship", "fleet")
+
+
+def pool_of(state: dict, ship: dict, pool: str) -> int:
+    return ship["tactics"] if pool == "ship" else state["fleet_tactics"].get(ship["side"], 0)
+
+
+def _pool_choices(state: dict, args: dict, tables) -> list[Choice]:
+    """The pool is asked only when points are spent."""
+    if not args.get("tactics", 0):
+        return []
+    ship = state["ships"][args["ship"]]
+    return [Choice(p, f"{p} pool ({pool_of(state, ship, p)} points)") for p in POOLS]
+
+
+#: Asked last by every action that rolls for a ship: points (typed, 0 by default), then the pool paying them.
+TACTICS_PARAMS = (
+    Param("tactics", "Tactics points", "int", minimum=0, optional=True, default=0),
+    Param("pool", "Tactics pool", "choice", options=_pool_choices, optional=True, default="ship"),
+)
+
+
+def may_spend(state: dict, ship: dict, args: dict) -> str:
+    """No more points than the pool holds (than the fuller pool, before the pool is chosen)."""
+    points = args.get("tactics", 0)
+    if not points:
+        return ""
+    if "pool" not in args:
+        ship_pool, fleet_pool = pool_of(state, ship, "ship"), pool_of(state, ship, "fleet")
+        if points > max(ship_pool, fleet_pool):
+            return (f"tactics: {ship['name']}'s ship pool has {ship_pool} points and the fleet pool "
+                    f"{fleet_pool}, asked for {points}")
+        return ""
+    have = pool_of(state, ship, args["pool"])
+    if points > have:
+        return f"tactics: {ship['name']}'s {args['pool']} pool has {have} points, asked for {points}"
+    return ""
+
+
+def spend(state: dict, ship: dict, points: int, pool: str) -> list[Modifier]:
+    """Points spent before the roll: taken from the pool, added to the roll as a named DM."""
+    if not points:
+        return []
+    if pool == "ship":
+        ship["tactics"] -= points
+    else:
+        state["fleet_tactics"][ship["side"]] -= points
+    return [Modifier(f"Tactics ({pool} pool)", points)]

@@ -92,6 +92,7 @@ class Encounter:
     def __init__(self, setup: Setup, ruleset: Ruleset | None = None, events: list[Event] = ()) -> None:
         self.ruleset = ruleset or find_ruleset(setup.ruleset)
         self.setup = check_setup(setup, self.ruleset.unit_kinds)
+        self.ruleset.check_sides(len(self.setup.sides))
         self.roller = SeededRoller(setup.seed)
         self._setup_units = {uid: u for table in self.setup.units.values() for uid, u in table.items()}
         self.listeners: list[Listener] = []

@@ -10,6 +10,7 @@ handed, which is how it asks for rolls (STYLE.md: python-chess variants).
 from __future__ import annotations
 
 import importlib
+import sys
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -114,10 +115,10 @@ class Ruleset(ABC):
     console asks ``offers``/``legal_actions``/``param_choices`` and the engine
     ``apply_action``/``resolve_roll``, all answered from that one catalogue.
 
-    A ruleset package laid out the usual way (``ships/`` and ``tables/`` beside
-    its ``__init__``, a ``views`` module for the console, a demo save named
-    ``saves/demo-ID.toml``) sets ``package_dir`` and ``views_module`` and gets
-    those hooks from here.
+    A ruleset defined in its package's ``__init__`` and laid out the usual way
+    (``ships/`` and ``tables/`` beside it, a ``views`` module for the console, a
+    demo save named ``saves/demo-ID.toml``) gets ``package_dir``,
+    ``views_module`` and those hooks from here without naming them.
     """
 
     id: ClassVar[str]
@@ -125,12 +126,33 @@ class Ruleset(ABC):
     catalogue: ClassVar[Catalogue]
     #: Other rulesets whose procedures this one calls inside its fights.
     uses: ClassVar[tuple[str, ...]] = ()
+    #: How many sides a fight may have: at least, and at most (None: no limit).
+    sides_allowed: ClassVar[tuple[int, int | None]] = (1, None)
     #: The ruleset's package folder (holds ``ships/`` and ``tables/``), if it has one.
     package_dir: ClassVar[Path | None] = None
     #: Where the console hooks live (imported on first use, to keep start-up quick).
     views_module: ClassVar[str] = ""
     #: The ruleset's tables (an ``engine.tables.TableSet``), if it has any.
     table_set: ClassVar[Any] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A ruleset defined in its package's ``__init__`` finds its folder and ``views`` module itself."""
+        super().__init_subclass__(**kwargs)
+        file = getattr(sys.modules.get(cls.__module__), "__file__", None) or ""
+        if "package_dir" not in cls.__dict__ and file.endswith("__init__.py"):
+            cls.package_dir = Path(file).parent
+        if "views_module" not in cls.__dict__ and cls.package_dir is not None \
+                and (cls.package_dir / "views.py").exists():
+            cls.views_module = f"{cls.__module__}.views"
+        if "catalogue" in cls.__dict__:  # every then= the package names is checked now, at import
+            cls.catalogue.seal(cls.__module__)
+
+    def check_sides(self, count: int) -> None:
+        """Refuse a setup with a number of sides this game system cannot fight."""
+        least, most = self.sides_allowed
+        if count < least or (most is not None and count > most):
+            need = f"exactly {least}" if least == most else (f"{least} to {most}" if most else f"at least {least}")
+            raise BadTable(f"setup.sides: a {self.id} fight needs {need} sides, got {count}")
 
     # --- units ------------------------------------------------------------------------
 

@@ -31,8 +31,6 @@ def resolve_wound(state: dict, result, tables, ctx) -> None:
     ctx.done({"person": c["person"], "part": c["part"], "points": result.total})
 
 
-CATALOGUE.seal(__name__)
-
 
 class Melee(Ruleset):
     id = "test-melee"

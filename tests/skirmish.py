@@ -146,8 +146,6 @@ def boarded(state: dict, data: dict, tables, ctx) -> None:
     state.setdefault("boarding_wounds", []).append(f"{data['person']} {data['part']} {data['points']}")
 
 
-CATALOGUE.seal(__name__)
-
 
 class Skirmish(Ruleset):
     id = "test-skirmish"

@@ -11,9 +11,7 @@ replace, see ``TABLES.md``); ships are TOML files in ``ships/``.
 
 from __future__ import annotations
 
-from pathlib import Path
 
-from engine.errors import BadTable
 from engine.ruleset import Ruleset, StepView
 from engine.tables import table_files
 
@@ -23,16 +21,14 @@ from .construction import check_ship as check_construction
 from .ships import TURRET_FIELDS, ship_state
 from .tables import TABLE_SET, load_tables
 
-CATALOGUE.seal(__name__)
 
 
 class ClassicHG(Ruleset):
     id = "classic-hg"
     name = "Classic Traveller High Guard-style combat"
     catalogue = CATALOGUE
-    package_dir = Path(__file__).parent
     table_set = TABLE_SET
-    views_module = "rulesets.classic_hg.views"
+    sides_allowed = (2, 2)
 
     # --- setup and tables -----------------------------------------------------------
 
@@ -44,8 +40,6 @@ class ClassicHG(Ruleset):
         check_construction(ship, load_tables(), where)
 
     def new_state(self, setup) -> dict:
-        if len(setup.sides) != 2:
-            raise BadTable(f"setup.sides: a classic-hg fight is between two sides, got {len(setup.sides)}")
         files = table_files(setup.options)
         tables = load_tables(files or None)
         ships = {}

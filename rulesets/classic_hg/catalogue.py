@@ -2,7 +2,7 @@
 
 The rules modules (``turn``, ``fire``, ``damage``) register their roll
 continuations here; ``actions`` declares every action with its parameters and
-``may`` check; the package seals it on import.
+``may`` check; the ruleset class seals it when it is defined.
 """
 
 from engine.actions import Catalogue, UnitKind

@@ -19,7 +19,6 @@ carry ``tactics_pool`` (the fleet's tactics points).
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from engine.errors import BadTable
 from engine.ruleset import Param, Ruleset, StepView, UnitKind
@@ -32,16 +31,14 @@ from .ranges import DEFAULT_RANGE, pair
 from .ships import check_ship, ship_state
 from .tables import TABLE_SET, load_tables
 
-CATALOGUE.seal(__name__)
 
 
 class MegaTraveller(Ruleset):
     id = "megatraveller"
     name = "MegaTraveller sensors and fire"
     catalogue = CATALOGUE
-    package_dir = Path(__file__).parent
-    views_module = "rulesets.megatraveller.views"
     table_set = TABLE_SET
+    sides_allowed = (2, None)
 
     # --- setup and tables -----------------------------------------------------------
 
@@ -49,8 +46,6 @@ class MegaTraveller(Ruleset):
         check_ship(ship, load_tables(), where)
 
     def new_state(self, setup) -> dict:
-        if len(setup.sides) < 2:
-            raise BadTable(f"setup.sides: a fight needs at least two sides, got {len(setup.sides)}")
         opts = setup.options
         files = table_files(setup.options)
         start = opts.get("range", DEFAULT_RANGE)

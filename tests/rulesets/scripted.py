@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Callable, Sequence
+
 from engine.encounter import Encounter
 from engine.rolls import RollRequest
+from engine.saves import SaveFile, create
 
 
 def answer(enc: Encounter, purpose: str, typed: str, target: str | None = None) -> RollRequest:
@@ -20,3 +24,21 @@ def answer(enc: Encounter, purpose: str, typed: str, target: str | None = None) 
 def mods(enc: Encounter) -> dict[str, int]:
     """The pending roll's modifiers by source."""
     return {m.source: m.value for m in enc.pending.modifiers}
+
+
+def saved_and_continued(new: Callable[[], Encounter], script: Sequence[Callable[[Encounter], None]],
+                        split: int, folder: Path) -> None:
+    """Play a script whole, and again saved after ``split`` steps, loaded and finished: both end alike."""
+    whole = new()
+    for step in script:
+        step(whole)
+    first = new()
+    path = folder / "fight.toml"
+    create(path, first).autosave()
+    for step in script[:split]:
+        step(first)
+    again = SaveFile.load(path, ruleset=first.ruleset).encounter
+    assert again.state == first.state
+    for step in script[split:]:
+        step(again)
+    assert again.state == whole.state

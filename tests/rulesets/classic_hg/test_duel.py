@@ -22,6 +22,7 @@ import pytest
 from engine.encounter import Encounter
 from engine.errors import IllegalAction
 from engine.saves import SaveFile, create
+from tests.rulesets.scripted import saved_and_continued
 from tests.rulesets.classic_hg.duel import (
     TABLES, answer, new_duel, roll_for_effect, roll_for_general, to_hit, to_intercept,
 )
@@ -348,28 +349,11 @@ SCRIPT: list[Step] = [
 ]
 
 
-def test_the_whole_duel() -> None:
-    enc = new_duel()
-    for step in SCRIPT:
-        step(enc)
-
-
 @pytest.mark.parametrize("split", range(1, len(SCRIPT)))
 def test_saved_mid_fight_loaded_and_continued_ends_the_same(tmp_path: Path, split: int) -> None:
-    """Issue 3: "The same duel saved mid-turn, loaded and continued ends in the same state." """
-    whole = new_duel()
-    for step in SCRIPT:
-        step(whole)
-    first = new_duel()
-    path = tmp_path / "duel.toml"
-    create(path, first).autosave()
-    for step in SCRIPT[:split]:
-        step(first)
-    again = SaveFile.load(path).encounter
-    assert again.state == first.state
-    for step in SCRIPT[split:]:
-        step(again)
-    assert again.state == whole.state
+    """The whole duel plays through (every step checks its own numbers), and issue 3: "The same duel
+    saved mid-turn, loaded and continued ends in the same state." """
+    saved_and_continued(new_duel, SCRIPT, split, tmp_path)
 
 
 def test_saved_while_a_roll_is_pending(tmp_path: Path) -> None:

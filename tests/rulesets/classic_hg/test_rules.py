@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalAction
 from engine.ruleset import RuleContext
 from rulesets.classic_hg import damage, turn
 from rulesets.classic_hg.ships import controls_for, energy_points, sensors_for

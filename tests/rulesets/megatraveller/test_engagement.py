@@ -22,6 +22,7 @@ from engine.errors import IllegalAction
 from engine.saves import SaveFile, create
 from rulesets.megatraveller import RULESET
 from tests.rulesets.megatraveller.engagement import answer, mods, new_engagement, seen
+from tests.rulesets.scripted import saved_and_continued
 
 Step = Callable[[Encounter], None]
 
@@ -279,27 +280,11 @@ SCRIPT: list[Step] = [
 ]
 
 
-def test_the_whole_engagement() -> None:
-    enc = new_engagement()
-    for step in SCRIPT:
-        step(enc)
-
-
 @pytest.mark.parametrize("split", range(1, len(SCRIPT)))
 def test_saved_mid_fight_loaded_and_continued_ends_the_same(tmp_path: Path, split: int) -> None:
-    whole = new_engagement()
-    for step in SCRIPT:
-        step(whole)
-    first = new_engagement()
-    path = tmp_path / "fight.toml"
-    create(path, first).autosave()
-    for step in SCRIPT[:split]:
-        step(first)
-    again = SaveFile.load(path, ruleset=RULESET).encounter
-    assert again.state == first.state
-    for step in SCRIPT[split:]:
-        step(again)
-    assert again.state == whole.state
+    """The whole script plays through (every step checks its own numbers), and ends the same when
+    saved after any step, loaded and continued."""
+    saved_and_continued(new_engagement, SCRIPT, split, tmp_path)
 
 
 def test_saved_while_a_roll_is_pending(tmp_path: Path) -> None:

@@ -1,8 +1,9 @@
-"""Ship and table files: reading them with checks, and telling a file's kind.
+"""Unit and table files: reading them with checks, and telling a file's kind.
 
-A ship file holds one ``[ship]`` table; a table file one ``[table]`` header
-and its entries; both name their ruleset, whose fields and table checks
-validate them. Every problem is one BadTable line naming the file and entry.
+A unit file holds one table named for its unit kind (``[ship]``, ``[person]``,
+``[defence]``...); a table file one ``[table]`` header and its entries; both
+name their ruleset, whose unit fields and table checks validate them. Every
+problem is one BadTable line naming the file and entry.
 """
 
 from __future__ import annotations
@@ -39,22 +40,39 @@ def _ruleset_of(path: Path, head: dict, where: str) -> Ruleset:
         raise BadTable(f"{path}: {where}.ruleset: {exc}") from None
 
 
-def load_ship(path: Path | str) -> tuple[Ruleset, dict[str, Any]]:
-    """A ship file's ruleset and its ship, with the ruleset's defaults filled in."""
+def load_unit(path: Path | str, kind_id: str = "") -> tuple[Ruleset, Any, dict[str, Any]]:
+    """A unit file's ruleset, unit kind and unit, with the kind's defaults filled in.
+
+    ``kind_id`` asks for one kind (``"ship"``); otherwise the file's one
+    top-level table names it.
+    """
     path = Path(path)
     doc = read_toml(path)
-    ship = doc.get("ship")
-    if not isinstance(ship, dict):
-        raise BadTable(f"{path}: expected a [ship] table")
-    rs = _ruleset_of(path, ship, "ship")
-    if not isinstance(ship.get("name"), str):
-        raise BadTable(f"{path}: ship: missing name (text)")
+    names = [kind_id] if kind_id else [k for k, v in doc.items() if isinstance(v, dict)]
+    if len(names) != 1 or not isinstance(doc.get(names[0]), dict):
+        want = f"a [{kind_id}] table" if kind_id else "one table naming the unit kind, e.g. [ship]"
+        raise BadTable(f"{path}: expected {want}")
+    key = names[0]
+    unit = doc[key]
+    rs = _ruleset_of(path, unit, key)
+    kind = rs.catalogue.unit_kinds.get(key)
+    if kind is None or not kind.in_setup:
+        known = ", ".join(k.id for k in rs.unit_kinds if k.in_setup)
+        raise BadTable(f"{path}: {rs.id} has no unit kind {key!r} that a setup holds (known: {known})")
+    if not isinstance(unit.get("name"), str):
+        raise BadTable(f"{path}: {key}: missing name (text)")
     try:
-        body = validate({k: v for k, v in ship.items() if k != "ruleset"}, rs.ship_fields, "ship")
-        rs.check_ship(body, "ship")
+        body = validate({k: v for k, v in unit.items() if k != "ruleset"}, kind.fields, key)
+        rs.check_unit(kind, body, key)
     except BadTable as exc:
         raise BadTable(f"{path}: {exc}") from None
-    return rs, body
+    return rs, kind, body
+
+
+def load_ship(path: Path | str) -> tuple[Ruleset, dict[str, Any]]:
+    """A ship file's ruleset and its ship, with the ruleset's defaults filled in."""
+    rs, _kind, ship = load_unit(path, "ship")
+    return rs, ship
 
 
 def load_table(path: Path | str) -> tuple[Ruleset, str, dict[str, Any]]:
@@ -76,12 +94,13 @@ def load_table(path: Path | str) -> tuple[Ruleset, str, dict[str, Any]]:
 
 
 def kind_of(path: Path | str) -> str:
-    """``save``, ``ship`` or ``table``, from the file's top-level tables."""
+    """``save``, ``table``, or the unit kind of a unit file (``ship``...), from its top-level tables."""
     doc = read_toml(Path(path))
     if "flagbridge" in doc:
         return "save"
-    if "ship" in doc:
-        return "ship"
     if "table" in doc:
         return "table"
-    raise BadTable(f"{path}: not a Flagbridge file (expected a [flagbridge], [ship] or [table] table)")
+    units = [k for k, v in doc.items() if isinstance(v, dict) and "ruleset" in v]
+    if len(units) == 1:
+        return units[0]
+    raise BadTable(f"{path}: not a Flagbridge file (expected a [flagbridge], [table] or unit table such as [ship])")

@@ -287,6 +287,11 @@ class Ruleset(ABC):
     def check_ship(self, ship: dict, where: str) -> None:
         """Checks beyond single fields (limits, costs); raise BadTable naming the entry."""
 
+    def check_unit(self, kind: UnitKind, unit: dict, where: str) -> None:
+        """Checks of a unit beyond its single fields; ships go to ``check_ship``."""
+        if kind.id == "ship":
+            self.check_ship(unit, where)
+
     def check_table(self, name: str, doc: dict) -> dict:
         """Validate a table file's contents for table ``name``; returns what to use."""
         if self.table_set is not None:
@@ -344,7 +349,11 @@ class Ruleset(ABC):
 
     def ship_library(self) -> list[Path]:
         """Ship files that come with the ruleset, for the new-encounter screen."""
-        return sorted((self.package_dir / "ships").glob("*.toml")) if self.package_dir else []
+        return self.unit_library(self.catalogue.unit_kinds["ship"]) if "ship" in self.catalogue.unit_kinds else []
+
+    def unit_library(self, kind: UnitKind) -> list[Path]:
+        """Unit files of a kind that come with the ruleset (``ships/``, ``people/``... in its folder)."""
+        return sorted((self.package_dir / kind.key).glob("*.toml")) if self.package_dir else []
 
     def demo_save(self) -> Path | None:
         """The shipped demo encounter (``saves/demo-ID.toml`` in the project), if there is one."""

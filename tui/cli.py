@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from engine.files import kind_of, load_ship, load_table
+    from engine.files import kind_of, load_table, load_unit
     from engine.saves import SaveFile
 
     kind = kind_of(args.path)
@@ -88,12 +88,12 @@ def _check(args: argparse.Namespace) -> int:
         where = enc.ruleset.header(enc.state)
         print(f"ok: save {enc.setup.name!r} ({enc.ruleset.id}), {len(enc.events)} events"
               + (f", {where}" if where else ""))
-    elif kind == "ship":
-        rs, ship = load_ship(args.path)
-        print(f"ok: ship {ship['name']!r} ({rs.id})")
-    else:
+    elif kind == "table":
         rs, name, data = load_table(args.path)
         print(f"ok: table {name!r} ({rs.id})")
+    else:
+        rs, unit_kind, unit = load_unit(args.path)
+        print(f"ok: {unit_kind.id} {unit['name']!r} ({rs.id})")
     return 0
 
 

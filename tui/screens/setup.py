@@ -1,7 +1,8 @@
-"""Setting up a new encounter: ruleset, name, two sides and their ships, then the console.
+"""Setting up a new encounter: ruleset, name, two sides and their units, then the console.
 
-The ships come from the ruleset's library and from the game master's own ship
-files in ``SAVE_DIR/ships``; the new save is written in the save folder.
+The units (ships, and any other kind the ruleset's setup holds) come from the
+ruleset's library and from the game master's own files in ``SAVE_DIR/<kind>``
+(``SAVE_DIR/ships`` for ships); the new save is written in the save folder.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import os
 import re
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -19,7 +21,7 @@ from textual.widgets.option_list import Option
 
 from engine.encounter import Encounter
 from engine.errors import FlagbridgeError
-from engine.files import load_ship
+from engine.files import load_unit
 from engine.ruleset import available, find_ruleset
 from engine.saves import create, save_path
 from engine.setup import Setup
@@ -27,17 +29,21 @@ from engine.setup import Setup
 from .action import TickList
 
 
-def ship_files(ruleset_id: str, save_dir: Path) -> list[tuple[Path, dict]]:
-    """Library ships and the game master's own, each checked; broken files are left out."""
+def unit_files(ruleset_id: str, save_dir: Path) -> list[tuple[Path, object, dict]]:
+    """Library units of every kind a setup holds, then the game master's own, each checked.
+
+    Broken files are left out. Each item is (path, unit kind, unit).
+    """
     rs = find_ruleset(ruleset_id)
     out = []
-    for p in list(rs.ship_library()) + sorted((save_dir / "ships").glob("*.toml")):
-        try:
-            r, ship = load_ship(p)
-        except FlagbridgeError:
-            continue
-        if r.id == ruleset_id:
-            out.append((p, ship))
+    for kind in (k for k in rs.unit_kinds if k.in_setup):
+        for p in list(rs.unit_library(kind)) + sorted((save_dir / kind.key).glob("*.toml")):
+            try:
+                r, found, unit = load_unit(p, kind.id)
+            except FlagbridgeError:
+                continue
+            if r.id == ruleset_id:
+                out.append((p, found, unit))
     return out
 
 
@@ -55,7 +61,7 @@ class SetupScreen(Screen[None]):
         self.first = first
         self.answers: dict = {}
         self.step = -1
-        self.library: list[tuple[Path, dict]] = []
+        self.library: list[tuple[Path, object, dict]] = []
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -90,8 +96,8 @@ class SetupScreen(Screen[None]):
         field = self.query_one("#form-field", Vertical)
         field.remove_children()
         self.query_one("#form-message", Static).update("")
-        self.query_one("#form-done", Static).update(" · ".join(
-            str(v if not isinstance(v, list) else f"{len(v)} ships") for v in self.answers.values()))
+        self.query_one("#form-done", Static).update(Text(" · ".join(
+            str(v if not isinstance(v, list) else f"{len(v)} picked") for v in self.answers.values())))
         ask = self.query_one("#form-question", Label)
         if q == "ruleset":
             ask.update("Ruleset (Enter):")
@@ -106,18 +112,27 @@ class SetupScreen(Screen[None]):
             ask.update(f"Name of side {q[-1]} (Enter):")
             widget = Input(placeholder="e.g. Imperial Navy" if q == "side1" else "e.g. Corsairs")
         else:
-            ask.update(f"Ships of {self.answers['side' + q[-1]]} (space to tick, Enter when done):")
-            widget = TickList(*[(f"{s['name']} ({s.get('class_name') or p.stem}, {s.get('tonnage', '?')} t)", str(i))
-                                for i, (p, s) in enumerate(self.library)])
+            kinds = {k.plural for _p, k, _u in self.library}
+            ask.update(Text(f"{' and '.join(sorted(kinds))} of {self.answers['side' + q[-1]]} "
+                            "(space to tick, Enter when done):"))
+            widget = TickList(*[(Text(self.describe(p, k, u, several=len(kinds) > 1)), str(i))
+                                for i, (p, k, u) in enumerate(self.library)])
         field.mount(widget)
         widget.focus()
+
+    @staticmethod
+    def describe(path: Path, kind, unit: dict, several: bool) -> str:
+        """'Swift Dolan (Type T patrol cruiser, 400 t)', with the kind first when there are several."""
+        what = ", ".join(str(x) for x in (unit.get("class_name") or path.stem,
+                                          f"{unit['tonnage']} t" if "tonnage" in unit else "") if x)
+        return (f"{kind.label}: " if several else "") + f"{unit['name']} ({what})"
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.answers["ruleset"] = str(event.option.id)
-        self.library = ship_files(self.answers["ruleset"], self.save_dir)
+        self.library = unit_files(self.answers["ruleset"], self.save_dir)
         if not self.library:
-            self.query_one("#form-message", Static).update("this ruleset has no ship files yet")
+            self.query_one("#form-message", Static).update("this ruleset has no unit files yet")
             return
         self.next_question()
 
@@ -135,25 +150,26 @@ class SetupScreen(Screen[None]):
         """Called by the ship list's Enter: keep the ticked ships."""
         picked = list(self.query(TickList).last().selected)
         if not picked:
-            self.query_one("#form-message", Static).update("tick at least one ship with space, then Enter")
+            self.query_one("#form-message", Static).update("tick at least one with space, then Enter")
             return
         self.answers[self.questions[self.step]] = [int(i) for i in picked]
         self.next_question()
 
     def create(self) -> None:
         a = self.answers
-        ships: dict = {}
+        units: dict = {}
         for side in ("1", "2"):
             for i in a["ships" + side]:
-                ship = dict(self.library[i][1])
-                ship["side"] = f"side{side}"
-                sid = slug(ship["name"])
-                while sid in ships:
-                    sid += "-2"
-                ships[sid] = ship
+                _path, kind, unit = self.library[i]
+                unit = dict(unit)
+                unit["side"] = f"side{side}"
+                uid = slug(unit["name"])
+                while any(uid in table for table in units.values()):
+                    uid += "-2"
+                units.setdefault(kind.key, {})[uid] = unit
         options = {q[7:]: v for q, v in a.items() if q.startswith("option:")}
         setup = Setup(a["ruleset"], a["name"], [{"id": "side1", "name": a["side1"]},
-                                                 {"id": "side2", "name": a["side2"]}], {"ships": ships},
+                                                 {"id": "side2", "name": a["side2"]}], units,
                       options=options, seed=int.from_bytes(os.urandom(3), "big"))
         try:
             enc = Encounter(setup)
@@ -165,7 +181,7 @@ class SetupScreen(Screen[None]):
                 n += 1
             save = create(path, enc)
         except (FlagbridgeError, OSError) as exc:
-            self.query_one("#form-message", Static).update(str(exc))
+            self.query_one("#form-message", Static).update(Text(str(exc)))
             self.step = len(self.questions) - 1
             return
         self.app.open_console(save)

@@ -20,10 +20,11 @@ is imported, that every ``then=`` its modules ask for is registered.
 
 from __future__ import annotations
 
-import ast
 import importlib
-import pkgutil
+import re
+import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from .errors import FlagbridgeError, IllegalAction
@@ -183,15 +184,14 @@ class Catalogue:
         Each must be a name registered here, or ``other:name`` for a name
         another ruleset registered (checked when that ruleset is loaded).
         """
-        for module, node, kw in _named_continuations(package):
-            name = kw.value.value
-            book = self.replies if kw.arg == "reply" else self.continuations
+        for module, line, word, name in _named_continuations(package):
+            book = self.replies if word == "reply" else self.continuations
             if ":" in name:
                 continue  # another ruleset's: checked by that ruleset's own seal
             if name not in book:
                 known = ", ".join(sorted(book)) or "none"
-                raise FlagbridgeError(f"{module} line {node.lineno}: {kw.arg}={name!r} is not a registered "
-                                      f"{'reply' if kw.arg == 'reply' else 'roll continuation'} of "
+                what = "reply" if word == "reply" else "roll continuation"
+                raise FlagbridgeError(f"{module} line {line}: {word}={name!r} is not a registered {what} of "
                                       f"{self.owner} (known: {known})")
 
     # --- reading -------------------------------------------------------------------
@@ -203,23 +203,27 @@ class Catalogue:
             raise IllegalAction(f"{self.owner} has no action {name!r}") from None
 
 
-def _named_continuations(package: str) -> Iterable[tuple[str, ast.AST, ast.keyword]]:
-    """Every ``then="..."``/``reply="..."`` keyword with a literal value in the package's source."""
-    pkg = importlib.import_module(package)
-    paths = list(getattr(pkg, "__path__", []))
-    modules = [package] + [f"{package}.{m.name}" for m in pkgutil.iter_modules(paths)]
-    for name in modules:
-        spec = importlib.util.find_spec(name)
-        if spec is None or not spec.origin or not spec.origin.endswith(".py"):
+_NAMED = re.compile(r"""\b(then|reply)\s*=\s*(["'])([^"'\n]+)\2""")
+
+
+def _named_continuations(package: str) -> Iterable[tuple[str, int, str, str]]:
+    """Every ``then="..."``/``reply="..."`` with a literal value in the package's source files.
+
+    Read as text with a pattern, not parsed: sealing runs at every start-up and
+    parsing each module cost more than the rest of the import.
+    """
+    pkg = sys.modules.get(package) or importlib.import_module(package)
+    files = [getattr(pkg, "__file__", None)]
+    for folder in getattr(pkg, "__path__", []):
+        files += [str(f) for f in sorted(Path(folder).glob("*.py")) if f.name != "__init__.py"]
+    for file in files:
+        if not file or not file.endswith(".py"):
             continue
-        with open(spec.origin, encoding="utf-8") as f:
-            tree = ast.parse(f.read(), spec.origin)
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Call):
-                for kw in node.keywords:
-                    if kw.arg in ("then", "reply") and isinstance(kw.value, ast.Constant) \
-                            and isinstance(kw.value.value, str) and kw.value.value:
-                        yield name, node, kw
+        text = Path(file).read_text(encoding="utf-8")
+        name = package if file.endswith("__init__.py") or not hasattr(pkg, "__path__") \
+            else f"{package}.{Path(file).stem}"
+        for m in _NAMED.finditer(text):
+            yield name, text.count("\n", 0, m.start()) + 1, m.group(1), m.group(3)
 
 
 # --- checking arguments by kind ---------------------------------------------------------

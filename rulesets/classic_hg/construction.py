@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import BadTable
-from engine.schema import validate
+from engine.schema import REQUIRED, TEXT, at, list_of, number, record, validate, whole
 
 from .ships import TRAY_PER_TUBE, TURRET_FIELDS, energy_points
 from .tables import Tables
@@ -167,40 +167,35 @@ def _check_programs(ship: dict, tables: Tables, where: str) -> None:
                            f"computer has only {room}, so it could never be loaded")
 
 
+CREW = whole(0).worded("a number of crew 0 or more")
+OCCUPANT = record({"name": (TEXT, REQUIRED), "berth": (TEXT, REQUIRED)}, others_allowed=True).worded(
+    '{name = "...", berth = "stateroom N" or "low N"}')
+SMALL_CRAFT = record({"name": (TEXT, REQUIRED), "tons": (number(above=0), REQUIRED)}, others_allowed=True).worded(
+    '{name = "...", tons = N} with tons above 0')
+HANGAR = record({"name": (TEXT, ""), "small_craft": (list_of(SMALL_CRAFT, expected="a list of {name, tons}"), [])},
+                expected='{name = "...", small_craft = [{name, tons}]}', others_allowed=True)
+
+
 def _check_people(ship: dict, tables: Tables, where: str) -> None:
     places = sorted(set(tables.general_locations.values()))
     for place, n in ship["crew"].items():
+        at_place = at(at(where, "crew"), place)
         if place not in places:
-            raise BadTable(f"{where}.crew.{place}: not a general location of the locations table "
-                           f"(known: {', '.join(places)})")
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise BadTable(f"{where}.crew.{place}: expected a number of crew 0 or more, got {n!r}")
+            raise BadTable(f"{at_place}: not a general location of the locations table (known: {', '.join(places)})")
+        CREW(n, at_place)
     berths = {f"stateroom {i + 1}" for i in range(ship["staterooms"])}
     berths |= {f"low {i + 1}" for i in range(ship["low_berths"])}
     taken: set[str] = set()
     for i, o in enumerate(ship["occupants"]):
-        at = f"{where}.occupants[{i}]"
-        if not isinstance(o, dict) or not isinstance(o.get("name"), str) or not isinstance(o.get("berth"), str):
-            raise BadTable(f"{at}: expected {{name = \"...\", berth = \"stateroom N\" or \"low N\"}}, got {o!r}")
+        place = at(at(where, "occupants"), i)
+        OCCUPANT(o, place)
         if o["berth"] not in berths:
-            raise BadTable(f"{at}.berth: the ship has no berth {o['berth']!r} ({ship['staterooms']} staterooms, "
+            raise BadTable(f"{place}.berth: the ship has no berth {o['berth']!r} ({ship['staterooms']} staterooms, "
                            f"{ship['low_berths']} low berths)")
         if o["berth"].startswith("low") and o["berth"] in taken:
-            raise BadTable(f"{at}.berth: {o['berth']!r} already holds someone; a low berth holds one")
+            raise BadTable(f"{place}.berth: {o['berth']!r} already holds someone; a low berth holds one")
         taken.add(o["berth"])
 
 
 def _check_hangars(ship: dict, where: str) -> None:
-    for i, h in enumerate(ship["hangars"]):
-        at = f"{where}.hangars[{i}]"
-        if not isinstance(h, dict) or not isinstance(h.get("name", ""), str):
-            raise BadTable(f"{at}: expected {{name = \"...\", small_craft = [{{name, tons}}]}}, got {h!r}")
-        craft = h.get("small_craft", [])
-        if not isinstance(craft, list):
-            raise BadTable(f"{at}.small_craft: expected a list of {{name, tons}}, got {craft!r}")
-        for j, c in enumerate(craft):
-            ok = (isinstance(c, dict) and isinstance(c.get("name"), str) and isinstance(c.get("tons"), (int, float))
-                  and not isinstance(c.get("tons"), bool) and c["tons"] > 0)
-            if not ok:
-                raise BadTable(f"{at}.small_craft[{j}]: expected {{name = \"...\", tons = N}} with tons above 0, "
-                               f"got {c!r}")
+    list_of(HANGAR)(ship["hangars"], at(where, "hangars"))

@@ -9,12 +9,13 @@ every problem is one BadTable line naming the file and the entry.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 from engine.errors import BadTable
+from engine.schema import (ABSENT, FLAG, NAMES, REQUIRED, TEXT, WHOLE, Is, at, entries, every_row, list_of, number,
+                           one_of, record, sections, table_of, whole)
 from engine.tables import TableSet
 
 RULESET_ID = "classic-hg"
@@ -50,236 +51,109 @@ class Tables:
     sources: dict[str, str] = field(default_factory=dict)  # table name -> file it came from
 
 
-# --- checks: each is called with (value, where) and raises one BadTable line ---------------
-
-def _key(k: str) -> str:
-    """A key as TOML would write it in a dotted path (quoted unless bare)."""
-    bare = k and all(c.isalnum() or c in "_-" for c in k)
-    return k if bare else f'"{k}"'
-
-
-@dataclass(frozen=True)
-class _Check:
-    expected: str
-    ok: Callable[[Any], bool]
-
-    def __call__(self, value: Any, where: str) -> Any:
-        if not self.ok(value):
-            raise BadTable(f"{where}: expected {self.expected}, got {value!r}")
-        return value
-
-
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _whole(lo: int | None = None, hi: int | None = None) -> _Check:
-    words = {(None, None): "a whole number", (None, 0): "a whole number 0 or less"}
-    expected = words.get((lo, hi)) or (f"a whole number {lo}..{hi}" if hi is not None else f"a whole number {lo} or more")
-    return _Check(expected, lambda v: _is_int(v) and (lo is None or v >= lo) and (hi is None or v <= hi))
-
-
-def _one_of(*choices: str) -> _Check:
-    return _Check("one of " + ", ".join(repr(c) for c in choices), lambda v: v in choices and isinstance(v, str))
-
-
-TEXT = _Check("text", lambda v: isinstance(v, str))
-FLAG = _Check("true or false", lambda v: isinstance(v, bool))
-NUMBER = _Check("a number 0 or more", lambda v: (_is_int(v) or isinstance(v, float)) and v >= 0)
-NAMES = _Check("a list of names", lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v))
-ROLL = _Check("a 2D number 2..12 or 'auto'/'no'", lambda v: v in ("auto", "no") or (_is_int(v) and 2 <= v <= 12))
-ROLL_NUMBER = _Check("a 2D number 2..12", lambda v: _is_int(v) and 2 <= v <= 12)
-
-
-@dataclass(frozen=True)
-class _TableOf:
-    """A table whose values all pass ``each``; keys limited to ``keys`` when given."""
-
-    each: _Check
-    keys: tuple[str, ...] | None = None
-
-    @property
-    def expected(self) -> str:
-        return "a table" + (f" of {'/'.join(self.keys)}" if self.keys else "")
-
-    def __call__(self, value: Any, where: str) -> dict:
-        if not isinstance(value, dict):
-            raise BadTable(f"{where}: expected {self.expected}, got {value!r}")
-        for k, v in value.items():
-            if self.keys is not None and k not in self.keys:
-                raise BadTable(f"{where}: unexpected key {k!r} (expected {', '.join(self.keys)})")
-            self.each(v, f"{where}.{_key(k)}")
-        return dict(value)
-
-
-REQUIRED = object()
-ABSENT = object()  # optional, and left out of the result when not given
-
-
-def _record(rec: Any, where: str, spec: dict[str, tuple[Any, Any]]) -> dict:
-    """Check one table of fields (field -> (check, default)); returns a copy with defaults filled."""
-    if not isinstance(rec, dict):
-        raise BadTable(f"{where}: expected a table, got {rec!r}")
-    unknown = [k for k in rec if k not in spec]
-    if unknown:
-        raise BadTable(f"{where}: unknown field {unknown[0]!r} (known: {', '.join(spec)})")
-    out = {}
-    for name, (check, default) in spec.items():
-        at = f"{where}.{name}" if where else name
-        if name in rec:
-            out[name] = check(rec[name], at)
-        elif default is REQUIRED:
-            raise BadTable(f"{at}: missing ({check.expected})")
-        elif default is not ABSENT:
-            out[name] = copy.copy(default)
-    return out
-
-
-def _entries(doc: dict, section: str, spec: dict) -> dict[str, dict]:
-    """Every ``[section.<id>]`` record checked against ``spec``."""
-    body = doc.get(section)
-    if not isinstance(body, dict) or not body:
-        raise BadTable(f"{section}: expected a table of entries, got {body!r}")
-    return {k: _record(v, f"{section}.{_key(k)}", spec) for k, v in body.items()}
-
-
-def _complete(body: Any, where: str, keys: tuple[str, ...], check: _Check) -> dict[str, Any]:
-    """A table with exactly ``keys`` (every 2D result, every armor factor), each passing ``check``."""
-    if not isinstance(body, dict):
-        raise BadTable(f"{where}: expected a table, got {body!r}")
-    for k in body:
-        if k not in keys:
-            raise BadTable(f"{where}: unexpected key {k!r} (expected {keys[0]}..{keys[-1]})")
-    for k in keys:
-        if k not in body:
-            raise BadTable(f"{where}.{_key(k)}: missing (every {keys[0]}..{keys[-1]} needs a row)")
-        check(body[k], f"{where}.{_key(k)}")
-    return {k: body[k] for k in keys}
-
-
-def _only(doc: dict, *sections: str) -> None:
-    extra = [k for k in doc if k not in ("table",) + sections]
-    if extra:
-        raise BadTable(f"{extra[0]}: unknown top-level key (expected {', '.join(sections)})")
-
-
 # --- one checker per table: doc -> normalised body (without the header) ----------------------
 
+ROLL_NUMBER = whole(2, 12).worded("a 2D number 2..12")
+ROLL = Is("a 2D number 2..12 or 'auto'/'no'", lambda v: v in ("auto", "no") or ROLL_NUMBER.passes(v))
+NUMBER = number(0)
+
 WEAPON = {
-    "label": (TEXT, REQUIRED), "family": (_one_of(*FAMILIES), REQUIRED),
-    "to_hit": (_TableOf(ROLL, RANGES), REQUIRED), "damage": (_whole(0), REQUIRED),
+    "label": (TEXT, REQUIRED), "family": (one_of(*FAMILIES), REQUIRED),
+    "to_hit": (table_of(ROLL, RANGES), REQUIRED), "damage": (whole(0), REQUIRED),
     "per_weapon": (FLAG, False), "nuclear": (FLAG, False), "radiation": (FLAG, False),
     "spallation": (TEXT, ""), "crew_attack": (TEXT, ""), "sand_reduces": (FLAG, False),
-    "ecm": (FLAG, True), "evade_program": (TEXT, ""), "program": (TEXT, ""), "ammo": (_one_of(*AMMO), ""),
+    "ecm": (FLAG, True), "evade_program": (TEXT, ""), "program": (TEXT, ""), "ammo": (one_of(*AMMO), ""),
 }
 MOUNT = {
     "label": (TEXT, REQUIRED), "fires": (NAMES, []), "defends": (NAMES, []), "tons": (NUMBER, REQUIRED),
-    "cost": (NUMBER, REQUIRED), "energy_points": (_whole(0), REQUIRED), "alone": (FLAG, False),
+    "cost": (NUMBER, REQUIRED), "energy_points": (whole(0), REQUIRED), "alone": (FLAG, False),
 }
 TORPEDO_TUBE = {
     "tons": (NUMBER, REQUIRED), "cost_new": (NUMBER, REQUIRED), "cost_retrofit": (NUMBER, REQUIRED),
-    "reload_turns": (_whole(1), REQUIRED), "torpedo_tons": (NUMBER, REQUIRED), "tray": (_whole(0), REQUIRED),
+    "reload_turns": (whole(1), REQUIRED), "torpedo_tons": (NUMBER, REQUIRED), "tray": (whole(0), REQUIRED),
 }
 DEFENCE = {
-    "label": (TEXT, REQUIRED), "programs": (NAMES, []), "to_intercept": (_TableOf(ROLL), REQUIRED),
-    "effect": (_one_of("destroy", "reduce"), REQUIRED), "reduce_by": (_whole(0), 0),
-    "field": (FLAG, False), "ammo": (_one_of(*AMMO), ""),
+    "label": (TEXT, REQUIRED), "programs": (NAMES, []), "to_intercept": (table_of(ROLL), REQUIRED),
+    "effect": (one_of("destroy", "reduce"), REQUIRED), "reduce_by": (whole(0), 0),
+    "field": (FLAG, False), "ammo": (one_of(*AMMO), ""),
 }
 PROGRAM = {
-    "storage": (_whole(0), REQUIRED), "cost": (NUMBER, REQUIRED), "energy_points": (_whole(0), 0),
-    "to_hit_dm": (_whole(), 0), "evade_dm": (_whole(hi=0), 0), "intercept_dm": (_whole(), 0),
+    "storage": (whole(0), REQUIRED), "cost": (NUMBER, REQUIRED), "energy_points": (whole(0), 0),
+    "to_hit_dm": (WHOLE, 0), "evade_dm": (whole(hi=0), 0), "intercept_dm": (WHOLE, 0),
     "selective": (FLAG, False), "ecm": (FLAG, False),
 }
-COMPUTER = {"storage": (_whole(0), REQUIRED), "cost": (NUMBER, REQUIRED)}
+COMPUTER = {"storage": (whole(0), REQUIRED), "cost": (NUMBER, REQUIRED)}
 RAMMING = {
-    "to_ram": (ROLL_NUMBER, REQUIRED), "dm_per_maneuver": (_whole(), REQUIRED), "close_only": (FLAG, True),
-    "hits_per_100_tons": (NUMBER, REQUIRED), "minimum_hits": (_whole(0), 1),
+    "to_ram": (ROLL_NUMBER, REQUIRED), "dm_per_maneuver": (WHOLE, REQUIRED), "close_only": (FLAG, True),
+    "hits_per_100_tons": (NUMBER, REQUIRED), "minimum_hits": (whole(0), 1),
 }
 CREW_ATTACK = {
     "equivalent": (TEXT, ""), "kill_roll": (ROLL_NUMBER, ABSENT), "otherwise": (TEXT, ""), "killed": (FLAG, False),
 }
+GENERAL_LOCATION = Is("a general location id", lambda v: isinstance(v, str) and v != "")
+SPECIFIC_LOCATIONS = table_of(every_row(ROLLS_2D, one_of(*EFFECTS)),
+                              expected="a table of [specific.<general location>] tables")
+SPALLATION = {"armor": (list_of(ROLL, length=16, expected="a list of 16 items (armor 0..15), each a 2D number "
+                                                           "2..12 or 'auto'/'no'"), REQUIRED)}
 
 
 def _weapons(doc: dict) -> dict:
-    _only(doc, "entries", "mounts", "torpedo_tube")
-    entries = _entries(doc, "entries", WEAPON)
-    mounts = _entries(doc, "mounts", MOUNT)
-    for mid, m in mounts.items():
+    body = sections(doc, {"entries": entries(record(WEAPON)), "mounts": entries(record(MOUNT)),
+                          "torpedo_tube": record(TORPEDO_TUBE)})
+    weapons = body["entries"]
+    for mid, m in body["mounts"].items():
+        where = at(at("mounts", mid), "fires")
         for aid in m["fires"]:
-            where = f"mounts.{_key(mid)}.fires"
-            if aid not in entries:
-                raise BadTable(f"{where}: {aid!r} is not an attack type in [entries] (known: {', '.join(entries)})")
-            if all(v == "no" for v in entries[aid]["to_hit"].values()):
+            if aid not in weapons:
+                raise BadTable(f"{where}: {aid!r} is not an attack type in [entries] (known: {', '.join(weapons)})")
+            if all(v == "no" for v in weapons[aid]["to_hit"].values()):
                 raise BadTable(f"{where}: {aid!r} never attacks (its to_hit names no range)")
-    tube = _record(doc.get("torpedo_tube"), "torpedo_tube", TORPEDO_TUBE)
-    return {"entries": entries, "mounts": mounts, "torpedo_tube": tube}
+    return body
 
 
 def _defences(doc: dict) -> dict:
-    _only(doc, "entries")
-    entries = _entries(doc, "entries", DEFENCE)
-    for did, d in entries.items():
-        if d["effect"] == "reduce" and d["reduce_by"] < 1:
-            raise BadTable(f"entries.{_key(did)}.reduce_by: expected a whole number 1 or more for effect 'reduce', got {d['reduce_by']!r}")
-    return {"entries": entries}
+    body = sections(doc, {"entries": entries(record(DEFENCE))})
+    reducing = whole(1).worded("a whole number 1 or more for effect 'reduce'")
+    for did, d in body["entries"].items():
+        if d["effect"] == "reduce":
+            reducing(d["reduce_by"], at(at("entries", did), "reduce_by"))
+    return body
 
 
 def _programs(doc: dict) -> dict:
-    _only(doc, "entries")
-    return {"entries": _entries(doc, "entries", PROGRAM)}
+    return sections(doc, {"entries": entries(record(PROGRAM))})
 
 
 def _computers(doc: dict) -> dict:
-    _only(doc, "entries")
-    entries = _complete(doc.get("entries"), "entries", tuple(str(n) for n in range(1, 10)), _Check("a table", lambda v: True))
-    return {"entries": {k: _record(v, f"entries.{_key(k)}", COMPUTER) for k, v in entries.items()}}
+    return sections(doc, {"entries": every_row(tuple(str(n) for n in range(1, 10)), record(COMPUTER))})
 
 
 def _locations(doc: dict) -> dict:
-    _only(doc, "general", "specific")
-    general = _complete(doc.get("general"), "general", ROLLS_2D, _Check("a general location id", lambda v: isinstance(v, str) and v != ""))
-    specific_doc = doc.get("specific")
-    if not isinstance(specific_doc, dict):
-        raise BadTable(f"specific: expected a table of [specific.<general location>] tables, got {specific_doc!r}")
-    effect = _one_of(*EFFECTS)
-    specific = {g: _complete(t, f"specific.{_key(g)}", ROLLS_2D, effect) for g, t in specific_doc.items()}
-    for roll, g in general.items():
-        if g not in specific:
-            raise BadTable(f"general.{_key(roll)}: no [specific.{_key(g)}] table for general location {g!r}")
-    return {"general": general, "specific": specific}
+    body = sections(doc, {"general": every_row(ROLLS_2D, GENERAL_LOCATION), "specific": SPECIFIC_LOCATIONS})
+    for roll, g in body["general"].items():
+        if g not in body["specific"]:
+            raise BadTable(f"{at('general', roll)}: no [{at('specific', g)}] table for general location {g!r}")
+    return body
 
 
 def _radiation(doc: dict) -> dict:
-    _only(doc, "armor")
-    return {"armor": _complete(doc.get("armor"), "armor", ARMOR_FACTORS, ROLL)}
-
-
-ARMOR_ROW = _Check("a list of 16 items (armor 0..15), each a 2D number 2..12 or 'auto'/'no'",
-                   lambda v: isinstance(v, list) and len(v) == 16)
+    return sections(doc, {"armor": every_row(ARMOR_FACTORS, ROLL)})
 
 
 def _spallation(doc: dict) -> dict:
-    _only(doc, "spaced_dm", "entries")
-    spaced = _whole()(doc.get("spaced_dm"), "spaced_dm")
-    entries = _entries(doc, "entries", {"armor": (ARMOR_ROW, REQUIRED)})
-    for sid, e in entries.items():
-        for armor, cell in enumerate(e["armor"]):
-            ROLL(cell, f"entries.{_key(sid)}.armor[{armor}]")
-    return {"spaced_dm": spaced, "entries": entries}
+    return sections(doc, {"spaced_dm": WHOLE, "entries": entries(record(SPALLATION))})
 
 
 def _ramming(doc: dict) -> dict:
-    _only(doc, "entries")
-    return {"entries": _record(doc.get("entries"), "entries", RAMMING)}
+    return sections(doc, {"entries": record(RAMMING)})
 
 
 def _crew_attacks(doc: dict) -> dict:
-    _only(doc, "entries")
-    entries = _entries(doc, "entries", CREW_ATTACK)
-    for cid, e in entries.items():
+    body = sections(doc, {"entries": entries(record(CREW_ATTACK))})
+    for cid, e in body["entries"].items():
         if not (e["equivalent"] or "kill_roll" in e or e["killed"]):
-            raise BadTable(f"entries.{_key(cid)}: expected an equivalent weapon, a kill_roll or killed = true")
-    return {"entries": entries}
+            raise BadTable(f"{at('entries', cid)}: expected an equivalent weapon, a kill_roll or killed = true")
+    return body
 
 
 _CHECKERS: dict[str, Callable[[dict], dict]] = {
@@ -302,15 +176,15 @@ def _check_set(docs: dict[str, dict], paths: dict[str, Path]) -> None:
     for mid, m in docs["weapons"]["mounts"].items():
         for did in m["defends"]:
             if did not in defences:
-                refuse("weapons", f"mounts.{_key(mid)}.defends", did, "defences", defences)
+                refuse("weapons", at(at("mounts", mid), "defends"), did, "defences", defences)
     for wid, w in weapons.items():
-        where = f"entries.{_key(wid)}"
+        where = at("entries", wid)
         for fname, table, known in (("program", "programs", programs), ("evade_program", "programs", programs),
                                     ("spallation", "spallation", spallation), ("crew_attack", "crew_attacks", crew)):
             if w[fname] and w[fname] not in known:
                 refuse("weapons", f"{where}.{fname}", w[fname], table, known)
     for did, d in defences.items():
-        where = f"entries.{_key(did)}"
+        where = at("entries", did)
         for p in d["programs"]:
             if p not in programs:
                 refuse("defences", f"{where}.programs", p, "programs", programs)
@@ -318,7 +192,7 @@ def _check_set(docs: dict[str, dict], paths: dict[str, Path]) -> None:
             if aid not in weapons:
                 refuse("defences", f"{where}.to_intercept", aid, "weapons", weapons)
             if d["ammo"] == "sand" and not weapons[aid]["sand_reduces"]:
-                raise BadTable(f"{paths['defences']}: {where}.to_intercept.{_key(aid)}: sand cannot act on "
+                raise BadTable(f"{paths['defences']}: {at(at(where, 'to_intercept'), aid)}: sand cannot act on "
                                f"{aid!r} (its sand_reduces is false in {paths['weapons']})")
 
 

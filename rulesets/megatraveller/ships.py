@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import BadTable
-from engine.schema import Field, validate
+from engine.schema import Field, at, check_value, one_of, table_of, validate
 
 from .tables import BANDS, Tables
 
@@ -74,30 +74,22 @@ def ucp(factor: int) -> str:
 
 def check_ship(ship: dict, tables: Tables, where: str) -> None:
     """Batteries and sensors name things the tables know; spinal mounts are factor A (10) or more."""
-    ship["batteries"] = [validate(b, BATTERY_FIELDS, f"{where}.batteries[{i}]")
-                         for i, b in enumerate(ship["batteries"])]
+    batteries = at(where, "batteries")
+    ship["batteries"] = [validate(b, BATTERY_FIELDS, at(batteries, i)) for i, b in enumerate(ship["batteries"])]
+    weapon = Field("weapon", "str", choices=tuple(tables.weapons))
     for i, b in enumerate(ship["batteries"]):
-        at = f"{where}.batteries[{i}]"
-        if b["weapon"] not in tables.weapons:
-            raise BadTable(f"{at}: weapon must be one of {', '.join(tables.weapons)}, got {b['weapon']!r}")
+        place = at(batteries, i)
+        check_value(b["weapon"], weapon, place)
         if b["spinal"] and b["factor"] < 10:
-            raise BadTable(f"{at}: a spinal mount is factor A (10) or more, got {b['factor']}")
+            raise BadTable(f"{place}: a spinal mount is factor A (10) or more, got {b['factor']}")
         if not b["spinal"] and b["factor"] > 9:
-            raise BadTable(f"{at}: a battery (not spinal) is factor 9 or less, got {b['factor']}")
+            raise BadTable(f"{place}: a battery (not spinal) is factor 9 or less, got {b['factor']}")
         if b["bearing"] > b["count"]:
-            raise BadTable(f"{at}: bearing {b['bearing']} is more than the {b['count']} batteries")
-    for task, reach in ship["sensors"].items():
-        at = f"{where}.sensors.{task}"
-        if task not in SENSOR_TASKS:
-            raise BadTable(f"{where}.sensors: unknown task {task!r} (known: {', '.join(SENSOR_TASKS)})")
-        if not isinstance(reach, dict):
-            raise BadTable(f"{at}: expected {{band = \"difficulty\"}}, got {reach!r}")
-        for band, level in reach.items():
-            if band not in BANDS:
-                raise BadTable(f"{at}: unknown band {band!r} (known: {', '.join(BANDS)})")
-            if level not in tables.difficulties:
-                raise BadTable(f"{at}.{band}: difficulty must be one of {', '.join(tables.difficulties)}, "
-                               f"got {level!r}")
+            raise BadTable(f"{place}: bearing {b['bearing']} is more than the {b['count']} batteries")
+    levels = tuple(tables.difficulties)
+    difficulty = one_of(*levels).worded(f"a difficulty ({', '.join(levels)})")
+    reach = table_of(difficulty, BANDS, expected='{band = "difficulty"}')
+    table_of(reach, SENSOR_TASKS)(ship["sensors"], at(where, "sensors"))
 
 
 def ship_state(ship: dict[str, Any], side: str) -> dict[str, Any]:

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from engine.errors import BadTable
+from engine.schema import (FLAG, REQUIRED, TEXT, WHOLE, Is, at, entries, every_row, list_of, one_of, record,
+                           sections, table_of, whole)
 from engine.tables import TableSet
 
 RULESET_ID = "megatraveller"
@@ -42,121 +42,56 @@ class Tables:
     sources: dict[str, str] = field(default_factory=dict)
 
 
-def _int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _want(ok: bool, where: str, expected: str, got: Any) -> None:
-    if not ok:
-        raise BadTable(f"{where}: expected {expected}, got {got!r}")
-
-
-def _section(doc: dict, name: str) -> dict:
-    body = doc.get(name)
-    _want(isinstance(body, dict) and bool(body), name, "a table of entries", body)
-    return body
-
-
-def _only(doc: dict, *sections: str) -> None:
-    extra = [k for k in doc if k not in ("table",) + sections]
-    if extra:
-        raise BadTable(f"{extra[0]}: unknown top-level key (expected {', '.join(sections)})")
+DM_OR_NO = Is('a whole number or "no"', lambda v: WHOLE.passes(v) or v == "no")
+WEAPON = {
+    "label": (TEXT, REQUIRED),
+    "range_dm": (record({b: (DM_OR_NO, REQUIRED) for b in BANDS},
+                        expected='a DM (or "no") for each of ' + "/".join(BANDS)), REQUIRED),
+    "defences": (list_of(one_of(*DEFENCES)).worded("a list of " + ", ".join(DEFENCES)), []),
+    "damage_tables": (list_of(one_of(*DAMAGE_TABLES)).worded("a list of " + ", ".join(DAMAGE_TABLES)), []),
+    "damage_dm": (table_of(WHOLE, DAMAGE_TABLES).worded(f"a table of {'/'.join(DAMAGE_TABLES)} = whole number"), {}),
+    "penetration_dm": (table_of(WHOLE, DEFENCES).worded(f"a table of {'/'.join(DEFENCES)} = whole number"), {}),
+    "meson": (FLAG, False),
+}
+PENETRATION_ROW = list_of(WHOLE, at_least=9).worded(
+    "a list of whole-number DMs, one per weapon factor from 1 (at least 9)")
+DAMAGE_ROW = record({"system": (one_of(*SYSTEMS), REQUIRED), "amount": (whole(0), REQUIRED)},
+                    expected="{ system, amount }")
+CRITICAL_ROW = record({"up_to_tons": (WHOLE, REQUIRED), "number": (whole(0), REQUIRED)},
+                      expected="{ up_to_tons, number }")
 
 
 def _difficulties(doc: dict) -> dict:
-    _only(doc, "levels")
-    levels = _section(doc, "levels")
-    for k, v in levels.items():
-        _want(_int(v) and 2 <= v <= 30, f"levels.{k}", "a 2D target number 2..30", v)
-    return {"levels": dict(levels)}
-
-
-WEAPON_KEYS = ("label", "range_dm", "defences", "damage_tables", "damage_dm", "penetration_dm", "meson")
+    return sections(doc, {"levels": entries(whole(2, 30).worded("a 2D target number 2..30"))})
 
 
 def _weapons(doc: dict) -> dict:
-    _only(doc, "entries")
-    out = {}
-    for wid, w in _section(doc, "entries").items():
-        at = f"entries.{wid}"
-        _want(isinstance(w, dict), at, "a table", w)
-        unknown = [k for k in w if k not in WEAPON_KEYS]
-        if unknown:
-            raise BadTable(f"{at}: unknown field {unknown[0]!r} (known: {', '.join(WEAPON_KEYS)})")
-        _want(isinstance(w.get("label"), str), f"{at}.label", "text", w.get("label"))
-        rdm = w.get("range_dm")
-        _want(isinstance(rdm, dict) and set(rdm) == set(BANDS), f"{at}.range_dm",
-              "a DM (or \"no\") for each of " + "/".join(BANDS), rdm)
-        for band, v in rdm.items():
-            _want(_int(v) or v == "no", f"{at}.range_dm.{band}", "a whole number or \"no\"", v)
-        defences = w.get("defences", [])
-        _want(isinstance(defences, list) and all(d in DEFENCES for d in defences), f"{at}.defences",
-              "a list of " + ", ".join(DEFENCES), defences)
-        tables = w.get("damage_tables", [])
-        _want(isinstance(tables, list) and all(t in DAMAGE_TABLES for t in tables), f"{at}.damage_tables",
-              "a list of " + ", ".join(DAMAGE_TABLES), tables)
-        for key, names in (("damage_dm", DAMAGE_TABLES), ("penetration_dm", DEFENCES)):
-            dms = w.get(key, {})
-            _want(isinstance(dms, dict) and all(k in names and _int(v) for k, v in dms.items()), f"{at}.{key}",
-                  f"a table of {'/'.join(names)} = whole number", dms)
-        _want(isinstance(w.get("meson", False), bool), f"{at}.meson", "true or false", w.get("meson"))
-        out[wid] = {"label": w["label"], "range_dm": dict(rdm), "defences": list(defences),
-                    "damage_tables": list(tables), "damage_dm": dict(w.get("damage_dm", {})),
-                    "penetration_dm": dict(w.get("penetration_dm", {})), "meson": w.get("meson", False)}
-    return {"entries": out}
+    return sections(doc, {"entries": entries(record(WEAPON))})
 
 
 def _penetration(doc: dict) -> dict:
-    _only(doc, *DEFENCES)
-    out = {}
-    for d in DEFENCES:
-        body = _section(doc, d)
-        _want(set(body) == set(DEFENCE_FACTORS), d, "rows \"1\"..\"9\" (one per defence factor)", sorted(body))
-        for k, row in body.items():
-            _want(isinstance(row, list) and len(row) >= 9 and all(_int(x) for x in row), f"{d}.\"{k}\"",
-                  "a list of whole-number DMs, one per weapon factor from 1 (at least 9)", row)
-        out[d] = {k: list(v) for k, v in body.items()}
-    return out
+    return sections(doc, {d: every_row(DEFENCE_FACTORS, PENETRATION_ROW, span="defence factor 1..9")
+                          for d in DEFENCES})
 
 
 def _damage(doc: dict) -> dict:
-    _only(doc, *DAMAGE_TABLES)
-    out = {}
-    for t in DAMAGE_TABLES:
-        body = _section(doc, t)
-        keys = ROLLS_2D + ("below",)
-        _want(set(body) == set(keys), t, "rows \"2\"..\"12\" and below", sorted(body))
-        for k, r in body.items():
-            at = f"{t}.{k}" if k == "below" else f"{t}.\"{k}\""
-            _want(isinstance(r, dict) and set(r) == {"system", "amount"}, at, "{ system, amount }", r)
-            _want(r["system"] in SYSTEMS, f"{at}.system", "one of " + ", ".join(SYSTEMS), r["system"])
-            _want(_int(r["amount"]) and r["amount"] >= 0, f"{at}.amount", "a whole number 0 or more", r["amount"])
-        out[t] = {k: dict(v) for k, v in body.items()}
-    return out
+    return sections(doc, {t: every_row(ROLLS_2D + ("below",), DAMAGE_ROW, span="2..12 and below")
+                          for t in DAMAGE_TABLES})
 
 
 def _critical_distribution(doc: dict) -> dict:
-    _only(doc, "rows")
-    rows = doc.get("rows")
-    _want(isinstance(rows, list) and bool(rows), "rows", "a list of [[rows]] with up_to_tons and number", rows)
+    """Rows by tonnage, going up: a ship reads the first row its tonnage is up to."""
+    body = sections(doc, {"rows": list_of(CRITICAL_ROW, at_least=1,
+                                          expected="a list of [[rows]] with up_to_tons and number")})
     last = 0
-    for i, r in enumerate(rows):
-        at = f"rows[{i}]"
-        _want(isinstance(r, dict) and set(r) == {"up_to_tons", "number"}, at, "{ up_to_tons, number }", r)
-        _want(_int(r["up_to_tons"]) and r["up_to_tons"] > last, f"{at}.up_to_tons",
-              f"a whole number above {last} (rows go up in tonnage)", r["up_to_tons"])
-        _want(_int(r["number"]) and r["number"] >= 0, f"{at}.number", "a whole number 0 or more", r["number"])
-        last = r["up_to_tons"]
-    return {"rows": [dict(r) for r in rows]}
+    for i, r in enumerate(body["rows"]):
+        rising = whole(last + 1).worded(f"a whole number above {last} (rows go up in tonnage)")
+        last = rising(r["up_to_tons"], at(at("rows", i), "up_to_tons"))
+    return body
 
 
 def _criticals(doc: dict) -> dict:
-    _only(doc, "rolls")
-    body = _section(doc, "rolls")
-    _want(set(body) == set(ROLLS_2D), "rolls", "rows \"2\"..\"12\"", sorted(body))
-    for k, v in body.items():
-        _want(isinstance(v, str) and v != "", f"rolls.\"{k}\"", "a system name", v)
-    return {"rolls": dict(body)}
+    return sections(doc, {"rolls": every_row(ROLLS_2D, Is("a system name", lambda v: isinstance(v, str) and v != ""))})
 
 
 _CHECKERS = {"difficulties": _difficulties, "weapons": _weapons, "penetration": _penetration,

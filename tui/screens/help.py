@@ -23,7 +23,7 @@ KEYS = [
     ("u", "undo the last action with all its rolls"),
     ("ctrl+r", "redo"),
     ("c", "correct any value by hand (logged, undoable)"),
-    ("up / down", "choose the ship shown in the status panels"),
+    ("up / down", "choose the unit shown in the status panels"),
     ("ctrl+s", "save now (the console also saves after every event)"),
     ("q", "quit (everything is already saved)"),
 ]

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 from typing import Any, Callable
 
 from .errors import FlagbridgeError, IllegalAction
 from .rolls import RollRequest, RollResult, SeededRoller, checked_result, typed_result
+from .corrections import breakage, refusal
+from .tables import table_files
 from .actions import Action, Offer
 from .ruleset import RuleContext, Ruleset, StepView, find_ruleset
 from .setup import Setup, check_setup, now
@@ -89,10 +92,14 @@ class Encounter:
     #: Saves check it anyway; the tests switch this on to catch a rule's mistake at once.
     check_every_event = False
 
-    def __init__(self, setup: Setup, ruleset: Ruleset | None = None, events: list[Event] = ()) -> None:
+    def __init__(self, setup: Setup, ruleset: Ruleset | None = None, events: list[Event] = (),
+                 folder: Path | None = None) -> None:
         self.ruleset = ruleset or find_ruleset(setup.ruleset)
         self.setup = check_setup(setup, self.ruleset.unit_kinds)
         self.ruleset.check_sides(len(self.setup.sides))
+        self.folder = folder  # the save's folder: relative table paths are read from it
+        if self.ruleset.table_set is not None:  # read once for the whole session
+            self.ruleset.table_set.pin(table_files(self.setup.options), folder)
         self.roller = SeededRoller(setup.seed)
         self._setup_units = {uid: u for table in self.setup.units.values() for uid, u in table.items()}
         self.listeners: list[Listener] = []
@@ -205,6 +212,15 @@ class Encounter:
             raise IllegalAction("pending rolls cannot be corrected; undo the action instead")
         old = get_path(self.state, p)
         new = coerce_like(old, value, path_text(p))
+        why = refusal(self.ruleset, self.state, p, new)
+        if not why:  # try it on a copy: the console must still be able to show the fight
+            trial = plain_copy(self.state)
+            set_path(trial, p, plain_copy(new))
+            self.ruleset.after_correction(trial, p)
+            broken = breakage(self.ruleset, trial)
+            why = f"{path_text(p)} = {new!r} would break the fight ({broken})" if broken else ""
+        if why:
+            raise IllegalAction(why)
         data = {"path": list(p), "value": new, "was": old}
         if note:
             data["note"] = note

@@ -8,26 +8,13 @@ problem is one BadTable line naming the file and entry.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
-from .errors import BadSave, BadTable, FlagbridgeError
+from .errors import BadTable, FlagbridgeError
 from .ruleset import Ruleset, find_ruleset
-from .saves import read_text
+from .reading import read_toml
 from .schema import validate
-
-
-def read_toml(path: Path) -> dict[str, Any]:
-    """Parse a TOML file; bad bytes or syntax become one error naming the file."""
-    try:
-        text = read_text(Path(path))
-    except BadSave as exc:
-        raise BadTable(str(exc)) from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise BadTable(f"{path}: not valid TOML: {exc}") from None
 
 
 def _ruleset_of(path: Path, head: dict, where: str) -> Ruleset:

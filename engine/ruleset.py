@@ -126,6 +126,9 @@ class Ruleset(ABC):
     catalogue: ClassVar[Catalogue]
     #: Other rulesets whose procedures this one calls inside its fights.
     uses: ClassVar[tuple[str, ...]] = ()
+    #: Rules for values a game master may correct by hand (``engine.corrections``), beyond each
+    #: unit field's own limits.
+    correction_rules: ClassVar[tuple] = ()
     #: How many sides a fight may have: at least, and at most (None: no limit).
     sides_allowed: ClassVar[tuple[int, int | None]] = (1, None)
     #: The ruleset's package folder (holds ``ships/`` and ``tables/``), if it has one.

@@ -24,6 +24,7 @@ from typing import Any
 
 from . import toml_text
 from .atomic import remove_stale_temps, write_atomic
+from .reading import one_line, read_text
 from .encounter import KINDS, Encounter, Event, ReplayError
 from .errors import BadSave, FlagbridgeError
 from .ruleset import Ruleset, find_ruleset
@@ -91,41 +92,20 @@ class SaveFile:
         try:
             doc = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
-            raise BadSave(f"{path}: not valid TOML: {exc}") from None
+            raise BadSave(f"{path}: not valid TOML: {one_line(exc)}") from None
+        except (RecursionError, ValueError, MemoryError) as exc:  # nesting too deep, a number too long
+            raise BadSave(f"{path}: not a readable save: {type(exc).__name__}: {one_line(exc)}") from None
         try:
             setup, rs = _read_setup(doc, ruleset)
             events = _read_events(doc, text)
-            enc = _replay(setup, rs, events, text)
+            enc = _replay(setup, rs, events, text, path.parent)
             _check_state(doc, enc, keep_edits)
-        except BadSave as exc:
-            raise BadSave(f"{path}: {exc}") from None
         except FlagbridgeError as exc:
-            raise BadSave(f"{path}: {exc}") from None
+            raise BadSave(f"{path}: {one_line(exc)}") from None
+        except Exception as exc:  # a value no check foresaw: still one line, and the file is untouched
+            raise BadSave(f"{path}: cannot be read: {type(exc).__name__}: {one_line(exc)}") from None
         header_text, setup_text = _kept_texts(text)
         return cls(path, enc, header_text, setup_text)
-
-
-def read_text(path: Path) -> str:
-    """The file as text, or a BadSave naming what is wrong with its bytes."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise BadSave(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise BadSave(f"{path}: is a folder, expected a .toml file") from None
-    except OSError as exc:
-        raise BadSave(f"{path}: cannot read ({exc.strerror})") from None
-    if not data.strip():
-        raise BadSave(f"{path}: the file is empty")
-    nul = data.find(b"\x00")
-    if nul >= 0:
-        line = data.count(b"\n", 0, nul) + 1
-        raise BadSave(f"{path}: line {line}: NUL byte at offset {nul}; a save is plain text")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise BadSave(f"{path}: line {line}: bytes at offset {exc.start} are not UTF-8 text") from None
 
 
 _UPDATED = re.compile(r"^([ \t]*updated[ \t]*=[ \t]*)([^#\n]*?)([ \t]*(?:#[^\n]*)?)$", re.M)
@@ -278,9 +258,9 @@ def _read_events(doc: dict, text: str) -> list[Event]:
     return events
 
 
-def _replay(setup: Setup, rs: Ruleset, events: list[Event], text: str) -> Encounter:
+def _replay(setup: Setup, rs: Ruleset, events: list[Event], text: str, folder: Path | None = None) -> Encounter:
     try:
-        return Encounter(setup, rs, events)
+        return Encounter(setup, rs, events, folder=folder)
     except ReplayError as exc:
         line = ""
         if exc.event.text is not None:

@@ -12,12 +12,13 @@ checked files into the object its rules read.
 
 from __future__ import annotations
 
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Generic, TypeVar
 
 from .errors import BadTable
-from .files import read_toml
+from .reading import read_toml
 
 T = TypeVar("T")
 HEADER_KEYS = ("ruleset", "name", "shipped_default", "note")
@@ -37,6 +38,7 @@ class TableSet(Generic[T]):
     cross_check: Callable[[dict[str, dict], dict[str, Path]], None] | None = None
     _checked: dict[tuple, dict] = field(default_factory=dict, repr=False)
     _sets: dict[tuple, Any] = field(default_factory=dict, repr=False)
+    _pinned: dict[tuple, Any] = field(default_factory=dict, repr=False)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -71,14 +73,23 @@ class TableSet(Generic[T]):
         return {"ruleset": self.ruleset_id, "name": name, "shipped_default": head.get("shipped_default", False),
                 "note": head.get("note", "")}
 
-    def load(self, replacements: dict[str, str | Path] | None = None) -> T:
-        """The shipped tables with a game master's replacement files ({name: path}) swapped in."""
+    def load(self, replacements: dict[str, str | Path] | None = None, folder: Path | None = None) -> T:
+        """The shipped tables with a game master's replacement files ({name: path}) swapped in.
+
+        A relative path is read from ``folder`` (a save's own folder) when one is
+        given. A fight's tables, once pinned, are what every later load of the same
+        replacements returns.
+        """
+        key = _key(replacements)
+        if folder is None and key in self._pinned:
+            return self._pinned[key]
         paths = {name: self.shipped_path(name) for name in self.names}
         for name, path in (replacements or {}).items():
             if name not in paths:
                 raise BadTable(f"tables.{name}: {self.ruleset_id} has no table {name!r} "
                                f"(known: {', '.join(self.names)})")
-            paths[name] = Path(path)
+            path = Path(path)
+            paths[name] = folder / path if folder is not None and not path.is_absolute() else path
         stamps = tuple(_stamp(name, paths[name]) for name in self.names)
         if stamps not in self._sets:
             docs = {s[0]: self._read_checked(s) for s in stamps}
@@ -86,6 +97,16 @@ class TableSet(Generic[T]):
                 self.cross_check(docs, paths)
             self._sets[stamps] = self.build(docs, paths)
         return self._sets[stamps]
+
+    def pin(self, replacements: dict[str, str | Path] | None, folder: Path | None = None) -> T:
+        """Read a fight's tables once, relative paths from its save's folder, and keep them.
+
+        A table file edited, deleted or broken later in the session changes nothing
+        until the save is opened again.
+        """
+        tables = self.load(replacements, folder if folder is not None else Path.cwd())
+        self._pinned[_key(replacements)] = tables
+        return tables
 
     def _read_checked(self, stamp: tuple) -> dict:
         if stamp not in self._checked:
@@ -98,12 +119,28 @@ class TableSet(Generic[T]):
         return self._checked[stamp]
 
 
+#: A table file larger than this is refused before it is read (the shipped ones are a few KiB).
+MAX_TABLE_BYTES = 1 << 20
+
+
+def _key(replacements: dict | None) -> tuple:
+    return tuple(sorted((str(k), str(v)) for k, v in (replacements or {}).items()))
+
+
 def _stamp(name: str, path: Path) -> tuple:
-    """(name, path, mtime, size): a table is read again only when its file changes."""
+    """(name, path, mtime, size): a table is read again only when its file changes.
+
+    Only a regular file of a sane size is read: a device, a pipe or a folder named
+    as a table would hang or exhaust the reader.
+    """
     try:
         st = path.stat()
-    except OSError:
+    except (OSError, ValueError):
         raise BadTable(f"{path}: no such table file (for table {name!r})") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise BadTable(f"{path}: not a regular file (for table {name!r})")
+    if st.st_size > MAX_TABLE_BYTES:
+        raise BadTable(f"{path}: {st.st_size} bytes is too large for a table file (at most {MAX_TABLE_BYTES})")
     return (name, str(path), st.st_mtime_ns, st.st_size)
 
 

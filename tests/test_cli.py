@@ -64,6 +64,9 @@ def test_open_of_a_missing_file_opens_no_console(tmp_path: Path, monkeypatch) ->
     seen = {}
 
     class FakeApp:
+        save = None
+        return_code = 0
+
         def __init__(self, *a, **k):
             seen.update(k)
 

@@ -74,7 +74,7 @@ class FlagbridgeApp(App[None]):
 
         try:
             save = SaveFile.load(path)
-        except FlagbridgeError as exc:
+        except (FlagbridgeError, OSError, ValueError) as exc:
             from .screens.load_error import LoadErrorScreen
 
             self.push_screen(LoadErrorScreen(str(exc), path))

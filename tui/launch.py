@@ -32,4 +32,6 @@ def run(command: str, path: Path | None = None, save_dir: Path = Path("saves"), 
     else:
         app = FlagbridgeApp(save_dir=save_dir, start="start")
     app.run()
-    return 0
+    if app.save is not None:
+        print(f"The fight is saved in {app.save.path}")
+    return app.return_code or 0

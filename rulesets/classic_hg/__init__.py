@@ -17,6 +17,7 @@ from engine.tables import table_files
 
 from . import actions, turn  # noqa: F401  (actions fills the catalogue)
 from .catalogue import CATALOGUE
+from .corrections import RULES as CORRECTION_RULES
 from .construction import check_ship as check_construction
 from .ships import TURRET_FIELDS, ship_state
 from .tables import TABLE_SET, load_tables
@@ -28,6 +29,7 @@ class ClassicHG(Ruleset):
     name = "Classic Traveller High Guard-style combat"
     catalogue = CATALOGUE
     table_set = TABLE_SET
+    correction_rules = CORRECTION_RULES
     sides_allowed = (2, 2)
 
     # --- setup and tables -----------------------------------------------------------

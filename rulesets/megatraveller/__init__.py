@@ -27,6 +27,7 @@ from engine.tables import table_files
 # Imported in the order the console lists their actions: locate, lock, fire, range, sight, next.
 from . import sensors, fire, damage, turn  # noqa: F401  (they register their actions)
 from .catalogue import CATALOGUE
+from .corrections import RULES as CORRECTION_RULES
 from .ranges import DEFAULT_RANGE, pair
 from .ships import check_ship, ship_state
 from .tables import TABLE_SET, load_tables
@@ -38,6 +39,7 @@ class MegaTraveller(Ruleset):
     name = "MegaTraveller sensors and fire"
     catalogue = CATALOGUE
     table_set = TABLE_SET
+    correction_rules = CORRECTION_RULES
     sides_allowed = (2, None)
 
     # --- setup and tables -----------------------------------------------------------

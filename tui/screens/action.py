@@ -48,7 +48,7 @@ class ActionScreen(ModalScreen[dict | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form-box") as box:
-            box.border_title = self.spec.label
+            box.border_title = Text(self.spec.label)
             yield Static("", id="form-done")
             yield Label("", id="form-question")
             yield Vertical(id="form-field")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.actions import parse as parse_action
@@ -98,7 +99,7 @@ class ConsoleScreen(Screen[None]):
                     rows.append((uid, line, condition))
             sides.append((side["name"], rows))
         panel = self.query_one(ShipsPanel)
-        panel.border_title = " · ".join(k.plural for k in rs.unit_kinds if state.get(k.key))
+        panel.border_title = Text(" · ".join(k.plural for k in rs.unit_kinds if state.get(k.key)))
         panel.show(sides, self.selected)
         kind = rs.unit_kind_of(state, self.selected) if self.selected else None
         panels = rs.unit_panels(state, kind, self.selected) if kind else {}
@@ -178,15 +179,15 @@ class ConsoleScreen(Screen[None]):
         return True
 
     def _autosave(self, _enc) -> None:
-        """After every event: saved right after the next frame is painted, so the key feels instant.
+        """After every event, undo and redo: written at once (about a millisecond), so a kill
+        loses at most the action in progress.
 
         A change made outside this screen's keys (the palette, a test) redraws the panels too.
         """
         if not self._in_command:
             self.call_later(self.refresh_view)
-        if not self._save_due:
-            self._save_due = True
-            self.call_after_refresh(self._write_save)
+        self._save_due = True
+        self._write_save()
 
     def _write_save(self) -> None:
         if not self._save_due:
@@ -252,7 +253,7 @@ class ConsoleScreen(Screen[None]):
             self.message = f"save failed: {exc.strerror or exc}"
         else:
             self.message = ""
-            self.notify(f"Saved {self.save.path}", timeout=2)
+            self.notify(f"Saved {self.save.path}", timeout=2, markup=False)
         self._draw_prompt()
 
     def action_select(self, step: int) -> None:

@@ -51,6 +51,7 @@ class CorrectionScreen(ModalScreen[bool]):
         kind = enc.ruleset.unit_kind_of(enc.state, unit_id)
         self.unit_key = kind.key if kind else ""
         self.path = ""
+        self.recorded = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form-box") as box:
@@ -71,19 +72,22 @@ class CorrectionScreen(ModalScreen[bool]):
 
         box.value = str(get_path(self.enc.state, parse_path(self.path)))
         box.cursor_position = len(box.value)
-        self.query_one("#form-question", Label).update(f"New value for {self.path} (Enter):")
+        self.query_one("#form-question", Label).update(Text(f"New value for {self.path} (Enter):"))
         box.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        if self.recorded:
+            return  # a second Enter in the same burst: the correction is already in the log
         if not event.value.strip():
             self.query_one("#form-message", Static).update("type a value (the field is empty)")
             return
         try:
             self.enc.correct(self.path, event.value, note="by hand")
         except FlagbridgeError as exc:
-            self.query_one("#form-message", Static).update(str(exc))
+            self.query_one("#form-message", Static).update(Text(str(exc)))
             return
+        self.recorded = True
         self.dismiss(True)
 
     def action_cancel(self) -> None:

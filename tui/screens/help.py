@@ -52,13 +52,13 @@ class HelpScreen(ModalScreen[None]):
         later.add_column(style="dim")
         for o in self.offers:
             if o.possible:
-                now.add_row(o.action.key or "ctrl+p", o.action.label)
+                now.add_row(o.action.key or "ctrl+p", Text(o.action.label))
             else:
-                later.add_row(o.action.key or "ctrl+p", o.action.label, Text(o.reason))
+                later.add_row(o.action.key or "ctrl+p", Text(o.action.label), Text(o.reason))
         with VerticalScroll(id="form-box") as box:
             box.border_title = "Help"
             yield Static(keys)
-            yield Static(f"\nActions of {self.ruleset_id} that work now:")
+            yield Static(Text(f"\nActions of {self.ruleset_id} that work now:"))
             yield Static(now)
             yield Static("\nNot possible now, and why:")
             yield Static(later)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -23,9 +24,9 @@ class LoadErrorScreen(Screen[None]):
         yield Header()
         with Vertical(id="error-box") as box:
             box.border_title = "This save did not load"
-            yield Static(self.reason, id="error-reason")
-            yield Static(f"\n{self.path or 'The file'} was not changed. Fix it by hand, or run "
-                        f"'flagbridge check {self.path or 'FILE'}' to see the problem again.", id="error-help")
+            yield Static(Text(self.reason), id="error-reason")
+            yield Static(Text(f"\n{self.path or 'The file'} was not changed. Fix it by hand, or run "
+                              f"'flagbridge check {self.path or 'FILE'}' to see the problem again."), id="error-help")
         yield Footer()
 
     def action_back(self) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -45,7 +46,7 @@ class StartScreen(Screen[None]):
                 except Exception:
                     continue
             for p in recent_saves(self.save_dir):
-                options.append(Option(f"{p.name}", id=f"open:{p}"))
+                options.append(Option(Text(p.name), id=f"open:{p}"))
             yield OptionList(*options, id="start-options")
             yield Input(placeholder="path of a save to open, then Enter", id="start-path")
             yield Static("", id="start-message")
@@ -67,7 +68,7 @@ class StartScreen(Screen[None]):
             try:
                 path = fresh_demo_copy(choice[5:], self.save_dir)
             except (FlagbridgeError, OSError) as exc:
-                self.query_one("#start-message", Static).update(str(exc))
+                self.query_one("#start-message", Static).update(Text(str(exc)))
                 return
             self.app.open_path(path)
         else:

@@ -49,8 +49,8 @@ class RowsPanel(Panel):
         table.add_column(style="dim", no_wrap=True)
         table.add_column()
         for label, value in rows:
-            table.add_row(label, value)
-        self.border_subtitle = subtitle
+            table.add_row(Text(label), Text(value))
+        self.border_subtitle = Text(subtitle)
         self.update(table if rows else Text("(nothing to show)", style="dim"))
 
 

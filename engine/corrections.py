@@ -1,0 +1,113 @@
+"""What a game master's correction may set: checked by the same rules as a file and a live fight.
+
+A correction is typed by hand, so it is checked three ways before it is logged:
+
+- by kind and size: the same kind of value as the one it replaces, and a whole
+  number a save can hold (TOML's 64-bit range);
+- by the rules that check files: a unit's field keeps its declared limits and
+  choices (``UnitKind.fields``; a positive least value is a file's, and damage
+  may take the value to 0 in play), a unit's ``side`` names a side, and every rule
+  the ruleset declares for a path (``Ruleset.correction_rules``: a step between
+  1 and 9, a weapon the tables know...);
+- by trial: the corrected state is built on a copy, and everything the console
+  reads of it (header, checklist, notes, sensors, every unit's line and panels,
+  the actions on offer) must still work. A value that would break any of them is
+  refused with the reason, where it was typed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Callable
+
+from .errors import FlagbridgeError
+from .schema import check_value
+from .state import Path, path_text
+
+INT_LIMIT = 2**63 - 1  # the largest whole number a TOML file holds
+
+
+@dataclass(frozen=True)
+class CorrectionRule:
+    """A rule for the values at ``pattern`` (``ships.*.turrets[*].weapon``: ``*`` is any key or index).
+
+    ``check(state, value, tables)`` answers "" or why the value cannot stand.
+    """
+
+    pattern: str
+    check: Callable[[dict, Any, Any], str]
+
+    def matches(self, path: Path) -> bool:
+        parts = _pattern(self.pattern)
+        return len(parts) == len(path) and all(p == "*" or p == str(k) for p, k in zip(parts, path))
+
+
+def _pattern(text: str) -> list[str]:
+    return text.replace("[", ".").replace("]", "").split(".")
+
+
+# --- checks a ruleset declares with ----------------------------------------------------------
+
+def between(least: int, most: int) -> Callable[[dict, Any, Any], str]:
+    def check(state: dict, value: Any, tables: Any) -> str:
+        return "" if least <= value <= most else f"must be from {least} to {most}"
+    return check
+
+
+def one_of(choices: Callable[[dict, Any], Any]) -> Callable[[dict, Any, Any], str]:
+    """One of the names ``choices(state, tables)`` gives (side ids, a table's weapons...)."""
+    def check(state: dict, value: Any, tables: Any) -> str:
+        allowed = sorted(str(c) for c in choices(state, tables))
+        return "" if value in allowed else f"must be one of {', '.join(allowed) or 'none'}"
+    return check
+
+
+def not_empty(state: dict, value: Any, tables: Any) -> str:
+    return "" if str(value).strip() else "must not be empty"
+
+
+# --- the checks every correction gets -----------------------------------------------------------
+
+def refusal(ruleset: Any, state: dict, path: Path, value: Any) -> str:
+    """Why ``value`` may not stand at ``path`` ("" when it may)."""
+    where = path_text(path)
+    if isinstance(value, int) and not isinstance(value, bool) and not -INT_LIMIT <= value <= INT_LIMIT:
+        return f"{where}: {value} is too large for a save (at most {INT_LIMIT})"
+    for kind in ruleset.unit_kinds:
+        if len(path) == 3 and path[0] == kind.key:
+            if path[2] == "side":
+                sides = ruleset.side_ids(state)
+                if value not in sides:
+                    return f"{where}: side must be one of {', '.join(sides)}"
+            field = next((f for f in kind.fields if f.name == path[2]), None)
+            if field is not None:
+                if field.minimum is not None and field.minimum > 0:  # a file's least (a hull of 1)
+                    field = replace(field, minimum=0)                # is no floor for damage in play
+                try:
+                    check_value(value, field, where)
+                except FlagbridgeError as exc:
+                    return str(exc)
+    tables = ruleset.tables_for(state)
+    for rule in ruleset.correction_rules:
+        if rule.matches(path):
+            why = rule.check(state, value, tables)
+            if why:
+                return f"{where} {why}"
+    return ""
+
+
+def breakage(ruleset: Any, state: dict) -> str:
+    """Run everything the console reads of a state; the first failure, in one line ("" when none)."""
+    try:
+        ruleset.header(state)
+        ruleset.checklist(state)
+        ruleset.checklist_notes(state)
+        ruleset.sensors(state)
+        for kind, uid, _unit in ruleset.units(state):
+            ruleset.unit_line(state, kind, uid)
+            ruleset.unit_panels(state, kind, uid)
+        ruleset.offers(state)
+    except Exception as exc:  # any failure at all is a reason to refuse the value
+        text = " ".join(str(exc).split())
+        return f"{type(exc).__name__}" + (f": {text}" if text else "")
+    return ""

@@ -1,0 +1,72 @@
+"""Reading a file a game master handed us: bytes to text to TOML, every problem one line.
+
+Kept free of the rest of the engine so that saves, tables and ship files can
+all read through it without importing each other.
+"""
+
+from __future__ import annotations
+
+import stat
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from .errors import BadSave, BadTable
+
+#: A save larger than this is refused before it is read (a 50,000-event fight is a few MiB).
+MAX_FILE_BYTES = 256 << 20
+
+
+def one_line(exc: BaseException | str) -> str:
+    """A message on one line (a newline in a side id must not split it), and never empty."""
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+def read_text(path: Path) -> str:
+    """The file as text, or a BadSave naming what is wrong with its bytes."""
+    try:
+        st = path.stat()
+        if stat.S_ISDIR(st.st_mode):
+            raise IsADirectoryError
+        if not stat.S_ISREG(st.st_mode):
+            raise BadSave(f"{path}: not a regular file (a device or a pipe cannot be a save)")
+        if st.st_size > MAX_FILE_BYTES:
+            raise BadSave(f"{path}: {st.st_size} bytes is too large to be a save")
+        data = path.read_bytes()
+    except BadSave:
+        raise
+    except FileNotFoundError:
+        raise BadSave(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise BadSave(f"{path}: is a folder, expected a .toml file") from None
+    except OSError as exc:
+        raise BadSave(f"{path}: cannot read ({exc.strerror})") from None
+    except ValueError:  # a NUL byte in the path
+        raise BadSave(f"{path!r}: not a usable file name") from None
+    if not data.strip():
+        raise BadSave(f"{path}: the file is empty")
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        line = data.count(b"\n", 0, nul) + 1
+        raise BadSave(f"{path}: line {line}: NUL byte at offset {nul}; a save is plain text")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise BadSave(f"{path}: line {line}: bytes at offset {exc.start} are not UTF-8 text") from None
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """Parse a TOML file; bad bytes or syntax become one error naming the file."""
+    try:
+        text = read_text(Path(path))
+    except BadSave as exc:
+        raise BadTable(str(exc)) from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise BadTable(f"{path}: not valid TOML: {one_line(exc)}") from None
+    except (RecursionError, ValueError, MemoryError) as exc:  # nesting too deep, a number too long
+        raise BadTable(f"{path}: not a readable file: {type(exc).__name__}: {one_line(exc)}") from None
+
+

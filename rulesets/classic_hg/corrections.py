@@ -1,0 +1,40 @@
+"""What a classic-hg value corrected by hand may be (``engine.corrections``).
+
+The same limits the rules and the ship files hold: the nine steps, the three
+ranges, the sides, turret weapons the mount table knows, and ids that name
+something.
+"""
+
+from engine.corrections import CorrectionRule, between, not_empty, one_of
+
+from .turn import RANGES, STEPS
+
+
+def _sides(state: dict, tables) -> list[str]:
+    return list(state["side_order"])
+
+
+def _sides_or_none(state: dict, tables) -> list[str]:
+    return [""] + list(state["side_order"])
+
+
+RULES = (
+    CorrectionRule("turn", between(1, 1_000_000)),
+    CorrectionRule("step", between(1, len(STEPS))),
+    CorrectionRule("range", one_of(lambda state, tables: RANGES)),
+    CorrectionRule("attacker", one_of(_sides_or_none)),
+    CorrectionRule("defender", one_of(_sides_or_none)),
+    CorrectionRule("surprised", one_of(_sides_or_none)),
+    CorrectionRule("initiative.*", between(-100, 100)),
+    CorrectionRule("ships.*.turrets[*].weapon", one_of(lambda state, tables: tables.mounts)),
+    CorrectionRule("ships.*.turrets[*].id", not_empty),
+    CorrectionRule("ships.*.turrets[*].count", between(1, 3)),
+    CorrectionRule("ships.*.turrets[*].destroyed", between(0, 3)),
+    CorrectionRule("ships.*.turrets[*].used", one_of(lambda state, tables: ("", "offence", "defence"))),
+    CorrectionRule("ships.*.tubes[*].id", not_empty),
+    CorrectionRule("ships.*.programs[*]", one_of(lambda state, tables: tables.programs)),
+    CorrectionRule("ships.*.storage", between(0, 1000)),
+    CorrectionRule("ships.*.computer", between(0, 9)),
+    CorrectionRule("ships.*.controls", between(0, 10)),
+    CorrectionRule("ships.*.sensors", between(0, 18)),
+)

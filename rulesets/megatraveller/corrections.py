@@ -1,0 +1,28 @@
+"""What a megatraveller value corrected by hand may be (``engine.corrections``).
+
+The same limits the rules and the ship files hold: the round's steps, range in
+squares, battery weapons and sensor difficulties the tables know, signature
+classes, sensor states, and pools that cannot go below nothing.
+"""
+
+from engine.corrections import CorrectionRule, between, not_empty, one_of
+
+from .sensors import REVEALED, SIGNATURE_TIER, STATES
+from .turn import STEPS
+
+RULES = (
+    CorrectionRule("round", between(1, 1_000_000)),
+    CorrectionRule("step", between(1, len(STEPS))),
+    CorrectionRule("ranges.*", between(0, 100_000)),
+    CorrectionRule("fleet_tactics.*", between(0, 1000)),
+    CorrectionRule("knowledge.*.*.state", one_of(lambda state, tables: STATES)),
+    CorrectionRule("knowledge.*.*.revealed", one_of(lambda state, tables: REVEALED)),
+    CorrectionRule("ships.*.tactics", between(0, 1000)),
+    CorrectionRule("ships.*.signature", one_of(lambda state, tables: SIGNATURE_TIER)),
+    CorrectionRule("ships.*.sensors.*.*", one_of(lambda state, tables: tables.difficulties)),
+    CorrectionRule("ships.*.batteries[*].weapon", one_of(lambda state, tables: tables.weapons)),
+    CorrectionRule("ships.*.batteries[*].id", not_empty),
+    CorrectionRule("ships.*.batteries[*].factor", between(1, 27)),
+    CorrectionRule("ships.*.computer", between(0, 30)),
+    CorrectionRule("ships.*.armor", between(0, 1000)),
+)

@@ -1,0 +1,79 @@
+"""Corrections are checked like files and like a live fight (issue 14, "Defects to fix").
+
+Each value here was seen to make a save that no longer opens, or a console that
+crashes, when corrections were checked by kind only. Each is now refused where it
+was typed, with the reason, and records nothing.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from engine.errors import IllegalAction
+from engine.saves import SaveFile
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def demo(ruleset_id: str, tmp_path: Path):
+    path = tmp_path / f"{ruleset_id}.toml"
+    shutil.copyfile(ROOT / "saves" / f"demo-{ruleset_id}.toml", path)
+    return SaveFile.load(path)
+
+
+def first_ship(enc) -> str:
+    return next(iter(enc.state["ships"]))
+
+
+CASES = [
+    ("classic-hg", "step", "17", "step must be from 1 to 9"),
+    ("classic-hg", "range", "point blank", "range must be one of close, long, short"),
+    ("classic-hg", "ships.{ship}.side", "pirates", "side must be one of"),
+    ("classic-hg", "ships.{ship}.tubes[0].id", "", "must not be empty"),
+    ("classic-hg", "ships.{ship}.turrets[0].weapon", "beam_lazer", "weapon must be one of"),
+    ("classic-hg", "ships.{ship}.armor_factor", "99", "armor_factor must be at most 15"),
+    ("classic-hg", "ships.{ship}.fuel", "9999999999999999999999", "too large for a save"),
+    ("megatraveller", "step", "17", "step must be from 1 to 3"),
+    ("megatraveller", "ships.{ship}.side", "pirates", "side must be one of"),
+    ("megatraveller", "ships.{ship}.batteries[0].weapon", "beam_lazer", "weapon must be one of"),
+    ("megatraveller", "ships.{ship}.signature", "invisible", "signature must be one of"),
+    ("megatraveller", "ships.{ship}.tactics", str(10**20), "too large for a save"),
+    ("megatraveller", "fleet_tactics.{side}", "-3", "must be from 0 to 1000"),
+]
+
+
+@pytest.mark.parametrize("ruleset_id,path,value,why", CASES, ids=[f"{c[0]}:{c[1]}={c[2][:12]}" for c in CASES])
+def test_a_correction_that_would_break_the_fight_is_refused(ruleset_id, path, value, why, tmp_path) -> None:
+    save = demo(ruleset_id, tmp_path)
+    enc = save.encounter
+    ship = first_ship(enc)
+    if "{ship}" in path and "tubes" in path and not enc.state["ships"][ship]["tubes"]:
+        ship = next(s for s, v in enc.state["ships"].items() if v["tubes"])
+    path = path.format(ship=ship, side=enc.state["side_order"][0])
+    before = (list(enc.events), repr(enc.state))
+    with pytest.raises(IllegalAction, match=why):
+        enc.correct(path, value)
+    assert (list(enc.events), repr(enc.state)) == before
+
+
+def test_a_sensor_difficulty_is_one_the_tables_know(tmp_path) -> None:
+    enc = demo("megatraveller", tmp_path).encounter
+    ship = next(s for s, v in enc.state["ships"].items() if any(v["sensors"].values()))
+    task, reach = next((t, r) for t, r in enc.state["ships"][ship]["sensors"].items() if r)
+    band = next(iter(reach))
+    with pytest.raises(IllegalAction, match="must be one of"):
+        enc.correct(f"ships.{ship}.sensors.{task}.{band}", "trivial-ish")
+
+
+def test_a_sound_correction_is_logged_and_the_save_still_opens(tmp_path) -> None:
+    save = demo("classic-hg", tmp_path)
+    enc = save.encounter
+    ship = first_ship(enc)
+    enc.correct(f"ships.{ship}.fuel", "30", note="leak")
+    enc.correct("step", "2")
+    save.save()
+    again = SaveFile.load(save.path).encounter
+    assert again.state["ships"][ship]["fuel"] == 30 and again.state["step"] == 2

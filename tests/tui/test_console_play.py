@@ -164,3 +164,33 @@ async def test_the_footer_shows_only_what_the_rules_allow_and_a_key_says_why_not
         await pilot.press("question_mark")
         reasons = {o.action.name: o.reason for o in app.screen.offers}
         assert reasons["defend"] == "no incoming attack to intercept"
+
+
+async def test_text_from_the_save_is_shown_as_text_never_as_markup(tmp_path: Path) -> None:
+    """Issue 14: a `[/]` in a ship name crashed the panels; `[Alpha] X` lost `[Alpha]`."""
+    from tests.tui.conftest import DEMO
+
+    path = tmp_path / "markup.toml"
+    text = DEMO.read_text().replace('name = "Red Lantern"', 'name = "[Alpha] X [/]"')
+    text = text.replace('name = "Corsairs"', 'name = "Corsairs [NPC] [/bold]"')
+    start, end = text.find("\n[state]"), text.find("\n[[events]]")
+    text = text[:start] + (text[end:] if end >= 0 else "\n")  # [state] is rewritten from the log
+    path.write_text(text)
+    app = FlagbridgeApp(SaveFile.load(path), save_dir=tmp_path)
+    async with app.run_test(size=(160, 48)) as pilot:
+        ships = str(app.screen.query_one("#ships").render())
+        assert "[Alpha] X [/" in ships and "Corsairs [NPC] [/bold]" in ships  # (names cut at 12)
+        await pilot.press("down", "down")              # select the renamed ship: its panels' title
+        await pilot.pause()
+        await pilot.press("c")                          # the correction form lists its values
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "CorrectionScreen"
+        await pilot.press("escape")
+    bad = tmp_path / "bad [red]x[bold] name.toml"
+    bad.write_text("[flagbridge]\nformat = 99 [/]\n")
+    app = FlagbridgeApp(save_dir=tmp_path)
+    async with app.run_test(size=(120, 30)) as pilot:
+        app.open_path(bad)
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "LoadErrorScreen"
+        assert "bad [red]x[bold] name.toml" in str(app.screen.query_one("#error-reason").render())

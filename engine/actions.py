@@ -71,6 +71,8 @@ class Param:
     default: Any = ""
     enemy_of: str = ""
     ally_of: str = ""
+    #: For ``multi``: the values ticked when the form asks (the programs already loaded, say).
+    initial: Options | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

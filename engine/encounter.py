@@ -205,8 +205,8 @@ class Encounter:
         req = self._require_pending()
         return self._record_roll(typed_result(req, text))
 
-    def correct(self, path: str | tuple, value: Any, note: str = "") -> Event:
-        """A game master's manual edit of any state value, logged so it can be undone."""
+    def check_correction(self, path: str | tuple, value: Any) -> tuple[tuple, Any]:
+        """The path and the value as a correction would set them; IllegalAction with why it may not."""
         p = parse_path(path) if isinstance(path, str) else tuple(path)
         if p and p[0] == "pending":
             raise IllegalAction("pending rolls cannot be corrected; undo the action instead")
@@ -221,6 +221,12 @@ class Encounter:
             why = f"{path_text(p)} = {new!r} would break the fight ({broken})" if broken else ""
         if why:
             raise IllegalAction(why)
+        return p, new
+
+    def correct(self, path: str | tuple, value: Any, note: str = "") -> Event:
+        """A game master's manual edit of any state value, logged so it can be undone."""
+        p, new = self.check_correction(path, value)
+        old = get_path(self.state, p)
         data = {"path": list(p), "value": new, "was": old}
         if note:
             data["note"] = note

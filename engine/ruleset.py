@@ -225,6 +225,16 @@ class Ruleset(ABC):
         p = a.param(param.name) if isinstance(param, Param) else a.param(param)
         return self.asker(state).choices(a, p, args)
 
+    def param_initial(self, state: dict, action: str, param: Param | str, args: dict) -> list[str]:
+        """The values a list of several starts with ticked (only those that are offered)."""
+        a = self.catalogue.get(action)
+        p = a.param(param.name) if isinstance(param, Param) else a.param(param)
+        if p.initial is None:
+            return []
+        offered = {c.value for c in self.asker(state).choices(a, p, args) or []}
+        found = [c.value if isinstance(c, Choice) else str(c) for c in p.initial(state, args, self.tables_for(state))]
+        return [v for v in found if v in offered]
+
     def check_answer(self, state: dict, action: str, param: str, value: Any, args: dict) -> tuple[Any, str]:
         """One answer of a form, read by its kind and judged by ``may`` with the answers before it.
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 
@@ -80,6 +81,27 @@ class FlagbridgeApp(App[None]):
             self.push_screen(LoadErrorScreen(str(exc), path))
             return
         self.open_console(save)
+
+    async def on_event(self, event: events.Event) -> None:
+        """Keys go first to the screen's own ``take_key``, here, one at a time in arrival order.
+
+        Handed on through Textual's queues, a key typed right after one that opens
+        or closes a form could reach the screen it was not meant for; taken here,
+        each key sees everything the keys before it did.
+        """
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            take = getattr(self.screen, "take_key", None)
+            if take is not None and take(event):
+                self.app_focus = True
+                return
+        await super().on_event(event)
+
+    def action_command_palette(self) -> None:
+        """The command palette, as Textual's but closed at most once (``commands.Palette``)."""
+        from .commands import Palette
+
+        if self.use_command_palette and not Palette.is_open(self):
+            self.push_screen(Palette(id="--command-palette"))
 
     async def action_quit(self) -> None:
         """Quit; the save on disk is already current (autosaved after every event)."""

@@ -4,7 +4,32 @@ from __future__ import annotations
 
 from functools import partial
 
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
+
+
+class Palette(CommandPalette):
+    """Textual's palette, closed at most once.
+
+    Two Enters in one burst select a command twice: the second would pop the
+    console from under the palette, and run the command again. Only the palette
+    on top may close itself, and each command runs once (``once``).
+    """
+
+    def dismiss(self, result=None):  # type: ignore[override]
+        if self.app.screen is self:
+            return super().dismiss(result)
+        return None
+
+
+def once(run):
+    """A palette command that runs only the first time it is chosen."""
+    done = []
+
+    def run_once(*args):
+        if not done:
+            done.append(True)
+            return run(*args)
+    return run_once
 
 
 class ConsoleCommands(Provider):
@@ -30,11 +55,11 @@ class ConsoleCommands(Provider):
 
     async def discover(self) -> Hits:
         for name, help_text, run in self._commands():
-            yield DiscoveryHit(name, run, help=help_text)
+            yield DiscoveryHit(name, once(run), help=help_text)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for name, help_text, run in self._commands():
             score = matcher.match(name)
             if score > 0:
-                yield Hit(score, matcher.highlight(name), run, help=help_text)
+                yield Hit(score, matcher.highlight(name), once(run), help=help_text)

@@ -4,59 +4,59 @@ Fire resolution starts here (ship, turrets, target, warhead, location), as do
 interception, reprogramming and the rest; the rolls that follow show in the
 console's dice prompt with their modifiers and exact chance. Every list holds
 only values the rules accept from where the form stands, and every answer is
-judged by the action's ``may`` before the form moves on, so the form never
-ends on something the rules then refuse.
+judged by the action's ``may`` before the form moves on, so the form never ends
+on something the rules then refuse.
+
+The screen takes every key itself, in the order the keys arrive (``take_key``,
+called by the app), so "Enter Enter Down Enter" typed in one burst answers three
+questions exactly as if typed slowly.
 """
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label, OptionList, SelectionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Label, Static
 
 from engine.actions import Action, Choice, Param
 from engine.encounter import Encounter
 
+from ..widgets.picker import Item, LineEdit, Picker
+from .keyed import KeyedScreenMixin
 
-class TickList(SelectionList[str]):
-    """A list to tick several items with space; Enter confirms the ticks instead of toggling."""
-
-    BINDINGS = [Binding("enter", "done", "Done", id="ticks-done")]
-
-    def action_done(self) -> None:
-        self.screen.action_confirm()
+MOVES = {"up": -1, "down": 1, "pageup": -10, "pagedown": 10, "home": -10**6, "end": 10**6}
 
 
-class ActionScreen(ModalScreen[dict | None]):
-    BINDINGS = [
-        Binding("escape", "cancel", "Cancel", id="cancel"),
-    ]
-
-    def __init__(self, enc: Encounter, spec: Action, selected_unit: str = "") -> None:
+class ActionScreen(KeyedScreenMixin, ModalScreen[dict | None]):
+    def __init__(self, enc: Encounter, spec: Action, done: Callable[[dict], Any] | None = None) -> None:
         super().__init__(classes="form")
         self.enc = enc
         self.spec = spec
-        self.selected_unit = selected_unit
+        self.done = done
         self.args: dict = {}
         self.shown: dict[str, str] = {}  # the labels of the answers, for the line of choices made
         self.index = -1
-        self.choices: list[Choice] = []
+        self.choices: list[Choice] | None = None
+        self.finished = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form-box") as box:
             box.border_title = Text(self.spec.label)
             yield Static("", id="form-done")
             yield Label("", id="form-question")
-            yield Vertical(id="form-field")
+            yield Picker(id="form-options")
+            yield LineEdit(id="form-input")
             yield Static("", id="form-message")
-            yield Label("Enter: choose · space: tick (lists of several) · Esc: cancel", id="form-help")
+            yield Label("", id="form-help")
 
     def on_mount(self) -> None:
         self.advance()
+        self.keys_ready()
 
     @property
     def param(self) -> Param:
@@ -65,12 +65,14 @@ class ActionScreen(ModalScreen[dict | None]):
     def say(self, text: str) -> None:
         self.query_one("#form-message", Static).update(Text(text))
 
+    # --- asking ------------------------------------------------------------------------
+
     def advance(self) -> None:
-        """Ask the next parameter that applies; when none is left, hand the answers back."""
+        """Ask the next parameter that applies; when none is left, take the action."""
         while True:
             self.index += 1
             if self.index >= len(self.spec.params):
-                self.dismiss(self.args)
+                self.finish()
                 return
             choices = self.enc.ruleset.param_choices(self.enc.state, self.spec.name, self.param, self.args)
             if choices == [] and self.param.optional:
@@ -82,31 +84,26 @@ class ActionScreen(ModalScreen[dict | None]):
             return
 
     def show_question(self, choices: list[Choice] | None) -> None:
-        self.choices = choices or []
-        field = self.query_one("#form-field", Vertical)
-        field.remove_children()
+        self.choices = choices
+        p = self.param
         done = " · ".join(f"{k}: {v}" for k, v in self.shown.items() if v)
         self.query_one("#form-done", Static).update(Text(done))
         self.say("")
-        p = self.param
+        picker, line = self.query_one(Picker), self.query_one(LineEdit)
+        picker.display = choices is not None
+        line.display = choices is None
         if choices is None:
-            self.query_one("#form-question", Label).update(Text(f"{p.label}:"))
-            box = Input(placeholder=p.label, classes="form-input",
-                        type="integer" if p.kind == "int" else "text")
-            field.mount(box)
-            box.focus()
+            line.set("")
+            ask, keys = f"{p.label}:", "type, then Enter · Esc: cancel"
         elif p.kind == "multi":
-            self.query_one("#form-question", Label).update(Text(f"{p.label} (space to tick, Enter when done):"))
-            lst = TickList(*[(Text(c.label), c.value) for c in choices], classes="form-multi")
-            field.mount(lst)
-            lst.focus()
+            ticked = self.enc.ruleset.param_initial(self.enc.state, self.spec.name, p, self.args)
+            picker.load([Item(c.value, c.label) for c in choices], multi=True, ticked=ticked)
+            ask, keys = f"{p.label} (several):", "space: tick or untick · Enter: done · type to filter · Esc: cancel"
         else:
-            self.query_one("#form-question", Label).update(Text(f"{p.label}:"))
-            options = OptionList(*[Option(Text(c.label), id=c.value) for c in choices], classes="form-options")
-            field.mount(options)
-            if self.param.kind == "unit" and self.selected_unit in {c.value for c in choices}:
-                options.highlighted = [c.value for c in choices].index(self.selected_unit)
-            options.focus()
+            picker.load([Item(c.value, c.label) for c in choices])
+            ask, keys = f"{p.label}:", "up/down, Enter: choose · type to filter · Esc: cancel"
+        self.query_one("#form-question", Label).update(Text(ask))
+        self.query_one("#form-help", Label).update(Text(keys))
 
     def take(self, value: object, shown: str) -> None:
         """Keep an answer the rule accepts and move on; otherwise say why and ask again."""
@@ -119,31 +116,76 @@ class ActionScreen(ModalScreen[dict | None]):
         self.shown[self.param.label] = shown
         self.advance()
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        if event.option_list.parent is not self.query_one("#form-field") or self.index >= len(self.spec.params):
-            return
-        value = event.option.id or ""
-        self.take(value, str(event.option.prompt) if value else "")
+    def finish(self) -> None:
+        """The action is taken before the form closes, so the next key already sees its result."""
+        self.finished = True
+        if self.done is not None:
+            self.done(dict(self.args))
+        self.dismiss(dict(self.args))
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        value = event.value.strip()
-        if not value and not self.param.optional:
-            self.say(f"{self.param.label} is needed: type " + ("a number" if self.param.kind == "int" else "it"))
-            return
-        self.take(value if value else self.param.default, value)
+    # --- keys, in the order they arrive --------------------------------------------------------
 
-    def action_confirm(self) -> None:
-        """Enter on a list of several: take the ticked items (at least one, unless none is allowed)."""
-        lists = self.query(TickList)
-        if not lists or self.index >= len(self.spec.params):
-            return
-        picked = list(lists.last().selected)
-        if not picked and not self.param.optional:
-            self.say(f"{self.param.label}: tick at least one with space, then Enter")
-            return
-        self.take(picked, "+".join(picked))
+    def handle_key(self, event: events.Key) -> bool:
+        """Handle one key; True when it was this form's (the app then stops it)."""
+        if self.finished:
+            return False
+        key, char = event.key, event.character
+        if key == "escape":
+            self.finished = True
+            self.dismiss(None)
+            return True
+        if self.index >= len(self.spec.params) or self.index < 0:
+            return True
+        if self.choices is None:
+            return self._typed_key(key, char)
+        return self._list_key(key, char)
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+    def _typed_key(self, key: str, char: str | None) -> bool:
+        line = self.query_one(LineEdit)
+        if key == "enter":
+            value = line.value.strip()
+            if not value and not self.param.optional:
+                kind = "a number" if self.param.kind == "int" else "it"
+                self.say(f"{self.param.label} is needed: type {kind}")
+            else:
+                self.take(value if value else self.param.default, value)
+        elif key == "backspace":
+            line.erase()
+        elif char is not None and char.isprintable():
+            line.type(char)
+        else:
+            return key not in ("ctrl+q", "ctrl+p")
+        return True
+
+    def _list_key(self, key: str, char: str | None) -> bool:
+        picker = self.query_one(Picker)
+        state = picker.state
+        if key in MOVES:
+            state.move(MOVES[key])
+        elif key == "space" and state.multi:
+            state.tick()
+        elif key == "enter":
+            self._choose(state)
+            return True
+        elif key == "backspace":
+            state.erase()
+        elif char is not None and char.isprintable() and key != "space":
+            state.type(char)
+        else:
+            return key not in ("ctrl+q", "ctrl+p")
+        picker.redraw()
+        return True
+
+    def _choose(self, state) -> None:
+        if state.multi:
+            picked = [i.value for i in state.items if i.value in state.ticked]
+            if not picked and not self.param.optional:
+                self.say(f"{self.param.label}: tick at least one with space, then Enter")
+                return
+            self.take(picked, "+".join(picked))
+            return
+        item = state.current
+        if item is None:
+            self.say("nothing is chosen: Backspace clears the filter")
+            return
+        self.take(item.value, item.label if item.value else "")

@@ -60,6 +60,8 @@ class ConsoleScreen(Screen[None]):
         self._logged_events = -1
         self._save_due = False
         self._in_command = False
+        self._roll_armed = False  # Enter on an empty prompt asked once: the next Enter rolls
+        self._quit_armed = False  # q with typed dice asked once: the next q quits
         self.enc.listeners.append(self._autosave)
 
     # --- layout --------------------------------------------------------------------
@@ -217,11 +219,10 @@ class ConsoleScreen(Screen[None]):
             return
         from .action import ActionScreen
 
-        def done(args: dict | None) -> None:
-            if args is not None:
-                self.run(lambda: self.enc.act(name, **args))
+        def done(args: dict) -> None:
+            self.run(lambda: self.enc.act(name, **args))
 
-        self.app.push_screen(ActionScreen(self.enc, offer.action, self.selected), done)
+        self.app.push_screen(ActionScreen(self.enc, offer.action, done))
 
     def action_roll(self) -> None:
         typed, self.typed = self.typed.strip(), ""
@@ -282,36 +283,54 @@ class ConsoleScreen(Screen[None]):
                     return name, args
         return None
 
-    def on_key(self, event: events.Key) -> None:
-        """Every console key is handled here, in arrival order.
+    def take_key(self, event: events.Key) -> bool:
+        """Handle one console key, in arrival order; True when it was the console's.
 
-        Bindings run their actions a moment later than the key arrives, so a fast
-        "Enter 2 Enter" could reach the dice prompt before the first roll was made.
-        Handling the keys directly keeps them in order; the bindings stay for the Footer.
+        The app hands every key here before any binding runs (bindings run a moment
+        later than the key arrives, so a fast "Enter 2 Enter" could reach the dice
+        prompt before the first roll was made); the bindings stay for the Footer.
+        The built-in dice need a deliberate Enter: on an empty prompt the first
+        Enter asks, the second rolls, so a stray Enter never rolls for the table.
         """
-        key = event.key
+        key, char = event.key, event.character
         pending = self.enc.pending is not None
-        handler: Callable[[], None] | None = None
-        bound = self._own_action(key)
-        if pending and event.character is not None and event.character in DICE_KEYS:
-            self.typed += event.character
+        armed, self._roll_armed = self._roll_armed, False
+        quitting, self._quit_armed = self._quit_armed, False
+        if pending and char is not None and char in DICE_KEYS:
+            self.typed += char
             self.message = ""
-            handler = self._draw_prompt
-        elif bound is not None and not (pending and bound[0] == "act"):
+            self._draw_prompt()
+            return True
+        if key == "enter" and pending:
+            if self.typed.strip() or armed:
+                self.action_roll()
+            else:
+                self._roll_armed = True
+                self.message = "Enter again to roll the built-in dice, or type what the table rolled"
+                self._draw_prompt()
+            return True
+        if key == "q" and (self.typed.strip() or quitting):
+            if quitting:
+                return False  # asked once already: the app's q quits
+            self._quit_armed = True
+            self.message = f"dice typed ({self.typed.strip()}) are not rolled yet: q again to quit, Esc to clear"
+            self._draw_prompt()
+            return True
+        bound = self._own_action(key)
+        if bound is not None and not (pending and bound[0] == "act"):
             name, args = bound
             if name == "act":
-                handler = lambda: self.action_act(*args)  # noqa: E731  (says why when it is not possible)
-            elif self.check_action(name, args) is not True:
-                handler = self._draw_prompt  # a key that does nothing now: swallow it quietly
+                self.action_act(*args)  # says why when it is not possible
+            elif self.check_action(name, args) is True:
+                getattr(self, f"action_{name}")(*args)
             else:
-                handler = lambda: getattr(self, f"action_{name}")(*args)  # noqa: E731
-        elif pending and event.character is not None and event.character.isprintable() and key != "q":
-            self.message = f"{event.character!r} is not a die: type digits, then Enter"
-            handler = self._draw_prompt
-        if handler is not None:
-            event.stop()
-            event.prevent_default()
-            handler()
+                self._draw_prompt()  # a key that does nothing now: taken quietly
+            return True
+        if pending and char is not None and char.isprintable() and key != "q":
+            self.message = f"{char!r} is not a die: type digits, then Enter"
+            self._draw_prompt()
+            return True
+        return False
 
 
 _SCREENS: dict[str, type[ConsoleScreen]] = {}

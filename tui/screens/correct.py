@@ -1,22 +1,27 @@
-"""Manual correction of any value: pick it, type the new value; it becomes a correction event.
+"""Manual correction of any value: pick it (type to filter), type the new value and an optional note.
 
-The engine checks the value against the kind of value it replaces; a refusal is
-shown under the field and nothing is recorded.
+It becomes a correction event. The engine checks the value as it checks files
+and the live fight (``engine.corrections``); a refusal is shown under the field
+and nothing is recorded. Like every form, the screen takes its keys itself, in
+arrival order (``take_key``).
 """
 
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Label, Static
 
 from engine.encounter import Encounter
 from engine.errors import FlagbridgeError
-from engine.state import parse_path, path_text
+from engine.state import get_path, parse_path, path_text
+
+from ..widgets.picker import Item, LineEdit, Picker
+from .action import MOVES
+from .keyed import KeyedScreenMixin
 
 
 def editable_values(state: dict, unit_id: str, unit_key: str = "ships") -> list[tuple[str, object]]:
@@ -41,9 +46,14 @@ def editable_values(state: dict, unit_id: str, unit_key: str = "ships") -> list[
     return out
 
 
-class CorrectionScreen(ModalScreen[bool]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel-correction")]
+def label_of(path: str, value: object, unit_key: str, unit_id: str, unit_name: str) -> str:
+    """'Swift Dolan: turrets[0].count = 1' rather than 'ships.swift-dolan.turrets[0].count'."""
+    prefix = f"{unit_key}.{unit_id}."
+    shown = f"{unit_name}: {path[len(prefix):]}" if path.startswith(prefix) else path
+    return f"{shown.replace('_', ' ')} = {value!r}"
 
+
+class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
     def __init__(self, enc: Encounter, unit_id: str) -> None:
         super().__init__(classes="form")
         self.enc = enc
@@ -51,44 +61,106 @@ class CorrectionScreen(ModalScreen[bool]):
         kind = enc.ruleset.unit_kind_of(enc.state, unit_id)
         self.unit_key = kind.key if kind else ""
         self.path = ""
+        self.value = ""
+        self.stage = "pick"  # then "value", then "note"
         self.recorded = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form-box") as box:
             box.border_title = "Correct a value"
-            yield Label("Choose the value to correct (Enter), or Esc:", id="form-question")
-            yield OptionList(*[Option(Text(f"{p} = {v!r}"), id=p) for p, v in
-                               editable_values(self.enc.state, self.unit_id, self.unit_key)], id="form-options")
-            yield Input(placeholder="new value", id="form-input", disabled=True, select_on_focus=False)
+            yield Label("Choose the value to correct (type to filter, Enter), or Esc:", id="form-question")
+            yield Picker(rows=14, id="form-options")
+            yield LineEdit(id="form-input")
             yield Static("", id="form-message")
             yield Label("The correction is logged as an event: u undoes it.", id="form-help")
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self.path = str(event.option.id)
-        box = self.query_one("#form-input", Input)
-        box.disabled = False
-        from engine.state import get_path
+    def on_mount(self) -> None:
+        unit = self.enc.state.get(self.unit_key, {}).get(self.unit_id, {})
+        name = unit.get("name", self.unit_id) if isinstance(unit, dict) else self.unit_id
+        items = [Item(p, label_of(p, v, self.unit_key, self.unit_id, str(name)))
+                 for p, v in editable_values(self.enc.state, self.unit_id, self.unit_key)]
+        self.query_one(Picker).load(items)
+        self.query_one(LineEdit).display = False
+        self.keys_ready()
 
-        box.value = str(get_path(self.enc.state, parse_path(self.path)))
-        box.cursor_position = len(box.value)
-        self.query_one("#form-question", Label).update(Text(f"New value for {self.path} (Enter):"))
-        box.focus()
+    def say(self, text: str) -> None:
+        self.query_one("#form-message", Static).update(Text(text))
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
+    def handle_key(self, event: events.Key) -> bool:
+        """Handle one key of the form, in arrival order; True when it was the form's."""
         if self.recorded:
-            return  # a second Enter in the same burst: the correction is already in the log
-        if not event.value.strip():
-            self.query_one("#form-message", Static).update("type a value (the field is empty)")
+            return False  # the correction is in the log: later keys are the console's
+        key, char = event.key, event.character
+        if key == "escape":
+            self.recorded = True
+            self.dismiss(False)
+            return True
+        if self.stage == "pick":
+            return self._pick_key(key, char)
+        line = self.query_one(LineEdit)
+        if key == "enter":
+            self._submit(line.value)
+        elif key == "backspace":
+            line.erase()
+        elif char is not None and char.isprintable():
+            line.type(char)
+        else:
+            return key not in ("ctrl+q", "ctrl+p")
+        return True
+
+    def _pick_key(self, key: str, char: str | None) -> bool:
+        picker = self.query_one(Picker)
+        state = picker.state
+        if key in MOVES:
+            state.move(MOVES[key])
+        elif key == "enter":
+            if state.current is None:
+                self.say("nothing matches: Backspace clears the filter")
+                return True
+            self._chosen(state.current.value)
+            return True
+        elif key == "backspace":
+            state.erase()
+        elif char is not None and char.isprintable():
+            state.type(char)
+        else:
+            return key not in ("ctrl+q", "ctrl+p")
+        picker.redraw()
+        return True
+
+    def _chosen(self, path: str) -> None:
+        self.path = path
+        self.stage = "value"
+        self.query_one(Picker).display = False
+        line = self.query_one(LineEdit)
+        line.display = True
+        line.set(str(get_path(self.enc.state, parse_path(path))))
+        self.query_one("#form-question", Label).update(Text(f"New value for {path} (Enter):"))
+
+    def _submit(self, typed: str) -> None:
+        if self.stage == "value":
+            if not typed.strip():
+                self.say("type a value (the field is empty)")
+                return
+            try:
+                self.enc.check_correction(self.path, typed)
+            except FlagbridgeError as exc:
+                self.say(str(exc))
+                return
+            self.value = typed
+            self.stage = "note"
+            self.say("")
+            self.query_one(LineEdit).set("")
+            self.query_one("#form-question", Label).update(Text(f"A note for the log (optional), Enter to record "
+                                                                f"{self.path} = {typed.strip()}:"))
             return
         try:
-            self.enc.correct(self.path, event.value, note="by hand")
+            self.enc.correct(self.path, self.value, note=typed.strip() or "by hand")
         except FlagbridgeError as exc:
-            self.query_one("#form-message", Static).update(Text(str(exc)))
+            self.say(str(exc))
+            self.stage = "value"
+            self.query_one(LineEdit).set(self.value)
+            self.query_one("#form-question", Label).update(Text(f"New value for {self.path} (Enter):"))
             return
         self.recorded = True
         self.dismiss(True)
-
-    def action_cancel(self) -> None:
-        self.dismiss(False)

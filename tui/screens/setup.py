@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Label, OptionList, Static
+from textual.widgets import Footer, Header, Input, Label, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 
 from engine.encounter import Encounter
@@ -26,7 +26,15 @@ from engine.ruleset import available, find_ruleset
 from engine.saves import create, save_path
 from engine.setup import Setup
 
-from .action import TickList
+
+
+class TickList(SelectionList[str]):
+    """A list to tick several items with space; Enter confirms the ticks instead of toggling."""
+
+    BINDINGS = [Binding("enter", "done", "Done", id="ticks-done")]
+
+    def action_done(self) -> None:
+        self.screen.action_confirm()
 
 
 def unit_files(ruleset_id: str, save_dir: Path) -> list[tuple[Path, object, dict]]:

@@ -1,0 +1,92 @@
+"""Keys that arrive in one burst are taken in order by whatever screen they are meant for (issue 9).
+
+A paste, a laggy SSH link or a fast game master delivers several keys in one
+terminal read. Each test posts a burst the way the terminal driver does (no wait
+between keys) and checks that the result is what the same keys typed slowly give.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import events
+
+from engine.saves import SaveFile
+from tui.app import FlagbridgeApp
+
+NAMED = {"enter": "\r", "escape": "\x1b", "space": " ", "backspace": "\x7f", "down": None, "up": None}
+
+
+def burst(app: FlagbridgeApp, *keys: str) -> None:
+    for key in keys:
+        if key in NAMED:
+            app.post_message(events.Key(key, NAMED[key]))
+        else:
+            app.post_message(events.Key(key, key))
+
+
+async def idle(pilot) -> None:
+    for _ in range(5):
+        await pilot.pause()
+
+
+async def to_step_3(pilot, app: FlagbridgeApp) -> None:
+    burst(app, "i", "4", "enter", "2", "enter", "n", "n")
+    await idle(pilot)
+    assert app.save.encounter.state["step"] == 3
+
+
+async def test_a_form_answered_in_one_burst(demo_app: FlagbridgeApp) -> None:
+    """f, Enter (first ship), Down Down Space Enter (tick T3), Enter (first target), Enter (rolled
+    location), all at once: the same fire order as typed slowly."""
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        await to_step_3(pilot, app)
+        burst(app, "f", "enter", "down", "down", "space", "enter", "enter", "enter")
+        await idle(pilot)
+        enc = app.save.encounter
+        fire = enc.events[-1]
+        assert fire.kind == "action" and fire.data["name"] == "fire"
+        assert fire.data["args"]["turrets"] == ["T3"] and fire.data["args"]["target"] == "red-lantern"
+        assert enc.pending is not None and "T3" in enc.pending.purpose
+
+
+async def test_a_stray_enter_never_rolls_but_a_second_one_does(demo_app: FlagbridgeApp) -> None:
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        enc = app.save.encounter
+        burst(app, "i", "enter")
+        await idle(pilot)
+        assert enc.pending is not None and len(enc.events) == 1       # the stray Enter asked, rolled nothing
+        assert "Enter again" in str(app.screen.query_one("#prompt").render())
+        burst(app, "enter")
+        await idle(pilot)
+        assert len(enc.events) == 2 and enc.events[-1].data["source"] == "roller"
+        burst(app, "3", "enter")                                      # typed dice go at once
+        await idle(pilot)
+        assert enc.events[-1].data["faces"] == [3]
+
+
+async def test_erasing_and_typing_in_a_correction_in_one_burst(demo_app: FlagbridgeApp) -> None:
+    """The issue's `BSpace BSpace a b c Enter` gave `18a`: now each key edits the value in order."""
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        enc = app.save.encounter
+        burst(app, "c", *"fuel", "space", "=", "space", "1", "enter", "backspace", "backspace", "backspace",
+              "9", "0", "enter", "enter", "enter")
+        await idle(pilot)
+        assert enc.state["ships"]["swift-dolan"]["fuel"] == 90
+        assert [e.kind for e in enc.events] == ["correction"]            # one correction, however many Enters
+        assert app.screen.__class__.__name__.startswith("ConsoleScreen")
+
+
+async def test_q_with_dice_typed_asks_first(demo_app: FlagbridgeApp, demo_path: Path) -> None:
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "i", "4", "q")
+        await idle(pilot)
+        assert app.return_code is None and "q again to quit" in str(app.screen.query_one("#prompt").render())
+        burst(app, "escape", "enter", "enter")  # clear, then roll deliberately: nothing is lost
+        await idle(pilot)
+        assert len(app.save.encounter.events) == 2
+    assert len(SaveFile.load(demo_path).encounter.events) == 2

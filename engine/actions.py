@@ -30,6 +30,7 @@ from typing import Any, Callable, Iterable
 from .errors import FlagbridgeError, IllegalAction
 
 #: Parameter kinds. ``unit`` names a unit of the kind in ``Param.unit``.
+INT_LIMIT = 2**63 - 1  # the largest whole number a save can hold
 KINDS = ("text", "int", "choice", "multi", "side", "unit")
 
 
@@ -300,6 +301,8 @@ def check_value(catalogue: Catalogue, state: dict, action: Action, p: Param, val
             value = int(value.strip())
         if not isinstance(value, int) or isinstance(value, bool):
             raise IllegalAction(f"{label} must be a whole number, got {value!r}")
+        if abs(value) > INT_LIMIT:
+            raise IllegalAction(f"{label}: {value} is too large (at most {INT_LIMIT})")
         if p.minimum is not None and value < p.minimum:
             raise IllegalAction(f"{label} must be at least {p.minimum}, got {value}")
         if p.maximum is not None and value > p.maximum:

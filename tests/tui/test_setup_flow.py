@@ -46,3 +46,31 @@ async def test_start_screen_opens_a_fresh_demo_copy(tmp_path: Path) -> None:
         assert isinstance(app.screen, ConsoleScreen)
     copies = list(tmp_path.glob("play-classic-hg-*.toml"))
     assert len(copies) == 1
+
+
+async def test_a_new_encounter_refuses_names_twice_and_numbers_too_large(tmp_path: Path) -> None:
+    """Issue 9: `flagbridge new` refuses two sides or two ships with the same name, bounds numbers,
+    and shows a side called `Navy [/bold]` as text."""
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        message = lambda: str(app.screen.query_one("#form-message").render())  # noqa: E731
+        await pilot.press("down", "enter")
+        await type_text(pilot, "Twice")
+        await pilot.press("enter")
+        await type_text(pilot, "Navy [/bold]")
+        await pilot.press("enter")
+        await pilot.press("space", "enter")                 # the first ship of the library
+        await type_text(pilot, "navy [/bold]")
+        await pilot.press("enter")
+        assert "already called 'Navy [/bold]'" in message()
+        for _ in range(12):
+            await pilot.press("backspace")
+        await type_text(pilot, "Raiders")
+        await pilot.press("enter")
+        await pilot.press("space", "enter")                 # the same ship again, for the other side
+        assert "would be in the fight twice" in message()
+        await pilot.press("space", "down", "space", "enter")
+        await type_text(pilot, "999999999999999999999999")
+        await pilot.press("enter")
+        assert "type a whole number from 0 to" in message()
+        assert not (tmp_path / "Twice.toml").exists()

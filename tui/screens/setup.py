@@ -151,8 +151,23 @@ class SetupScreen(Screen[None]):
             self.query_one("#form-message", Static).update("this field is needed: type a name")
             return
         q = self.questions[self.step]
-        self.answers[q] = int(text) if q.startswith("option:") and self._option(q).kind == "int" else text
+        if q.startswith("option:") and self._option(q).kind == "int":
+            p = self._option(q)
+            least = p.minimum if p.minimum is not None else 0
+            most = p.maximum if p.maximum is not None else 1_000_000
+            if not (text.lstrip("-").isdigit() and text.isascii()) or not least <= int(text) <= most:
+                self.say(f"{p.label}: type a whole number from {least} to {most}")
+                return
+            self.answers[q] = int(text)
+        else:
+            if q == "side2" and text.casefold() == self.answers["side1"].casefold():
+                self.say(f"the other side is already called {self.answers['side1']!r}: choose another name")
+                return
+            self.answers[q] = text
         self.next_question()
+
+    def say(self, text: str) -> None:
+        self.query_one("#form-message", Static).update(Text(text))
 
     def action_confirm(self) -> None:
         """Called by the ship list's Enter: keep the ticked ships."""
@@ -160,7 +175,16 @@ class SetupScreen(Screen[None]):
         if not picked:
             self.query_one("#form-message", Static).update("tick at least one with space, then Enter")
             return
-        self.answers[self.questions[self.step]] = [int(i) for i in picked]
+        q = self.questions[self.step]
+        names = [self.library[int(i)][2]["name"] for i in picked]
+        if q == "ships2":
+            names += [self.library[i][2]["name"] for i in self.answers["ships1"]]
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            self.say(f"{', '.join(twice)} would be in the fight twice: each unit needs a name of its own "
+                     "(copy the file under another name to field two of a class)")
+            return
+        self.answers[q] = [int(i) for i in picked]
         self.next_question()
 
     def create(self) -> None:

@@ -99,6 +99,20 @@ class RollRequest:
             Fraction(0),
         )
 
+    def on_the_dice(self) -> str:
+        """What the dice themselves must show, every modifier taken off: ``6+ on 2D`` ("" with no target)."""
+        if self.target is None:
+            return ""
+        dice, bonus = self.parsed, self.modifier_total
+        made = [n for n in range(dice.min_natural, dice.max_natural + 1) if self.target.met(dice.value(n) + bonus)]
+        if len(made) == dice.max_natural - dice.min_natural + 1:
+            return f"any roll of {self.dice}"
+        if not made:
+            return f"no roll of {self.dice} can make it"
+        if self.target.at_most:
+            return f"{max(made)} or less on {self.dice}"
+        return f"{min(made)}+ on {self.dice}"
+
     def describe(self) -> str:
         """``To hit: 2D +2 Gunnery vs 8+ (72.2%)``."""
         parts = [f"{self.purpose}: {self.dice}"]

@@ -319,3 +319,16 @@ def test_seeded_roller_seeds_vary():
     dice = parse_dice("1:100sd")
     runs = {tuple(SeededRoller(seed).faces(dice, i) for i in range(20)) for seed in range(10)}
     assert len(runs) > 1
+
+
+def test_the_prompt_says_what_the_dice_themselves_must_show() -> None:
+    """Issue 9: "7+ on 2D" beside the modified target: 8+ with +2 Gunnery needs 6+ on the dice."""
+    from engine.rolls import Modifier, RollRequest, Target
+
+    assert RollRequest("To hit", "2D", (Modifier("Gunnery", 2),), Target(8)).on_the_dice() == "6+ on 2D"
+    assert RollRequest("To hit", "2D", (Modifier("Gunnery", 9),), Target(8)).on_the_dice() == "any roll of 2D"
+    assert RollRequest("To hit", "2D", (Modifier("Range", -6),), Target(8)).on_the_dice() == \
+        "no roll of 2D can make it"
+    assert RollRequest("Shoot", "1:100sd", (Modifier("Aim", 10),), Target(45, at_most=True)).on_the_dice() == \
+        "35 or less on 1:100sd"
+    assert RollRequest("Damage", "1D").on_the_dice() == ""

@@ -90,3 +90,15 @@ async def test_q_with_dice_typed_asks_first(demo_app: FlagbridgeApp, demo_path: 
         await idle(pilot)
         assert len(app.save.encounter.events) == 2
     assert len(SaveFile.load(demo_path).encounter.events) == 2
+
+
+async def test_undo_and_redo_say_what_they_took_back(demo_app: FlagbridgeApp) -> None:
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "i", "4", "enter", "2", "enter", "u")
+        await idle(pilot)
+        prompt = str(app.screen.query_one("#prompt").render())
+        assert "Undone: roll initiative (and its 2 rolls)" in prompt
+        burst(app, "ctrl+r")
+        await idle(pilot)
+        assert "Redone: roll initiative (and its 2 rolls)" in str(app.screen.query_one("#prompt").render())

@@ -140,7 +140,8 @@ class ConsoleScreen(Screen[None]):
     def _draw_prompt(self) -> None:
         req = self.enc.pending
         if req is not None:
-            line = req.describe()
+            dice = req.on_the_dice()
+            line = req.describe() + (f" · the dice must show {dice}" if dice else "")
             hint = ""
         else:
             line = ""
@@ -242,10 +243,21 @@ class ConsoleScreen(Screen[None]):
 
     def action_undo(self) -> None:
         self.typed = ""
-        self.run(self.enc.undo)
+        removed: list = []
+        if self.run(lambda: removed.extend(self.enc.undo())) and removed:
+            self._say_what("Undone", removed)
 
     def action_redo(self) -> None:
-        self.run(self.enc.redo)
+        back: list = []
+        if self.run(lambda: back.extend(self.enc.redo())) and back:
+            self._say_what("Redone", back)
+
+    def _say_what(self, done: str, events: list) -> None:
+        """'Undone: fire ship=Swift Dolan turrets=T3 ... (and its 2 rolls)' under the prompt."""
+        first = self.enc.describe(events[0])
+        rest = len(events) - 1
+        self.message = f"{done}: {first}" + (f" (and its {rest} roll{'s' if rest != 1 else ''})" if rest else "")
+        self._draw_prompt()
 
     def action_save(self) -> None:
         try:

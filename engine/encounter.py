@@ -59,8 +59,11 @@ def result_from_event(ev: Event, pending: RollRequest) -> RollResult:
     """Check a logged roll against the pending request it claims to answer."""
     d = ev.data
     logged = RollRequest.from_plain({**d, "group": pending.group})
-    if (logged.purpose, logged.dice, logged.modifiers, logged.target) != (
-        pending.purpose, pending.dice, pending.modifiers, pending.target
+    # The purpose and the modifiers' names are words for the log (they hold units' names, which a
+    # game master may change in [setup]); the dice, the numbers, the target and where the rule goes on
+    # are what must agree.
+    if (logged.dice, [m.value for m in logged.modifiers], logged.target, logged.then, logged.context) != (
+        pending.dice, [m.value for m in pending.modifiers], pending.target, pending.then, pending.context
     ):
         raise FlagbridgeError(
             f"roll {logged.describe()!r} does not answer the pending roll {pending.describe()!r}"

@@ -26,7 +26,7 @@ from . import toml_text
 from .atomic import remove_stale_temps, write_atomic
 from .reading import one_line, read_text
 from .encounter import KINDS, Encounter, Event, ReplayError
-from .errors import BadSave, FlagbridgeError
+from .errors import BadSave, BadTable, FlagbridgeError
 from .ruleset import Ruleset, find_ruleset
 from .setup import Setup
 from .state import MISSING, check_plain, differences, path_text, plain_copy
@@ -261,6 +261,10 @@ def _read_events(doc: dict, text: str) -> list[Event]:
 def _replay(setup: Setup, rs: Ruleset, events: list[Event], text: str, folder: Path | None = None) -> Encounter:
     try:
         return Encounter(setup, rs, events, folder=folder)
+    except BadTable as exc:
+        other = _reads_as(setup, rs)
+        hint = f" (the setup reads as a {other} fight: is flagbridge.ruleset {rs.id!r} right?)" if other else ""
+        raise BadSave(f"{exc}{hint}") from None
     except ReplayError as exc:
         line = ""
         if exc.event.text is not None:
@@ -278,7 +282,8 @@ def _check_state(doc: dict, enc: Encounter, keep_edits: bool) -> None:
         raise BadSave(f"state: expected a table, got {saved!r}")
     # A value the file does not hold is no hand edit: [state] is a readable copy, and a newer
     # Flagbridge may keep more in it than the version that wrote the file.
-    diffs = [d for d in differences(enc.state, saved) if d[0] and d[0][0] != "pending" and d[2] is not MISSING]
+    diffs = [d for d in differences(enc.state, saved) if d[0] and d[0][0] != "pending" and d[2] is not MISSING
+             and not _from_setup(enc, d[0], d[1])]
     if not diffs:
         return
     if not keep_edits:
@@ -292,6 +297,34 @@ def _check_state(doc: dict, enc: Encounter, keep_edits: bool) -> None:
         if live is MISSING:
             raise BadSave(f"state.{path_text(path)} was added by hand; only existing values can be corrected")
         enc.correct(path, plain_copy(edited) if not isinstance(edited, str) else edited, note="hand edit kept on load")
+
+
+def _reads_as(setup: Setup, rs: Ruleset) -> str:
+    """Another ruleset whose units the setup's units check out as, when its own do not."""
+    from .ruleset import available
+    from .setup import check_setup
+
+    for rid in available():
+        if rid == rs.id or rid.startswith("test-"):
+            continue
+        try:
+            other = find_ruleset(rid)
+            trial = Setup(rid, setup.name, plain_copy(setup.sides), plain_copy(setup.units),
+                          plain_copy(setup.options), setup.seed, setup.created)
+            check_setup(trial, other.unit_kinds)
+        except Exception:  # noqa: BLE001 (any failure means "not this one")
+            continue
+        return rid
+    return ""
+
+
+def _from_setup(enc: Encounter, path: tuple, live: Any) -> bool:
+    """A [state] copy left behind by an edit of [setup] (a unit renamed): the setup wins, no correction."""
+    if len(path) != 3:
+        return False
+    table = enc.setup.units.get(path[0])
+    unit = table.get(path[1]) if isinstance(table, dict) else None
+    return isinstance(unit, dict) and path[2] in unit and unit[path[2]] == live
 
 
 def _show(v: Any) -> str:

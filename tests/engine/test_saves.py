@@ -199,3 +199,39 @@ def test_a_state_value_the_file_lacks_is_not_a_hand_edit(saved: Path) -> None:
     """A newer Flagbridge may keep more in [state]; an older file without it still loads."""
     saved.write_text(saved.read_text().replace("attacker = \"red\"\n", ""))
     assert SaveFile.load(saved).encounter.state["attacker"] == "red"
+
+
+def test_a_unit_renamed_in_setup_mid_fight_still_opens(tmp_path: Path) -> None:
+    """Issue 9: a ship renamed in [setup] made the save unopenable ("does not answer the pending roll
+    'To hit: ... at Mary Oakes II'"). Log events refer to units by id; names are words for the log."""
+    import shutil
+
+    root = Path(__file__).resolve().parents[2]
+    path = tmp_path / "renamed.toml"
+    shutil.copyfile(root / "saves" / "demo-classic-hg.toml", path)
+    sf = SaveFile.load(path)
+    enc = sf.encounter
+    enc.act("roll_initiative")
+    enc.type_roll("6")
+    enc.type_roll("1")
+    enc.act("next")
+    enc.act("next")
+    enc.act("fire", ship="swift-dolan", turrets=["T3"], target="mary-oakes")
+    sf.save()
+    text = path.read_text()
+    head, rest = text.split("\n[state]", 1)
+    path.write_text(head.replace('name = "Mary Oakes"', 'name = "Mary Oakes II"', 1) + "\n[state]" + rest)
+    again = SaveFile.load(path).encounter
+    assert again.state["ships"]["mary-oakes"]["name"] == "Mary Oakes II"
+    assert again.pending is not None and "Mary Oakes II" in again.pending.purpose
+    assert len(again.events) == len(enc.events)
+
+
+def test_a_save_of_one_ruleset_opened_as_another_names_the_mismatch(tmp_path: Path) -> None:
+    """Issue 9: not just "sand must be at most 9, got 18", but which ruleset the setup reads as."""
+    root = Path(__file__).resolve().parents[2]
+    path = tmp_path / "wrong.toml"
+    path.write_text((root / "saves" / "demo-classic-hg.toml").read_text()
+                    .replace('ruleset = "classic-hg"', 'ruleset = "megatraveller"', 1))
+    with pytest.raises(BadSave, match="reads as a classic-hg fight: is flagbridge.ruleset 'megatraveller' right"):
+        SaveFile.load(path)

@@ -12,6 +12,12 @@ register_builtin()
 Encounter.check_every_event = True  # a rule that leaves unsaveable data fails at once in tests
 
 
+@pytest.fixture(autouse=True)
+def own_config_folder(tmp_path_factory, monkeypatch):
+    """Tests keep their recent-saves list to themselves, never in the user's config folder."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
+
+
 @pytest.fixture
 def setup():
     return make_setup()

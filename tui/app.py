@@ -37,9 +37,11 @@ class FlagbridgeApp(App[None]):
     def get_default_screen(self):
         """With a save to open, the console is the first screen: no empty screen laid out first."""
         if self.save is not None and not self.load_error:
+            from .recent import remember
             from .screens.console import console_screen
 
             self.sub_title = self.save.encounter.setup.name
+            remember(self.save.path)
             return console_screen(self.save)
         return super().get_default_screen()
 
@@ -62,10 +64,12 @@ class FlagbridgeApp(App[None]):
             self.push_screen(StartScreen(self.save_dir))
 
     def open_console(self, save: SaveFile) -> None:
+        from .recent import remember
         from .screens.console import console_screen
 
         self.save = save
         self.sub_title = save.encounter.setup.name
+        remember(save.path)
         screen = console_screen(save)
         self.switch_screen(screen) if len(self.screen_stack) > 1 else self.push_screen(screen)
 

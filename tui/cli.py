@@ -23,6 +23,8 @@ def _parser() -> argparse.ArgumentParser:
         description="Flagbridge: a keyboard-driven referee console for tabletop starship combat.",
     )
     p.add_argument("--version", action="version", version=f"flagbridge {__version__}")
+    p.add_argument("--save-dir", type=Path, default=Path("saves"), dest="home_dir",
+                   help="with no command: the folder the start screen lists and creates saves in")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     c = sub.add_parser("check", help="validate a save, ship or table file (never writes)")
@@ -64,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:  # no command: the start screen (new, demo, recent saves)
         from .launch import run
 
-        return run("start")
+        return run("start", save_dir=args.home_dir)
     try:
         return _COMMANDS[args.command](args)
     except FlagbridgeError as exc:

@@ -74,3 +74,27 @@ async def test_a_new_encounter_refuses_names_twice_and_numbers_too_large(tmp_pat
         await pilot.press("enter")
         assert "type a whole number from 0 to" in message()
         assert not (tmp_path / "Twice.toml").exists()
+
+
+async def test_the_start_screen_lists_saves_opened_from_any_folder(tmp_path: Path, monkeypatch) -> None:
+    """Issue 9: recent saves from any folder used, kept in the user's config folder."""
+    import shutil
+
+    from tui.recent import recent_paths
+
+    elsewhere = tmp_path / "campaign"
+    elsewhere.mkdir()
+    path = elsewhere / "night-3.toml"
+    shutil.copyfile(Path(__file__).resolve().parents[2] / "saves" / "demo-classic-hg.toml", path)
+    app = FlagbridgeApp(SaveFile.load(path), save_dir=elsewhere)
+    async with app.run_test(size=(120, 30)):
+        pass
+    assert recent_paths() == [path.resolve()]
+    app = FlagbridgeApp(save_dir=tmp_path / "empty", start="start")
+    async with app.run_test(size=(120, 30)) as pilot:
+        options = app.screen.query_one("#start-options")
+        ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
+        assert f"open:{path.resolve()}" in ids
+        await pilot.press("end", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConsoleScreen) and app.save.path.resolve() == path.resolve()

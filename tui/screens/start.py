@@ -16,11 +16,17 @@ from engine.ruleset import available, find_ruleset
 
 
 def recent_saves(save_dir: Path, limit: int = 12) -> list[Path]:
-    """Saves in the folder, newest first; shipped demos and backups are not offered to overwrite."""
-    if not save_dir.is_dir():
-        return []
-    files = [p for p in save_dir.glob("*.toml") if not p.name.startswith("demo-")]
-    return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)[:limit]
+    """Saves opened lately from any folder, then the save folder's own, newest first; shipped demos
+    and backups are not offered to overwrite."""
+    from ..recent import recent_paths
+
+    here = [p for p in save_dir.glob("*.toml") if not p.name.startswith("demo-")] if save_dir.is_dir() else []
+    here = sorted(here, key=lambda p: p.stat().st_mtime, reverse=True)
+    out: list[Path] = []
+    for p in recent_paths() + here:
+        if p.resolve() not in {q.resolve() for q in out}:
+            out.append(p)
+    return out[:limit]
 
 
 class StartScreen(Screen[None]):
@@ -46,7 +52,8 @@ class StartScreen(Screen[None]):
                 except Exception:
                     continue
             for p in recent_saves(self.save_dir):
-                options.append(Option(Text(p.name), id=f"open:{p}"))
+                shown = p.name if p.parent.resolve() == self.save_dir.resolve() else f"{p.name}  ({p.parent})"
+                options.append(Option(Text(shown), id=f"open:{p}"))
             yield OptionList(*options, id="start-options")
             yield Input(placeholder="path of a save to open, then Enter", id="start-path")
             yield Static("", id="start-message")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from .errors import FlagbridgeError, IllegalAction
 from .rolls import RollRequest, RollResult, SeededRoller, checked_result, typed_result
@@ -362,3 +362,12 @@ class ReplayError(FlagbridgeError):
 def replay(setup: Setup, events: list[Event], ruleset: Ruleset | None = None) -> dict:
     """The state a setup and a log make, computed from scratch."""
     return Encounter(setup, ruleset, [Event(e.kind, e.group, e.at, e.data) for e in events]).state
+
+
+def states_along(enc: Encounter) -> Iterator[tuple[Event, dict, dict]]:
+    """Each logged event with a copy of the state before it and the live state after it (a replay)."""
+    state = plain_copy(enc._checkpoints[0])
+    for ev in enc.events:
+        before = plain_copy(state)
+        enc._apply(state, Event(ev.kind, ev.group, ev.at, ev.data), check=False)
+        yield ev, before, state

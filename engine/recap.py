@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .encounter import Encounter
+from .encounter import Encounter, states_along
+from .state import plain_copy
 
 
 @dataclass
@@ -35,8 +36,69 @@ def entries(enc: Encounter, start: int = 0) -> list[Entry]:
     return out
 
 
+def period(state: dict) -> str:
+    """The turn (or round) a state is in, as the log's headings name it."""
+    for key in ("turn", "round"):
+        if isinstance(state.get(key), int):
+            return f"{key.capitalize()} {state[key]}"
+    return ""
+
+
+def by_turn(enc: Encounter) -> list[tuple[str, list[Entry]]]:
+    """The log's entries under the turn each began in; a bare ``next`` (nothing followed) is left out."""
+    out: list[tuple[str, list[Entry]]] = []
+    group = None
+    for ev, before, _after in states_along(enc):
+        if ev.group != group:
+            group = ev.group
+            when = period(before)
+            if not out or out[-1][0] != when:
+                out.append((when, []))
+            out[-1][1].append(Entry(ev.group, ev.at.strftime("%Y-%m-%d %H:%M"), ev.kind, enc.describe(ev)))
+        else:
+            out[-1][1][-1].details.append(enc.describe(ev))
+        out[-1][1][-1].details.extend(ev.notes)
+    return [(when, [e for e in items if not _bare_next(e)]) for when, items in out]
+
+
+def _bare_next(e: Entry) -> bool:
+    return e.kind == "action" and e.headline == "next" and not e.details
+
+
+def changes(enc: Encounter, before: dict, after: dict) -> list[str]:
+    """What changed for each unit between two states: 'Swift Dolan: armor factor 4 -> 2, fuel 160 -> 120'."""
+    lines = []
+    for kind in enc.ruleset.unit_kinds:
+        then, now = before.get(kind.key, {}), after.get(kind.key, {})
+        for uid, unit in now.items():
+            old = then.get(uid, {})
+            moved = []
+            for name, value in unit.items():
+                was = old.get(name)
+                if isinstance(value, (int, float, str, bool)) and was is not None and was != value:
+                    moved.append(f"{name.replace('_', ' ')} {_shown(was)} -> {_shown(value)}")
+                elif isinstance(value, list) and isinstance(was, list) and len(value) > len(was) and \
+                        all(isinstance(x, dict) for x in value):
+                    moved.append(f"{len(value) - len(was)} new {name.replace('_', ' ')}")
+            if moved:
+                lines.append(f"{unit.get('name', uid)}: " + ", ".join(moved))
+            elif uid not in then:
+                lines.append(f"{unit.get('name', uid)}: came into play")
+    return lines
+
+
+def _shown(v: object) -> str:
+    return ("yes" if v else "no") if isinstance(v, bool) else (repr(v) if v == "" else str(v))
+
+
+def summary(enc: Encounter) -> list[str]:
+    """The fight so far against its start: every unit that took damage, spent ordnance or left."""
+    start = plain_copy(enc._checkpoints[0])
+    return changes(enc, start, enc.state) or ["nothing has changed since the start"]
+
+
 def markdown(enc: Encounter) -> str:
-    """A recap to paste into a campaign journal."""
+    """A recap to paste into a campaign journal: a heading per turn, then the fight's summary."""
     s = enc.setup
     sides = "; ".join(
         f"{side['name']}: " + ", ".join(s.ships[sid]["name"] for sid in s.ships_of(side["id"]))
@@ -46,10 +108,13 @@ def markdown(enc: Encounter) -> str:
     where = enc.ruleset.header(enc.state)
     if where:
         lines += [f"Now: {where}", ""]
-    lines += ["## Log", ""]
-    for e in entries(enc):
-        lines.append(f"{e.group}. {e.headline}")
-        lines += [f"   - {d}" for d in e.details]
     if not enc.events:
-        lines.append("(no events yet)")
+        return "\n".join(lines + ["(no events yet)"]) + "\n"
+    for when, items in by_turn(enc):
+        lines += [f"## {when or 'Log'}", ""]
+        for e in items:
+            lines.append(f"{e.group}. {e.headline}")
+            lines += [f"   - {d}" for d in e.details]
+        lines.append("")
+    lines += ["## Summary", ""] + [f"- {line}" for line in summary(enc)]
     return "\n".join(lines) + "\n"

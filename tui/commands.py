@@ -48,6 +48,7 @@ class ConsoleCommands(Provider):
             ("Undo", "take back the last action and its rolls (u)", screen.action_undo),
             ("Redo", "re-apply what was undone (ctrl+r)", screen.action_redo),
             ("Correct a value", "edit any value by hand, logged as a correction (c)", screen.action_correct),
+            ("Recap", "this turn so far, and the fight since it began (v)", screen.action_recap),
             ("Save now", "write the save file (ctrl+s)", screen.action_save),
             ("Help", "every key (?)", screen.action_help),
         ]

@@ -102,3 +102,15 @@ async def test_undo_and_redo_say_what_they_took_back(demo_app: FlagbridgeApp) ->
         burst(app, "ctrl+r")
         await idle(pilot)
         assert "Redone: roll initiative (and its 2 rolls)" in str(app.screen.query_one("#prompt").render())
+
+
+async def test_the_recap_shows_this_turn_and_the_fight(demo_app: FlagbridgeApp) -> None:
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "i", "4", "enter", "2", "enter", "v")
+        await idle(pilot)
+        assert app.screen.__class__.__name__ == "RecapScreen"
+        text = " ".join(str(w.render()) for w in app.screen.query("Static"))
+        assert "Turn 1 so far" in text and "roll initiative" in text and "The fight since it began" in text
+        await pilot.press("escape")
+        assert app.screen.__class__.__name__.startswith("ConsoleScreen")

@@ -46,6 +46,7 @@ class ConsoleScreen(Screen[None]):
         Binding("down", "select(1)", "Ship down", show=False, id="ship-down"),
         Binding("ctrl+s", "save", "Save", id="save"),
         Binding("question_mark", "help", "Help", id="help"),
+        Binding("v", "recap", "Recap", show=False, id="recap"),
     ]
 
     def __init__(self, save: SaveFile) -> None:
@@ -280,6 +281,11 @@ class ConsoleScreen(Screen[None]):
         from .correct import CorrectionScreen
 
         self.app.push_screen(CorrectionScreen(self.enc, self.selected), lambda _r: self.refresh_view())
+
+    def action_recap(self) -> None:
+        from .recap import RecapScreen
+
+        self.app.push_screen(RecapScreen(self.enc))
 
     def action_help(self) -> None:
         from .help import HelpScreen

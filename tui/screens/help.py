@@ -24,6 +24,7 @@ KEYS = [
     ("ctrl+r", "redo"),
     ("c", "correct any value by hand (logged, undoable)"),
     ("up / down", "choose the unit shown in the status panels"),
+    ("v", "recap: this turn so far, and what the fight has done to every unit"),
     ("ctrl+s", "save now (the console also saves after every event)"),
     ("q", "quit (everything is already saved)"),
 ]

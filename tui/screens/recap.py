@@ -1,0 +1,46 @@
+"""The recap: what this turn did, and what the fight has done to every unit since it began.
+
+The same words ``flagbridge log --markdown`` writes for a campaign journal, read
+from the engine's recap; nothing here judges the rules.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from engine.encounter import Encounter
+from engine.recap import by_turn, summary
+
+
+class RecapScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,v,q", "close", "Close", id="close-recap")]
+
+    def __init__(self, enc: Encounter) -> None:
+        super().__init__(classes="form")
+        self.enc = enc
+
+    def compose(self) -> ComposeResult:
+        text = Text()
+        turns = by_turn(self.enc)
+        if turns:
+            when, items = turns[-1]
+            text.append(f"{when or 'This turn'} so far\n", style="bold")
+            for e in items:
+                text.append(f"  {e.headline}\n")
+                for d in e.details:
+                    text.append(f"    · {d}\n", style="dim")
+        text.append("\nThe fight since it began\n", style="bold")
+        for line in summary(self.enc):
+            text.append(f"  {line}\n")
+        with VerticalScroll(id="form-box") as box:
+            box.border_title = "Recap"
+            yield Static(text)
+            yield Static(Text("\nEsc closes the recap; flagbridge log --markdown writes it for a journal."))
+
+    def action_close(self) -> None:
+        self.dismiss(None)

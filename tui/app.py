@@ -16,8 +16,17 @@ from textual.binding import Binding
 from engine.saves import SaveFile
 
 
+def _app_commands():
+    from .commands import AppCommands
+
+    return AppCommands
+
+
 class FlagbridgeApp(App[None]):
     CSS_PATH = "flagbridge.tcss"
+    #: The palette leads with the fight's actions (the console's own provider lists the app's few
+    #: commands last); Textual's long list of system commands is not offered.
+    COMMANDS = {_app_commands}
     TITLE = "Flagbridge"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
     BINDINGS = [

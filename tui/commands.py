@@ -32,7 +32,42 @@ def once(run):
     return run_once
 
 
-class ConsoleCommands(Provider):
+def app_commands(app) -> list[tuple[str, str, object]]:
+    """What Textual's own palette offers that a game master uses, after the fight's commands."""
+    def switch_theme() -> None:
+        app.theme = "textual-light" if app.current_theme.dark else "textual-dark"
+
+    return [("Switch dark / light theme", "for a bright room or a dark one", switch_theme),
+            ("Quit", "everything is already saved (q)", app.action_quit)]
+
+
+class ListedCommands(Provider):
+    """A provider whose commands are a list of (name, help, run), in the order they are shown."""
+
+    def _commands(self) -> list[tuple[str, str, object]]:
+        return []
+
+    async def discover(self) -> Hits:
+        for name, help_text, run in self._commands():
+            yield DiscoveryHit(name, once(run), help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, help_text, run in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), once(run), help=help_text)
+
+
+class AppCommands(ListedCommands):
+    """The app's own commands on screens without a provider of their own (the console lists them last)."""
+
+    def _commands(self) -> list[tuple[str, str, object]]:
+        return [] if type(self.screen).COMMANDS else app_commands(self.app)
+
+
+
+class ConsoleCommands(ListedCommands):
     """Legal actions of the ruleset, then undo, redo, save, correct and help."""
 
     def _commands(self) -> list[tuple[str, str, object]]:
@@ -52,15 +87,4 @@ class ConsoleCommands(Provider):
             ("Save now", "write the save file (ctrl+s)", screen.action_save),
             ("Help", "every key (?)", screen.action_help),
         ]
-        return out
-
-    async def discover(self) -> Hits:
-        for name, help_text, run in self._commands():
-            yield DiscoveryHit(name, once(run), help=help_text)
-
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for name, help_text, run in self._commands():
-            score = matcher.match(name)
-            if score > 0:
-                yield Hit(score, matcher.highlight(name), once(run), help=help_text)
+        return out + app_commands(screen.app)

@@ -124,3 +124,27 @@ async def test_the_palette_leads_with_the_fights_actions(demo_app: FlagbridgeApp
     async with app.run_test(size=(160, 48)):
         names = [name for name, _help, _run in ConsoleCommands(app.screen)._commands()]
         assert names[0] == "Roll initiative" and names[-2:] == ["Switch dark / light theme", "Quit"]
+
+
+async def test_the_log_scrolls_and_finds_lines(demo_app: FlagbridgeApp) -> None:
+    """Issue 9: the Log is scrollable (PageUp/PageDown) and searchable (/); Tab picks another panel."""
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "i", "4", "enter", "2", "enter", "n", "n", "f", "enter", "space", "down", "space", "down",
+              "space", "enter", "enter", "enter", "1", "2", "enter", "1", "2", "enter", "1", "2", "enter")
+        await idle(pilot)
+        log = app.screen.query_one("#log")
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y  # the newest lines in view
+        burst(app, "pageup")
+        await idle(pilot)
+        assert log.scroll_y < log.max_scroll_y
+        burst(app, "slash", *"tactics")
+        await idle(pilot)
+        shown = log.render_text()
+        assert "Tactics" in shown and "To hit" not in shown
+        burst(app, "escape")
+        await idle(pilot)
+        assert "To hit" in log.render_text()
+        burst(app, "tab")
+        await idle(pilot)
+        assert app.screen.query_one("#status").has_class("scrolling")

@@ -47,6 +47,10 @@ class ConsoleScreen(Screen[None]):
         Binding("ctrl+s", "save", "Save", id="save"),
         Binding("question_mark", "help", "Help", id="help"),
         Binding("v", "recap", "Recap", show=False, id="recap"),
+        Binding("pageup", "scroll(-1)", "Scroll up", show=False, id="scroll-up"),
+        Binding("pagedown", "scroll(1)", "Scroll down", show=False, id="scroll-down"),
+        Binding("tab", "next_panel", "Panel to scroll", show=False, id="next-panel"),
+        Binding("slash", "search", "Search the log", show=False, id="search"),
     ]
 
     def __init__(self, save: SaveFile) -> None:
@@ -63,6 +67,8 @@ class ConsoleScreen(Screen[None]):
         self._in_command = False
         self._roll_armed = False  # Enter on an empty prompt asked once: the next Enter rolls
         self._quit_armed = False  # q with typed dice asked once: the next q quits
+        self.searching: str | None = None  # the log search being typed (``/``), if any
+        self.scrolled = "log"  # the panel PageUp and PageDown move (Tab picks another)
         self.enc.listeners.append(self._autosave)
 
     # --- layout --------------------------------------------------------------------
@@ -282,6 +288,47 @@ class ConsoleScreen(Screen[None]):
 
         self.app.push_screen(CorrectionScreen(self.enc, self.selected), lambda _r: self.refresh_view())
 
+    PANELS = ("log", "status", "armor", "checklist", "ships", "sensors")
+
+    def action_scroll(self, step: int) -> None:
+        """PageUp / PageDown: a page of the chosen panel (the Log unless Tab chose another)."""
+        panel = self.query_one(f"#{self.scrolled}")
+        panel.scroll_to(y=panel.scroll_y + step * max(1, panel.size.height - 1), animate=False)
+
+    def action_next_panel(self) -> None:
+        """Tab: the next panel for PageUp and PageDown, marked by its border."""
+        self.query_one(f"#{self.scrolled}").remove_class("scrolling")
+        self.scrolled = self.PANELS[(self.PANELS.index(self.scrolled) + 1) % len(self.PANELS)]
+        self.query_one(f"#{self.scrolled}").add_class("scrolling")
+        self.message = f"PageUp / PageDown now scroll: {self.query_one(f'#{self.scrolled}').border_title}"
+        self._draw_prompt()
+
+    def action_search(self) -> None:
+        """/: type words to show only the log lines holding all of them; Enter keeps, Esc clears."""
+        self.searching = self.query_one(LogPanel).search
+        self._draw_search()
+
+    def _draw_search(self) -> None:
+        self.query_one(DicePrompt).show("", "", f"Search the log: {self.searching}_  (Enter keeps it, Esc clears)",
+                                        "")
+
+    def _search_key(self, key: str, char: str | None) -> bool:
+        log = self.query_one(LogPanel)
+        if key in ("enter", "escape"):
+            log.show("" if key == "escape" else self.searching)
+            self.searching = None
+            self._draw_prompt()
+            return True
+        if key == "backspace":
+            self.searching = self.searching[:-1]
+        elif char is not None and char.isprintable():
+            self.searching += char
+        else:
+            return False
+        log.show(self.searching)
+        self._draw_search()
+        return True
+
     def action_recap(self) -> None:
         from .recap import RecapScreen
 
@@ -311,6 +358,8 @@ class ConsoleScreen(Screen[None]):
         Enter asks, the second rolls, so a stray Enter never rolls for the table.
         """
         key, char = event.key, event.character
+        if self.searching is not None:
+            return self._search_key(key, char)
         pending = self.enc.pending is not None
         armed, self._roll_armed = self._roll_armed, False
         quitting, self._quit_armed = self._quit_armed, False

@@ -25,6 +25,9 @@ KEYS = [
     ("c", "correct any value by hand (logged, undoable)"),
     ("up / down", "choose the unit shown in the status panels"),
     ("v", "recap: this turn so far, and what the fight has done to every unit"),
+    ("PageUp / PageDown", "scroll the Log (or the panel Tab chose, its border lit)"),
+    ("Tab", "choose the panel PageUp and PageDown scroll"),
+    ("/", "search the log: only the lines with every word typed; Esc clears"),
     ("ctrl+s", "save now (the console also saves after every event)"),
     ("q", "quit (everything is already saved)"),
 ]

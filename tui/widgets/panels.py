@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from rich.table import Table
 from rich.text import Text
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from engine.recap import Entry
@@ -77,18 +78,27 @@ class LinesPanel(Panel):
         self.update(Text("\n".join(lines)))
 
 
-class LogPanel(Static):
-    """The event log's most recent lines, newest at the bottom: each action with its rolls and effects.
+class LogPanel(VerticalScroll):
+    """The event log: each action with its rolls and effects, newest at the bottom.
 
-    Only the tail that fits is kept; ``flagbridge log`` prints the whole log.
+    It keeps the last ``KEEP`` lines (``flagbridge log`` prints the whole log),
+    stays scrolled to the newest until PageUp moves it, and shows only the lines
+    holding every word of a search (``/`` in the console).
     """
 
-    KEEP = 200
+    KEEP = 600
 
     def __init__(self) -> None:
-        super().__init__("", id="log")
+        super().__init__(id="log", can_focus=False)
         self.border_title = "Log"
         self.lines: list[Text] = []
+        self.search = ""
+
+    def compose(self):
+        yield Static("", id="log-lines")
+
+    def on_mount(self) -> None:
+        self.anchor()
 
     def clear(self) -> None:
         self.lines = []
@@ -102,21 +112,22 @@ class LogPanel(Static):
         self.lines.extend(Text(f"     · {d}") for d in lines)
         del self.lines[: -self.KEEP]
 
-    def show(self) -> None:
-        """The newest lines that fit, counting the rows a long line wraps onto."""
-        rows = max(1, self.content_size.height) if self.content_size.height else 8
-        width = max(10, self.content_size.width) if self.content_size.width else 150
-        shown: list[Text] = []
-        for line in reversed(self.lines):
-            need = max(1, -(-line.cell_len // width))
-            if need > rows:
-                break
-            rows -= need
-            shown.append(line)
-        self.update(Text("\n").join(reversed(shown)))
+    def show(self, search: str | None = None) -> None:
+        """Every kept line (or those matching the search), scrolled to the newest."""
+        if search is not None:
+            self.search = search
+        words = self.search.lower().split()
+        shown = [line for line in self.lines if all(w in line.plain.lower() for w in words)]
+        self.border_subtitle = Text(f"search: {self.search} ({len(shown)} lines)") if words else Text("")
+        body = Text("\n").join(shown) if shown else Text("(no line matches)" if words else "", style="dim")
+        self.query_one("#log-lines", Static).update(body)
+        self.anchor()
 
-    def on_resize(self) -> None:
-        self.show()
+    def render_text(self) -> str:
+        """The lines shown, as plain text (for tests and the recap)."""
+        return "\n".join(line.plain for line in self.lines
+                         if all(w in line.plain.lower() for w in self.search.lower().split()))
+
 
 class DicePrompt(Static):
     """The pending roll with its modifiers and exact chance, the dice typed so far, and messages."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.actions import Action, Param
 
-from . import choices, damage, fire, phases, turn
+from . import choices, damage, fire, hangars, phases, turn
 from .catalogue import CATALOGUE
 
 SHIP = Param("ship", "Ship", "unit", unit="ship")
@@ -18,7 +18,8 @@ TARGET = Param("target", "Target", "unit", unit="ship", enemy_of="ship")
 ACTIONS = (
     Action("roll_initiative", "Roll initiative", turn.roll_initiative, key="i", may=turn.may_roll_initiative),
     Action("set_range", "Choose the range", turn.set_range, key="r", may=turn.may_set_range, params=(
-        Param("range", "Range", "choice", options=choices.ranges),)),
+        Param("side", "Chosen by", "choice", options=choices.initiative_side, optional=True, default=""),
+        Param("range", "Range", "choice", options=choices.ranges))),
     Action("fire", "Fire turrets", fire.fire, key="f", may=fire.may_fire, params=(
         SHIP,
         Param("turrets", "Turrets", "multi", options=choices.turrets),
@@ -32,6 +33,10 @@ ACTIONS = (
     Action("ram", "Ram", fire.ram, key="m", may=fire.may_ram, params=(
         Param("ship", "Ship", "unit", unit="ship", options=choices.with_maneuver),
         Param("target", "Target", "unit", unit="ship", enemy_of="ship", options=choices.with_maneuver))),
+    Action("launch_craft", "Launch small craft", hangars.launch_craft, key="l", may=hangars.may_launch_craft,
+           params=(SHIP, Param("craft", "Small craft", "choice", options=choices.craft_choices))),
+    Action("recover_craft", "Recover small craft", hangars.recover_craft, key="e", may=hangars.may_recover_craft,
+           params=(SHIP, Param("craft", "Small craft", "choice", options=choices.craft_choices))),
     Action("break_off", "Break off", fire.break_off, key="b", may=fire.may_break_off, params=(
         Param("ship", "Ship", "unit", unit="ship", options=choices.against_fastest),)),
     Action("defend", "Intercept an attack", fire.defend, key="d", may=fire.may_defend, params=(

@@ -11,7 +11,9 @@ from __future__ import annotations
 from engine.actions import Choice
 
 from . import turn
-from .fire import attack_type, chosen_defence, defences_for, fastest_enemy, incoming, turret_by_id, working
+from .fire import (attack_type, chosen_defence, defences_for, fastest_enemy, firing_groups, group_working, incoming,
+                   roll_cell, to_hit_cell, turret_by_id, working)
+from .hangars import craft_id
 from .phases import storage_used
 from .tables import Tables
 
@@ -37,9 +39,15 @@ def mount_label(turret: dict, tables: Tables) -> str:
     return lower(tables.mounts.get(turret["weapon"], {}).get("label", words(turret["weapon"])))
 
 
+def roll_text(cell: int | str | None) -> str:
+    """'8+' for a 2D number, 'auto' for an automatic success."""
+    return "auto" if cell == "auto" else f"{cell}+"
+
+
 def to_hit_text(state: dict, weapons: list[str], tables: Tables) -> str:
-    numbers = sorted({int(n) for w in weapons if (n := tables.weapons[w]["to_hit"].get(state["range"])) is not None})
-    return "/".join(f"{n}+" for n in numbers)
+    cells = {c for w in weapons if (c := to_hit_cell(tables.weapons[w], state["range"])) is not None}
+    numbers = sorted(int(c) for c in cells if c != "auto")
+    return "/".join(["auto"] * ("auto" in cells) + [f"{n}+" for n in numbers])
 
 
 def _ship(state: dict, args: dict) -> dict | None:
@@ -47,12 +55,13 @@ def _ship(state: dict, args: dict) -> dict | None:
 
 
 def turrets(state: dict, args: dict, tables: Tables) -> list[Choice]:
-    """'T1 beam laser x3 · 8+' for each turret of the firing ship."""
+    """'T1 beam laser x3 · 8+' for each lone turret, 'B1 (T2+T3) beam laser x6 · 8+' for each battery."""
     ship = _ship(state, args)
     out = []
-    for t in ship["turrets"] if ship else []:
-        numbers = to_hit_text(state, tables.mounts[t["weapon"]]["fires"], tables)
-        out.append(Choice(t["id"], f"{t['id']} {mount_label(t, tables)} x{working(t)}"
+    for gid, group in (firing_groups(ship) if ship else {}).items():
+        numbers = to_hit_text(state, tables.mounts[group[0]["weapon"]]["fires"], tables)
+        members = f" ({'+'.join(t['id'] for t in group)})" if len(group) > 1 else ""
+        out.append(Choice(gid, f"{gid}{members} {mount_label(group[0], tables)} x{group_working(group)}"
                           + (f" · {numbers}" if numbers else "")))
     return out
 
@@ -60,8 +69,9 @@ def turrets(state: dict, args: dict, tables: Tables) -> list[Choice]:
 def warheads(state: dict, args: dict, tables: Tables) -> list[Choice]:
     """Asked only when a chosen turret fires more than one kind of missile."""
     ship = _ship(state, args)
-    chosen = [turret_by_id(ship, tid) for tid in args.get("turrets", [])] if ship else []
-    several = [t for t in chosen if t is not None and len(tables.mounts[t["weapon"]]["fires"]) > 1]
+    groups = firing_groups(ship) if ship else {}
+    chosen = [groups[gid][0] for gid in args.get("turrets", []) if gid in groups]
+    several = [t for t in chosen if len(tables.mounts[t["weapon"]]["fires"]) > 1]
     heads: list[str] = []
     for t in several:
         for w in tables.mounts[t["weapon"]]["fires"]:
@@ -128,7 +138,7 @@ def attacks(state: dict, args: dict, tables: Tables) -> list[Choice]:
                 f"({a['damage'] - a['reduced']})"
         defence = chosen_defence(ship, turret, a, "", tables) if turret else ""
         if defence:
-            label += f" · {tables.defences[defence]['to_intercept'][a['weapon']]}+"
+            label += f" · {roll_text(roll_cell(tables.defences[defence]['to_intercept'], a['weapon']))}"
         out.append(Choice(a["id"], label))
     return out
 
@@ -143,7 +153,8 @@ def defences(state: dict, args: dict, tables: Tables) -> list[Choice]:
     usable = defences_for(ship, turret, attack, tables)
     if len(usable) < 2:
         return []  # the rules use the one defence that applies
-    return [Choice(d, f"{tables.defences[d]['label']} · {tables.defences[d]['to_intercept'][attack['weapon']]}+")
+    return [Choice(d, f"{tables.defences[d]['label']} · "
+                      f"{roll_text(roll_cell(tables.defences[d]['to_intercept'], attack['weapon']))}")
             for d in usable]
 
 
@@ -162,9 +173,30 @@ def programs(state: dict, args: dict, tables: Tables) -> list[Choice]:
     return out
 
 
+def initiative_side(state: dict, args: dict, tables: Tables) -> list[Choice]:
+    """The side that names the range: the one with the initiative (the ATTACKER)."""
+    side = state.get("attacker", "")
+    if not side:
+        return []
+    why = " (simultaneous initiative, keeps the ATTACKER's role)" if state.get("simultaneous") else \
+        " (has the initiative)"
+    return [Choice(side, state["side_names"].get(side, side) + why)]
+
+
 def ranges(state: dict, args: dict, tables: Tables) -> list[Choice]:
     i = turn.RANGES.index(state["range"])
     out = []
     for j, r in enumerate(turn.RANGES):
         out.append(Choice(r, f"{r} ({'stay' if j == i else ('closer' if j < i else 'farther')})"))
+    return out
+
+
+def craft_choices(state: dict, args: dict, tables: Tables) -> list[Choice]:
+    """'Launch (20 tons, ready) · Boat bay' for each small craft of the ship."""
+    ship = state["ships"].get(args.get("ship", ""))
+    out = []
+    for h_i, hangar in enumerate(ship["hangars"] if ship else []):
+        for c_i, craft in enumerate(hangar["small_craft"]):
+            out.append(Choice(craft_id(h_i, c_i), f"{craft['name']} ({craft['tons']:g} tons, {craft['status']}) · "
+                                                  f"{hangar['name']}"))
     return out

@@ -1,9 +1,20 @@
 """What a classic-hg ship's fittings displace and cost, and the limits a ship file must keep.
 
-Source: ``classic-hg-combat.txt``. Only what the text prices is reckoned here:
-torpedo tubes and their torpedoes, infinite repeaters, the computer programs,
-and the energy the turret weapons need. The rest of a ship's design is taken as
-given by its file (the text prints no hull, drive or armor costs).
+Source: ``classic-hg-combat.txt``. Only what the text prices or sizes is
+reckoned here: torpedo tubes and their torpedoes, infinite repeaters, armor
+(spaced armor "requires twice the tonnage of nonspaced armor"), the computer
+programs, and the energy the turret weapons need. The rest of a ship's design
+is taken as given by its file (the text prints no hull or drive costs).
+
+Where the text is silent we decided, as a careful referee would:
+
+- Armor displaces (percent_base + percent_per_factor x factor) percent of the
+  hull (the armor table; High Guard's shape), twice that when spaced.
+- Torpedoes beyond the launching tray ("numbers in excess of this may be
+  carried if space is available") are stowed in the hold: their tons (500 kg
+  each) must fit within the ship's cargo tons.
+- The fittings reckoned here (armor, tubes, torpedoes, repeaters) may not
+  together displace more than the hull.
 """
 
 from __future__ import annotations
@@ -60,10 +71,14 @@ def construction_report(ship: dict[str, Any], tables: Tables) -> dict[str, Any]:
     prog = lambda names, key: sum(tables.programs.get(p, {}).get(key, 0) for p in names)  # noqa: E731
     needed = sum(tables.mounts.get(t.get("weapon"), {}).get("energy_points", 0) * t.get("count", 1)
                  for t in ship["turrets"]) + prog(loaded, "energy_points")
+    tray = tubes * tube["tray"]
+    beyond = max(0, torpedoes - tray)
     report = {
+        "armor": armor_report(ship, tables),
         "torpedo_tubes": {"count": tubes, "retrofitted": ship["tubes_retrofitted"],
                           "tons": tubes * tube["tons"], "mcr": tubes * tube_cost},
-        "torpedoes": {"count": torpedoes, "tray": tubes * tube["tray"], "tons": torpedoes * tube["torpedo_tons"]},
+        "torpedoes": {"count": torpedoes, "tray": tray, "tons": torpedoes * tube["torpedo_tons"],
+                      "beyond_tray": beyond, "beyond_tray_tons": beyond * tube["torpedo_tons"]},
         "infinite_repeaters": {"count": repeaters, "tons": repeaters * repeater["tons"],
                                "mcr": repeaters * repeater["cost"]},
         "programs": {"loaded": loaded, "storage": prog(loaded, "storage"),
@@ -72,11 +87,23 @@ def construction_report(ship: dict[str, Any], tables: Tables) -> dict[str, Any]:
         "energy": {"needed": needed, "available": energy_points(ship["tonnage"], ship["power_plant"])},
         "hardpoints": {"total": hardpoints(ship["tonnage"]), "turrets": len(ship["turrets"]), "tubes": tubes},
     }
-    parts = ("torpedo_tubes", "torpedoes", "infinite_repeaters")
+    parts = ("armor", "torpedo_tubes", "torpedoes", "infinite_repeaters")
     report["tons"] = _round(sum(report[k]["tons"] for k in parts))
     report["mcr"] = _round(sum(report[k]["mcr"] for k in ("torpedo_tubes", "infinite_repeaters", "programs",
                                                             "program_library")))
     return report
+
+
+def armor_report(ship: dict[str, Any], tables: Tables) -> dict[str, Any]:
+    """The armor's factor and displacement: the armor table's percent of the hull, doubled when spaced."""
+    factor, spaced = ship["armor_factor"], ship["armor_spaced"]
+    rates = tables.armor or {"percent_base": 0, "percent_per_factor": 0}
+    percent = rates["percent_base"] + rates["percent_per_factor"] * factor if factor else 0
+    tons = ship["tonnage"] * percent / 100 * (SPACED_TONNAGE if spaced else 1)
+    return {"factor": factor, "spaced": spaced, "percent": percent, "tons": _round(tons)}
+
+
+SPACED_TONNAGE = 2  # "Spaced armor requires twice the tonnage of nonspaced armor."
 
 
 def _round(x: float) -> float:
@@ -91,7 +118,7 @@ def check_ship(ship: dict[str, Any], tables: Tables, where: str) -> None:
 
     - Turrets: a known turret weapon, at most 3 to a turret; "1 (one) infinite
       repeater my be installed per turret, exclusive of other weapons" (any
-      mount marked ``alone``).
+      mount marked ``alone``). Turrets in one battery mount the same weapon.
     - Torpedo tubes: "One tube may be installed per 100 tons of ship
       displacement not otherwise allocated to weaponry." Our reading: a ship has
       tonnage // 100 hardpoints; each turret takes one; tubes may use only the
@@ -107,9 +134,11 @@ def check_ship(ship: dict[str, Any], tables: Tables, where: str) -> None:
       berths the ship has; hangars hold small craft with a name and tons.
     """
     turrets = [_check_turret(t, i, tables, where) for i, t in enumerate(ship["turrets"])]
+    _check_batteries(turrets, tables, where)
     _check_hardpoints(ship, turrets, where)
     _check_programs(ship, tables, where)
     report = construction_report({**ship, "turrets": turrets}, tables)
+    _check_space(ship, report, where)
     energy = report["energy"]
     if energy["needed"] > energy["available"]:
         raise BadTable(f"{where}.turrets: the weapons need {energy['needed']} energy points but the power plant "
@@ -130,6 +159,20 @@ def _check_turret(turret: Any, i: int, tables: Tables, where: str) -> dict:
     return t
 
 
+def _check_batteries(turrets: list[dict], tables: Tables, where: str) -> None:
+    """Turrets grouped into a battery fire as one attack, so they mount the same weapon."""
+    first: dict[int, tuple[int, str]] = {}
+    for i, t in enumerate(turrets):
+        if not t["battery"]:
+            continue
+        if t["battery"] in first and first[t["battery"]][1] != t["weapon"]:
+            j, weapon = first[t["battery"]]
+            raise BadTable(f"{where}.turrets[{i}].battery: battery {t['battery']} holds {weapon} (turrets[{j}]); "
+                           f"a battery fires as one attack, so every turret in it mounts the same weapon, "
+                           f"got {t['weapon']}")
+        first.setdefault(t["battery"], (i, t["weapon"]))
+
+
 def _check_hardpoints(ship: dict, turrets: list[dict], where: str) -> None:
     total, tubes = hardpoints(ship["tonnage"]), ship["torpedo_tubes"]
     if len(turrets) > total:
@@ -142,6 +185,19 @@ def _check_hardpoints(ship: dict, turrets: list[dict], where: str) -> None:
                        "allocated to weaponry")
     if ship["torpedoes"] > 0 and tubes == 0:
         raise BadTable(f"{where}.torpedoes: {ship['torpedoes']} torpedoes but no torpedo tubes to launch them")
+
+
+def _check_space(ship: dict, report: dict, where: str) -> None:
+    """Torpedoes beyond the tray need room in the hold; the fittings must fit in the hull."""
+    extra = report["torpedoes"]
+    if extra["beyond_tray"] and extra["beyond_tray_tons"] > ship["cargo"]:
+        raise BadTable(f"{where}.torpedoes: {extra['count']} torpedoes, {extra['beyond_tray']} beyond the "
+                       f"{extra['tray']} the tray holds; those need {extra['beyond_tray_tons']:g} tons of space but "
+                       f"the hold (cargo) has {ship['cargo']} (\"numbers in excess of this may be carried if "
+                       "space is available\")")
+    if report["tons"] > ship["tonnage"]:
+        raise BadTable(f"{where}: armor, tubes, torpedoes and repeaters displace {report['tons']:g} tons, more "
+                       f"than the {ship['tonnage']}-ton hull (armor {report['armor']['tons']:g} tons)")
 
 
 def _check_programs(ship: dict, tables: Tables, where: str) -> None:

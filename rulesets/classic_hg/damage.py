@@ -8,19 +8,32 @@ it down by one factor per tonnage/10; what gets through rolls the general
 location (unless selective fire chose it), then the specific location, and the
 effect is applied once per hit that got through.
 
-Referee decisions where the text is silent:
+Where the text is silent we decided, as a careful referee would:
 
 - The points that get through are the effect's "hits": 3 points on Fuel lose
   3 tons, on Computer lower it by 3.
 - Armor erosion for a tonnage that is not a multiple of ten rounds tonnage/10 up.
-- Radiation and spallation attacks come with every attack of such a weapon
-  that reaches the ship, even when armor stops all its points (spallation is
-  what armor does when struck); the general location is rolled for them.
-- Radiation: the radiation-table roll decides the extra computer hit; the
-  crew in the location take 1D and die in 1D days untreated in any case
-  ("automatic radiation attacks against crew and computer").
-- Which turret, hangar or room a hit finds is rolled on 1dN over the
-  candidates, in ship order.
+- Armor that stops every point leaves nothing to determine: no location is
+  rolled and no radiation or spallation reaches the crew ("If there are enough
+  damage points to penetrate the armor, or the ship is not fitted with armor,
+  the effects of the damage table are determined"; radiation and spallation
+  are among those effects). An attack that sand has brought to 0 points does
+  nothing, armor or not.
+- Radiation reads like spallation: the radiation-table roll decides whether the
+  attack happens at all; when it does, the computer takes its extra hit (not
+  with fiber-optic backup) and the crew in the location take 1D and die in 1D
+  days untreated. With fiber-optic backup the roll is still made, for the crew.
+- A computer hit (or a radiation hit on it) lowers the model; its storage
+  becomes the computers table's storage for the lowered model when that is
+  less than the storage it has, and the loaded programs that no longer fit are
+  unloaded, the last loaded first. The sensors and controls are not changed by
+  it (each has its own location).
+- Which turret, tube, hangar or room a hit finds is rolled on 1dN over the
+  candidates, in ship order, turrets before torpedo tubes. A weapon hit on a
+  tube destroys it (a tube is one weapon); a fire-control hit on a tube leaves
+  it launching at DM -4 with no program DMs.
+- Hangar: each damaged hangar refuses launch and recovery; small craft out of
+  the ship when it is hit are neither destroyed nor disabled.
 """
 
 from __future__ import annotations
@@ -31,6 +44,7 @@ from engine.ruleset import RuleContext
 
 from .catalogue import continuation
 from .fire import attack_by_id, working
+from .phases import storage_used
 from .tables import Tables
 from .turn import damage_attacks
 
@@ -70,8 +84,9 @@ def absorb(ship: dict, points: int) -> tuple[int, int, int]:
 
 
 def may_resolve_damage(state: dict, args: dict, tables: Tables) -> str:
+    """Steps 5 and 8; and once more when the fight ends with damage past defensive fire unrecorded."""
     if state["over"]:
-        return "the fight is over"
+        return "" if damage_attacks(state) else "the fight is over"
     if state["step"] not in (5, 8):
         return "damage is recorded in steps 5 and 8"
     if not damage_attacks(state):
@@ -96,7 +111,6 @@ def next_damage(state: dict, tables: Tables, ctx: RuleContext) -> None:
 
 def _begin(state: dict, attack: dict, tables: Tables, ctx: RuleContext) -> bool:
     ship = state["ships"][attack["target"]]
-    weapon = weapon_entry(attack, tables)
     points = max(0, attack["damage"] - attack["reduced"])
     attack["armor_at_hit"] = ship["armor_factor"]
     stopped, through, lost = absorb(ship, points)
@@ -110,8 +124,7 @@ def _begin(state: dict, attack: dict, tables: Tables, ctx: RuleContext) -> bool:
     if lost:
         line += f", armor worn down to factor {ship['armor_factor']}"
     ctx.note(line + (f", {through} through" if through else ", nothing gets through"))
-    spalls = bool(weapon["spallation"]) and _spallation_cell(attack, weapon, tables) != "no"
-    if not (through or weapon["radiation"] or spalls):
+    if not through:  # nothing penetrates: no effects to determine, radiation and spallation included
         return False
     if attack["location"]:
         _at_general(state, attack, attack["location"], tables, ctx)
@@ -125,9 +138,8 @@ def _at_general(state: dict, attack: dict, general: str, tables: Tables, ctx: Ru
     weapon = weapon_entry(attack, tables)
     attack["general"] = general
     ctx.note(f"{attack['id']} strikes the {general.replace('_', ' ')}")
-    if attack["through"]:
-        ctx.request_roll(f"Specific location: {attack['id']} in the {general.replace('_', ' ')}", "2D",
-                         then="specific_location", context={"attack": attack["id"]})
+    ctx.request_roll(f"Specific location: {attack['id']} in the {general.replace('_', ' ')}", "2D",
+                     then="specific_location", context={"attack": attack["id"]})
     if weapon["spallation"]:
         _spallation(state, attack, weapon, tables, ctx)
     if weapon["radiation"]:
@@ -158,13 +170,26 @@ def _spall(state: dict, attack: dict, ctx: RuleContext) -> None:
 
 
 def _radiation(state: dict, attack: dict, tables: Tables, ctx: RuleContext) -> None:
+    """"Roll on the radiation table. If the roll equals of exceeds the required number" the computer
+    takes a hit and the crew in the location are exposed; "no" never, "auto" always."""
     ship = state["ships"][attack["target"]]
     cell = tables.radiation[min(attack["armor_at_hit"], 15)]
-    if cell == "auto":
-        _radiation_computer_hit(ship, ctx)
-    elif cell != "no":
-        ctx.request_roll(f"Radiation: {attack['id']} against {ship['name']}'s computer", "2D",
+    if cell == "no":
+        ctx.note(f"No radiation gets through armor {attack['armor_at_hit']}")
+    elif cell == "auto":
+        _irradiate(state, attack, tables, ctx)
+    else:
+        ctx.request_roll(f"Radiation: {attack['id']} against {ship['name']}'s computer and crew", "2D",
                          target=Target(int(cell)), then="radiation", context={"attack": attack["id"]})
+
+
+def _irradiate(state: dict, attack: dict, tables: Tables, ctx: RuleContext) -> None:
+    """The radiation attack lands: one more computer hit, and 1D to the crew in the location."""
+    ship = state["ships"][attack["target"]]
+    if ship["computer_fib"]:
+        ctx.note(f"{ship['name']}'s fiber-optic backup shrugs off the radiation")
+    else:
+        lower_computer(ship, 1, tables, ctx, "Radiation")
     crew = ship["crew"].get(attack["general"], 0)
     if crew:
         attack["radiation_crew"] = crew
@@ -174,13 +199,21 @@ def _radiation(state: dict, attack: dict, tables: Tables, ctx: RuleContext) -> N
                          then="radiation_days", context={"attack": attack["id"]})
 
 
-def _radiation_computer_hit(ship: dict, ctx: RuleContext) -> None:
-    """"the computer takes 1 additional hit (ignore this if the computer has fiber optic backup)"."""
-    if ship["computer_fib"]:
-        ctx.note(f"{ship['name']}'s fiber-optic backup shrugs off the radiation")
-        return
-    ship["computer"] = max(0, ship["computer"] - 1)
-    ctx.note(f"Radiation: {ship['name']} computer -1 (now {ship['computer']})")
+def lower_computer(ship: dict, hits: int, tables: Tables, ctx: RuleContext, why: str = "Computer") -> None:
+    """"Reduce the effective computer factor by 1 for each hit received": the storage follows the
+    lowered model, and the programs that no longer fit are unloaded, the last loaded first."""
+    ship["computer"] = max(0, ship["computer"] - hits)
+    line = f"{why}: {ship['name']} computer -{hits} (now {ship['computer']})"
+    model_storage = int(tables.computers.get(ship["computer"], {}).get("storage", 0))
+    if model_storage < ship.get("storage", model_storage + 1):
+        ship["storage"] = model_storage
+        line += f", storage {model_storage}"
+    unloaded = []
+    while ship["programs"] and storage_used(ship["programs"], tables) > ship["storage"]:
+        unloaded.insert(0, ship["programs"].pop())
+    if unloaded:
+        line += f"; unloaded {', '.join(unloaded)}"
+    ctx.note(line)
 
 
 def crew_attack(state: dict, attack: dict, key: str, ctx: RuleContext, who: str = "", reason: str = "") -> None:
@@ -200,7 +233,7 @@ def crew_attack(state: dict, attack: dict, key: str, ctx: RuleContext, who: str 
 
 # --- the effects of the specific locations --------------------------------------------
 
-LOWER = {"cargo": "cargo", "computer": "computer", "controls": "controls", "sensors": "sensors",
+LOWER = {"cargo": "cargo", "controls": "controls", "sensors": "sensors",
          "jump_drive": "jump", "maneuver_drive": "maneuver", "fuel": "fuel"}
 
 
@@ -213,6 +246,8 @@ def apply_effect(state: dict, attack: dict, effect: str, tables: Tables, ctx: Ru
         ship[field] = max(0, ship[field] - hits)
         unit = " tons" if field in ("cargo", "fuel") else ""
         ctx.note(f"{name}: {effect.replace('_', ' ')} -{hits}{unit} (now {ship[field]}{unit})")
+    elif effect == "computer":
+        lower_computer(ship, hits, tables, ctx)
     elif effect == "power_plant":
         ship["power_plant"] = max(0, ship["power_plant"] - hits)
         ship["maneuver"] = min(ship["maneuver"], ship["power_plant"])
@@ -236,45 +271,55 @@ def apply_effect(state: dict, attack: dict, effect: str, tables: Tables, ctx: Ru
         elif len(candidates) == 1:
             _hit_one(state, attack, effect, 0, tables, ctx)
         else:
-            ctx.request_roll(f"Which {_noun(effect)} on {name}", f"1d{len(candidates)}", then="pick",
+            ctx.request_roll(f"Which {_noun(effect, candidates)} on {name}", f"1d{len(candidates)}", then="pick",
                              context={"attack": attack["id"], "effect": effect})
     else:
         raise IllegalAction(f"unknown damage effect {effect!r} in the location table")
 
 
-def _noun(effect: str) -> str:
-    return {"fire_control": "turret's fire control", "weapon": "turret", "hangar": "hangar",
+def _noun(effect: str, candidates: list[tuple[str, int]]) -> str:
+    tubes = any(kind == "tubes" for kind, _ in candidates)
+    return {"fire_control": "turret's or tube's fire control" if tubes else "turret's fire control",
+            "weapon": "turret or tube" if tubes else "turret", "hangar": "hangar",
             "quarters": "stateroom or berth"}[effect]
 
 
-def _candidates(ship: dict, effect: str) -> list[int]:
+def _candidates(ship: dict, effect: str) -> list[tuple[str, int]]:
+    """What a hit of this effect may find, in ship order: ("turrets", i), ("tubes", i), ..."""
     if effect == "fire_control":
-        return [i for i, t in enumerate(ship["turrets"]) if t["fire_control"]]
+        return [("turrets", i) for i, t in enumerate(ship["turrets"]) if t["fire_control"]] + \
+            [("tubes", i) for i, t in enumerate(ship["tubes"]) if not t["destroyed"] and t.get("fire_control", True)]
     if effect == "weapon":
-        return [i for i, t in enumerate(ship["turrets"]) if working(t)]
+        return [("turrets", i) for i, t in enumerate(ship["turrets"]) if working(t)] + \
+            [("tubes", i) for i, t in enumerate(ship["tubes"]) if not t["destroyed"]]
     if effect == "hangar":
-        return list(range(len(ship["hangars"])))
-    return [i for i, r in enumerate(ship["quarters"]) if not r["destroyed"]]
+        return [("hangars", i) for i in range(len(ship["hangars"]))]
+    return [("quarters", i) for i, r in enumerate(ship["quarters"]) if not r["destroyed"]]
 
 
 def _hit_one(state: dict, attack: dict, effect: str, pick: int, tables: Tables, ctx: RuleContext) -> None:
     ship = state["ships"][attack["target"]]
-    i = _candidates(ship, effect)[pick]
+    kind, i = _candidates(ship, effect)[pick]
+    part = ship[kind][i]
     hits = attack["through"]
-    if effect == "fire_control":
-        t = ship["turrets"][i]
-        t["fire_control"] = False
-        ctx.note(f"{ship['name']} {t['id']}: fire control out (gunner fires at DM -4 + Gunnery)")
+    if kind == "tubes":
+        if effect == "fire_control":
+            part["fire_control"] = False
+            ctx.note(f"{ship['name']} {part['id']}: fire control out (launches at DM -4)")
+        else:
+            part["destroyed"] = True
+            ctx.note(f"{ship['name']} {part['id']} destroyed")
+    elif effect == "fire_control":
+        part["fire_control"] = False
+        ctx.note(f"{ship['name']} {part['id']}: fire control out (gunner fires at DM -4 + Gunnery)")
     elif effect == "weapon":
-        t = ship["turrets"][i]
-        t["destroyed"] = min(t["count"], t["destroyed"] + hits)
-        ctx.note(f"{ship['name']} {t['id']}: {t['destroyed']} of {t['count']} weapons destroyed")
+        part["destroyed"] = min(part["count"], part["destroyed"] + hits)
+        ctx.note(f"{ship['name']} {part['id']}: {part['destroyed']} of {part['count']} weapons destroyed")
     elif effect == "hangar":
-        h = ship["hangars"][i]
-        h["damaged"] = True
+        part["damaged"] = True
         tons = SMALL_CRAFT_TONS_PER_HIT * hits
-        for craft in h["small_craft"]:  # a craft is lost when the destroyed tonnage covers it
-            if craft["status"] == "destroyed":
+        for craft in part["small_craft"]:  # a craft is lost when the destroyed tonnage covers it
+            if craft["status"] in ("destroyed", "launched"):
                 continue
             if tons >= craft["tons"]:
                 craft["status"] = "destroyed"
@@ -282,15 +327,14 @@ def _hit_one(state: dict, attack: dict, effect: str, pick: int, tables: Tables, 
             else:
                 craft["status"] = "disabled"
                 tons = 0
-        ctx.note(f"{ship['name']} {h['name']} damaged: " + (", ".join(
-            f"{c['name']} {c['status']}" for c in h["small_craft"]) or "no small craft aboard"))
+        ctx.note(f"{ship['name']} {part['name']} damaged: " + (", ".join(
+            f"{c['name']} {c['status']}" for c in part["small_craft"]) or "no small craft aboard"))
     else:
-        room = ship["quarters"][i]
-        room["destroyed"] = True
-        ctx.note(f"{ship['name']} {room['berth']} destroyed with its fixtures")
-        if room["occupant"]:
+        part["destroyed"] = True
+        ctx.note(f"{ship['name']} {part['berth']} destroyed with its fixtures")
+        if part["occupant"]:
             key = weapon_entry(attack, tables)["crew_attack"]
-            _crew_effect(state, attack, key, tables, ctx, who=room["occupant"])
+            _crew_effect(state, attack, key, tables, ctx, who=part["occupant"])
 
 
 def _crew_effect(state: dict, attack: dict, key: str, tables: Tables, ctx: RuleContext, who: str = "") -> None:
@@ -373,11 +417,11 @@ def on_spallation(state: dict, result: RollResult, tables: Tables, ctx: RuleCont
 
 @continuation("radiation")
 def on_radiation(state: dict, result: RollResult, tables: Tables, ctx: RuleContext) -> None:
-    _, ship = _attack_of(state, result)
+    attack, ship = _attack_of(state, result)
     if result.success:
-        _radiation_computer_hit(ship, ctx)
+        _irradiate(state, attack, tables, ctx)
     else:
-        ctx.note(f"{ship['name']}'s computer escapes the radiation")
+        ctx.note(f"{ship['name']}'s computer and crew escape the radiation")
     _chain_goes_on(state, tables, ctx)
 
 

@@ -7,9 +7,37 @@ defensive weapons still in operation and not already used this turn"), the
 NOTE on repulsors and nuclear dampers, torpedoes, infinite repeaters,
 antimissile missiles, "Fire Control" hits, breaking off, and ramming.
 
-Referee decisions where the text is silent:
+Where the text is silent we decided, as a careful referee would:
 
-- One roll per turret: a turret fires at one target, or makes one interception.
+- One roll per turret or battery for weapons whose damage is multiplied by the
+  weapons fired ("If the weapon is a beam weapon or infinite repeater, multiply
+  the damage by the number of weapons in the turret or battery"). Every other
+  weapon (missiles, AM missiles) is its own attack: a turret of three missile
+  racks launches three missiles, each rolling to hit (or to intercept) on its
+  own and each spending one missile.
+- Batteries: turrets a ship file puts in the same ``battery`` fire together as
+  one attack at one target, with one roll, and the damage of beam weapons and
+  repeaters is multiplied by every working weapon in the battery. The battery's
+  gunner is the best of its turrets'; if any of its turrets has lost its fire
+  control, the whole battery tracks by hand (DM -4 + Gunnery). A battery fires
+  only whole: none of its turrets may have been used this turn. In defensive
+  fire each turret still intercepts on its own (the text assigns "defensive
+  systems" to each attack).
+- AM missiles: each missile of a rack turret used for defence is its own
+  interception of the chosen attack (the defence table's ``each_weapon``); the
+  attack is stopped when any of them succeeds.
+- ECM acts against missiles only: the text names it for missiles and exempts
+  torpedoes ("contain a fusion drive and onboard computer and are not effected
+  by ECM"); it is electronic, against guidance, so no energy weapon, repeater
+  or torpedo is affected (the weapons table's ``ecm``).
+- A to-hit or to-intercept of ``auto`` succeeds without a roll; ``no`` means the
+  weapon cannot fire at that range (or that defence cannot stop that attack).
+- A ship whose sensors are shot down to 0 tracks every target by hand, as if
+  every turret and tube had lost its fire control (DM -4 + Gunnery, no program
+  DMs): the text gives sensor hits no effect, and "Fire Control" is its nearest
+  rule for a ship that can no longer track by computer.
+- Weapon and fire-control hits may fall on torpedo tubes (the text counts tubes
+  as weaponry); a tube without fire control launches at DM -4 with no program DMs.
 - Energy: the weapons a ship fires in one turn (offence and defence) may not
   use more energy points than its power plant gives (High Guard's 1% of the
   hull per plant factor), less the loaded programs' energy.
@@ -58,6 +86,38 @@ def turret_by_id(ship: dict, turret_id: str) -> dict | None:
     return next((t for t in ship["turrets"] if t["id"] == turret_id), None)
 
 
+def group_id(turret: dict) -> str:
+    """The id a turret fires under: its battery's ("B2") when it is in one, else its own ("T3")."""
+    return f"B{turret['battery']}" if turret.get("battery") else turret["id"]
+
+
+def firing_groups(ship: dict) -> dict[str, list[dict]]:
+    """Lone turrets and batteries, in ship order: what one offensive fire order may name."""
+    groups: dict[str, list[dict]] = {}
+    for t in ship["turrets"]:
+        groups.setdefault(group_id(t), []).append(t)
+    return groups
+
+
+def group_working(group: list[dict]) -> int:
+    return sum(working(t) for t in group)
+
+
+def roll_cell(numbers: dict, key: str) -> int | str | None:
+    """A to-hit or to-intercept entry: a 2D number or "auto"; None when absent or "no"."""
+    value = numbers.get(key)
+    return None if value is None or value == "no" else value
+
+
+def to_hit_cell(weapon: dict, rng: str) -> int | str | None:
+    return roll_cell(weapon["to_hit"], rng)
+
+
+def tracks_by_computer(ship: dict, fire_control: bool) -> bool:
+    """Fire control and sensors both working; else "the gunner ... must track targets manually"."""
+    return fire_control and ship["sensors"] > 0
+
+
 def turret_problem(ship: dict, turret: dict | None, turret_id: str = "") -> str:
     """Why a turret cannot fire or intercept now ("" when it can)."""
     if turret is None:
@@ -66,6 +126,24 @@ def turret_problem(ship: dict, turret: dict | None, turret_id: str = "") -> str:
         return f"{ship['name']} {turret['id']} was already used this turn ({turret['used']})"
     if not working(turret):
         return f"{ship['name']} {turret['id']} has no working weapon"
+    return ""
+
+
+def group_problem(ship: dict, groups: dict[str, list[dict]], gid: str) -> str:
+    """Why a lone turret or a battery cannot fire now ("" when it can)."""
+    group = groups.get(gid)
+    if group is None:
+        turret = turret_by_id(ship, gid)
+        if turret is not None:
+            return f"{ship['name']} {gid} fires with its battery: choose {group_id(turret)}"
+        return f"{ship['name']} has no turret or battery {gid!r}"
+    if len(group) == 1:
+        return turret_problem(ship, group[0], gid)
+    for t in group:
+        if t["used"]:
+            return f"{ship['name']} battery {gid}: {t['id']} was already used this turn ({t['used']})"
+    if not group_working(group):
+        return f"{ship['name']} battery {gid} has no working weapon"
     return ""
 
 
@@ -115,7 +193,7 @@ def target_problem(state: dict, target_id: str) -> str:
     return ""
 
 
-def _shooter(state: dict, args: dict) -> tuple[str, dict | None]:
+def shooter(state: dict, args: dict) -> tuple[str, dict | None]:
     """The step's and the firing ship's problem, and the ship when there is none."""
     why = fire_step_problem(state)
     if why or "ship" not in args:
@@ -133,7 +211,7 @@ def _shooter(state: dict, args: dict) -> tuple[str, dict | None]:
 def weapon_problem(state: dict, ship: dict, weapon_id: str, tables: Tables) -> str:
     """Why one attack type cannot be fired now: range, program."""
     weapon = tables.weapons[weapon_id]
-    if weapon["to_hit"].get(state["range"]) is None:
+    if to_hit_cell(weapon, state["range"]) is None:
         return f"{weapon['label']} cannot fire at {state['range']} range"
     if not has_program(ship, [weapon["program"]] if weapon["program"] else []):
         return f"{weapon['label']} needs the program {weapon['program']} loaded"
@@ -148,38 +226,39 @@ def attack_type(turret: dict, warhead: str, tables: Tables) -> str:
     return next((w for w in fires if w.endswith("_" + warhead)), "")
 
 
-def _turret_fire_problem(state: dict, ship: dict, turret: dict, warhead: str | None, tables: Tables) -> str:
-    """One turret firing: a warhead of None means any it could fire (the form has not asked yet)."""
-    mount = tables.mounts[turret["weapon"]]
+def _group_fire_problem(state: dict, ship: dict, group: list[dict], warhead: str | None, tables: Tables) -> str:
+    """A lone turret or battery firing: a warhead of None means any it could fire (not asked yet)."""
+    mount = tables.mounts[group[0]["weapon"]]
     if not mount["fires"]:
         return f"{mount['label']} makes no offensive fire"
     if warhead is None:
         problems = [weapon_problem(state, ship, w, tables) or ammo_problem(
-            ship, {tables.weapons[w].get("ammo", ""): working(turret)}) for w in mount["fires"]]
+            ship, {tables.weapons[w].get("ammo", ""): group_working(group)}) for w in mount["fires"]]
         return "" if "" in problems else problems[0]
-    weapon_id = attack_type(turret, warhead, tables)
+    weapon_id = attack_type(group[0], warhead, tables)
     if not weapon_id:
         return f"warhead {warhead!r}: choose one of " + ", ".join(f.split("_")[-1] for f in mount["fires"])
     return weapon_problem(state, ship, weapon_id, tables)
 
 
 def may_fire(state: dict, args: dict, tables: Tables) -> str:
-    """Fire one or more turrets at one target (steps 3 and 6); one roll per turret."""
-    why, ship = _shooter(state, args)
+    """Fire turrets and batteries at one target (steps 3 and 6)."""
+    why, ship = shooter(state, args)
     if why or ship is None or "turrets" not in args:
         return why
-    turrets = [turret_by_id(ship, tid) for tid in args["turrets"]]
-    for tid, t in zip(args["turrets"], turrets):
-        why = turret_problem(ship, t, tid) or _turret_fire_problem(state, ship, t, args.get("warhead"), tables)
+    groups = firing_groups(ship)
+    for gid in args["turrets"]:
+        why = group_problem(ship, groups, gid) or _group_fire_problem(
+            state, ship, groups[gid], args.get("warhead"), tables)
         if why:
             return why
-    why = energy_problem(ship, turrets, tables)
+    why = energy_problem(ship, [t for gid in args["turrets"] for t in groups[gid]], tables)
     if why or "warhead" not in args:
         return why
     needs: dict[str, int] = {}
-    for t in turrets:
-        store = tables.weapons[attack_type(t, args["warhead"], tables)].get("ammo", "")
-        needs[store] = needs.get(store, 0) + working(t)
+    for gid in args["turrets"]:
+        store = tables.weapons[attack_type(groups[gid][0], args["warhead"], tables)].get("ammo", "")
+        needs[store] = needs.get(store, 0) + group_working(groups[gid])
     why = ammo_problem(ship, needs)
     if why or not args.get("location"):
         return why
@@ -191,23 +270,44 @@ def may_fire(state: dict, args: dict, tables: Tables) -> str:
 
 
 def fire(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
-    """Each chosen turret spends its ammunition and energy and rolls to hit."""
+    """Each chosen turret or battery spends its ammunition and energy and rolls to hit.
+
+    Beam weapons and repeaters make one roll for all the weapons of the turret or
+    battery; every other weapon (a missile rack) makes one roll per weapon.
+    """
     ship_id, target_id, location = args["ship"], args["target"], args["location"]
     ship, target = state["ships"][ship_id], state["ships"][target_id]
-    for tid in args["turrets"]:
-        t = turret_by_id(ship, tid)
-        weapon_id = attack_type(t, args["warhead"], tables)
+    groups = firing_groups(ship)
+    for gid in args["turrets"]:
+        group = groups[gid]
+        weapon_id = attack_type(group[0], args["warhead"], tables)
         weapon = tables.weapons[weapon_id]
-        _take_ammo(ship, weapon, working(t))
-        t["used"] = "offence"
+        n = group_working(group)
+        _take_ammo(ship, weapon, n)
+        for t in group:
+            t["used"] = "offence"
         ship["fired"] = True
-        mods = fire_modifiers(state, ship, t, target, tables, weapon, selective=bool(location))
-        ctx.request_roll(
-            f"To hit: {ship['name']} {tid} {weapon['label']} x{working(t)} at {target['name']}",
-            "2D", mods, Target(int(weapon["to_hit"][state["range"]])), then="to_hit",
-            context={"ship": ship_id, "mount": tid, "weapon": weapon_id, "target": target_id,
-                     "count": working(t), "location": location},
-        )
+        skill = max(t["gunner_skill"] for t in group)
+        tracked = tracks_by_computer(ship, all(t["fire_control"] for t in group))
+        mods = fire_modifiers(state, ship, skill, tracked, target, tables, weapon, selective=bool(location))
+        shots = [(f"x{n}", n)] if weapon["per_weapon"] else \
+            [("x1" + (f" ({k} of {n})" if n > 1 else ""), 1) for k in range(1, n + 1)]
+        for words, count in shots:
+            roll_to_hit(state, tables, ctx, f"To hit: {ship['name']} {gid} {weapon['label']} {words} at "
+                        f"{target['name']}", mods, weapon,
+                        {"ship": ship_id, "mount": gid, "weapon": weapon_id, "target": target_id,
+                         "count": count, "location": location})
+
+
+def roll_to_hit(state: dict, tables: Tables, ctx: RuleContext, purpose: str, mods: list[Modifier], weapon: dict,
+                context: dict) -> None:
+    """Ask for the to-hit roll, or hit at once when the table says ``auto``."""
+    cell = to_hit_cell(weapon, state["range"])
+    if cell == "auto":
+        ctx.note(f"{purpose}: hits automatically")
+        hit(state, context, tables, ctx)
+    else:
+        ctx.request_roll(purpose, "2D", mods, Target(int(cell)), then="to_hit", context=context)
 
 
 def _take_ammo(ship: dict, weapon: dict, amount: int) -> None:
@@ -224,7 +324,7 @@ def ready_tube(state: dict, ship: dict) -> dict | None:
 
 def may_launch_torpedo(state: dict, args: dict, tables: Tables) -> str:
     """A tube "can launch 1 (one) torpedo every other turn"; needs TORPEDO LAUNCH; no energy."""
-    why, ship = _shooter(state, args)
+    why, ship = shooter(state, args)
     if why or ship is None:
         return why
     if ready_tube(state, ship) is None:
@@ -241,7 +341,7 @@ def may_launch_torpedo(state: dict, args: dict, tables: Tables) -> str:
     weapon = tables.weapons[weapon_id]
     if not has_program(ship, [weapon["program"]]):
         return f"torpedoes need the program {weapon['program']} loaded"
-    if weapon["to_hit"].get(state["range"]) is None:
+    if to_hit_cell(weapon, state["range"]) is None:
         return f"{weapon['label']} cannot fire at {state['range']} range"
     return ""
 
@@ -255,26 +355,26 @@ def launch_torpedo(state: dict, args: dict, tables: Tables, ctx: RuleContext) ->
     _take_ammo(ship, weapon, 1)
     tube["ready_turn"] = state["turn"] + int(tables.torpedo_tube["reload_turns"])
     ship["fired"] = True
-    mods = fire_modifiers(state, ship, None, target, tables, weapon)
-    ctx.request_roll(f"To hit: {ship['name']} {tube['id']} {weapon['label']} at {target['name']}", "2D", mods,
-                     Target(int(weapon["to_hit"][state["range"]])), then="to_hit",
-                     context={"ship": ship_id, "mount": tube["id"], "weapon": weapon_id, "target": target_id,
-                              "count": 1, "location": ""})
+    mods = fire_modifiers(state, ship, 0, tracks_by_computer(ship, tube.get("fire_control", True)), target,
+                          tables, weapon)
+    roll_to_hit(state, tables, ctx, f"To hit: {ship['name']} {tube['id']} {weapon['label']} at {target['name']}",
+                mods, weapon, {"ship": ship_id, "mount": tube["id"], "weapon": weapon_id, "target": target_id,
+                               "count": 1, "location": ""})
 
 
-def fire_modifiers(state: dict, ship: dict, turret: dict | None, target: dict, tables: Tables,
+def fire_modifiers(state: dict, ship: dict, skill: int, tracked: bool, target: dict, tables: Tables,
                    weapon: dict, selective: bool = False) -> list[Modifier]:
-    """DMs for expertise and programs, less the target's evasion; a lost fire control keeps only skill.
+    """DMs for expertise and programs, less the target's evasion.
 
-    An evasion program marked ``ecm`` only counts against weapons that ECM affects
-    (torpedoes "are not effected by ECM").
+    Without computer tracking (fire control or sensors lost) only the gunner's
+    skill counts, at DM -4. An evasion program marked ``ecm`` only counts
+    against weapons that ECM affects (missiles; torpedoes "are not effected by ECM").
     """
     mods: list[Modifier] = []
-    skill = turret["gunner_skill"] if turret else 0
     if skill:
         mods.append(Modifier("Gunnery", skill))
-    if turret is not None and not turret["fire_control"]:
-        mods.append(Modifier("Fire control out", FIRE_CONTROL_LOST_DM))
+    if not tracked:
+        mods.append(Modifier(_manual_reason(ship), FIRE_CONTROL_LOST_DM))
     else:
         for p in ship["programs"]:
             entry = tables.programs.get(p, {})
@@ -293,12 +393,20 @@ def fire_modifiers(state: dict, ship: dict, turret: dict | None, target: dict, t
     return mods
 
 
+def _manual_reason(ship: dict) -> str:
+    return "Sensors out" if ship["sensors"] <= 0 else "Fire control out"
+
+
 @continuation("to_hit")
 def resolve_to_hit(state: dict, result: RollResult, tables: Tables, ctx: RuleContext) -> None:
-    c = result.request.context
     if not result.success:
         ctx.note("Miss")
         return
+    hit(state, result.request.context, tables, ctx)
+
+
+def hit(state: dict, c: dict, tables: Tables, ctx: RuleContext) -> None:
+    """A successful shot becomes an attack, times the weapons fired for beam weapons and repeaters."""
     weapon = tables.weapons[c["weapon"]]
     rated = int(weapon["damage"]) * (c["count"] if weapon["per_weapon"] else 1)
     attack = new_attack(state, c["ship"], c["mount"], c["weapon"], c["target"], rated, c["location"])
@@ -311,7 +419,7 @@ def new_attack(state: dict, by: str, mount: str, weapon: str, target: str, damag
     state["next_attack"] = n + 1
     attack = {"id": f"A{n}", "by": by, "mount": mount, "weapon": weapon, "target": target,
               "damage": damage, "reduced": 0, "location": location, "status": "hit",
-              "interceptable": interceptable, "defended_by": []}
+              "interceptable": interceptable, "defended_by": [], "step": state["step"]}
     state["attacks"].append(attack)
     return attack
 
@@ -330,7 +438,7 @@ def defences_for(ship: dict, turret: dict, attack: dict, tables: Tables) -> list
     out = []
     for d in tables.mounts[turret["weapon"]]["defends"]:
         entry = tables.defences[d]
-        if attack["weapon"] in entry["to_intercept"] and has_program(ship, entry["programs"]):
+        if roll_cell(entry["to_intercept"], attack["weapon"]) is not None and has_program(ship, entry["programs"]):
             out.append(d)
     return out
 
@@ -386,6 +494,7 @@ def may_defend(state: dict, args: dict, tables: Tables) -> str:
 
 
 def defend(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
+    """The turret intercepts: one roll, or one per weapon for a defence marked ``each_weapon`` (AM missiles)."""
     ship_id = args["ship"]
     ship = state["ships"][ship_id]
     t = turret_by_id(ship, args["turret"])
@@ -396,17 +505,31 @@ def defend(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
     t["used"] = "defence"
     attack["defended_by"].append(f"{ship_id}/{t['id']}")
     mods = intercept_modifiers(ship, t, attack, tables)
-    ctx.request_roll(f"Intercept {attack['id']}: {ship['name']} {t['id']} {entry['label']}", "2D", mods,
-                     Target(int(entry["to_intercept"][attack["weapon"]])), then="intercept",
-                     context={"attack": attack["id"], "defence": defence_id})
+    n = working(t) if entry.get("each_weapon") else 1
+    for k in range(1, n + 1):
+        purpose = f"Intercept {attack['id']}: {ship['name']} {t['id']} {entry['label']}" + \
+            (f" ({k} of {n})" if n > 1 else "")
+        roll_to_intercept(state, tables, ctx, purpose, mods, attack, defence_id)
+
+
+def roll_to_intercept(state: dict, tables: Tables, ctx: RuleContext, purpose: str, mods: list[Modifier],
+                      attack: dict, defence_id: str) -> None:
+    """Ask for the interception roll, or intercept at once when the table says ``auto``."""
+    cell = roll_cell(tables.defences[defence_id]["to_intercept"], attack["weapon"])
+    if cell == "auto":
+        ctx.note(f"{purpose}: intercepts automatically")
+        intercepted(attack, tables.defences[defence_id], ctx)
+    else:
+        ctx.request_roll(purpose, "2D", mods, Target(int(cell)), then="intercept",
+                         context={"attack": attack["id"], "defence": defence_id})
 
 
 def intercept_modifiers(ship: dict, turret: dict | None, attack: dict, tables: Tables) -> list[Modifier]:
     mods: list[Modifier] = []
     if turret is not None and turret["gunner_skill"]:
         mods.append(Modifier("Gunnery", turret["gunner_skill"]))
-    if turret is not None and not turret["fire_control"]:
-        mods.append(Modifier("Fire control out", FIRE_CONTROL_LOST_DM))
+    if turret is not None and not tracks_by_computer(ship, turret["fire_control"]):
+        mods.append(Modifier(_manual_reason(ship), FIRE_CONTROL_LOST_DM))
     else:
         for p in ship["programs"]:
             dm = tables.programs.get(p, {}).get("intercept_dm", 0)
@@ -427,8 +550,13 @@ def resolve_intercept(state: dict, result: RollResult, tables: Tables, ctx: Rule
     if not result.success:
         ctx.note(f"{attack['id']} not intercepted")
         return
-    entry = tables.defences[c["defence"]]
-    if entry["effect"] == "destroy":
+    intercepted(attack, tables.defences[c["defence"]], ctx)
+
+
+def intercepted(attack: dict, entry: dict, ctx: RuleContext) -> None:
+    if attack["status"] == "intercepted":
+        ctx.note(f"{attack['id']} was already intercepted")
+    elif entry["effect"] == "destroy":
         attack["status"] = "intercepted"
         ctx.note(f"{attack['id']} intercepted")
     else:
@@ -449,14 +577,12 @@ def request_field_rolls(state: dict, tables: Tables, ctx: RuleContext) -> None:
         target = state["ships"][attack["target"]]
         for field_id, count_field in (("repulsor", "repulsors"), ("nuclear_damper", "nuclear_dampers")):
             entry = tables.defences.get(field_id)
-            if not entry or not target[count_field] or attack["weapon"] not in entry["to_intercept"]:
+            if not entry or not target[count_field] or roll_cell(entry["to_intercept"], attack["weapon"]) is None:
                 continue
             if turn.is_surprised(state, attack["target"]) and not target["naval"]:
                 continue
-            ctx.request_roll(f"{entry['label']}: {target['name']} against {attack['id']}", "2D",
-                             intercept_modifiers(target, None, attack, tables),
-                             Target(int(entry["to_intercept"][attack["weapon"]])), then="intercept",
-                             context={"attack": attack["id"], "defence": field_id})
+            roll_to_intercept(state, tables, ctx, f"{entry['label']}: {target['name']} against {attack['id']}",
+                              intercept_modifiers(target, None, attack, tables), attack, field_id)
 
 
 # --- break off and ram ------------------------------------------------------------------------
@@ -469,7 +595,7 @@ def may_break_off(state: dict, args: dict, tables: Tables) -> str:
         return why
     if state["range"] != "long":
         return f"breaking off needs long range (now {state['range']})"
-    why, ship = _shooter(state, args)
+    why, ship = shooter(state, args)
     if why or ship is None:
         return why
     if ship["fired"]:
@@ -497,7 +623,7 @@ def may_ram(state: dict, args: dict, tables: Tables) -> str:
         return why
     if tables.ramming.get("close_only", True) and state["range"] != "close":
         return f"ramming needs close range (now {state['range']})"
-    why, ship = _shooter(state, args)
+    why, ship = shooter(state, args)
     if why or ship is None:
         return why
     if ship.get("rammed"):

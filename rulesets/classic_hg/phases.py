@@ -17,8 +17,8 @@ from .tables import Tables
 def may_go_on(state: dict, args: dict, tables: Tables) -> str:
     """The next step, once this one has what it needs."""
     needs = turn.step_needs(state)
-    if needs == "the fight is over":
-        return needs
+    if state["over"]:
+        return "the fight is over"
     return f"step {state['step']} still needs: {needs}" if needs else ""
 
 

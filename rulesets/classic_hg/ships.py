@@ -55,6 +55,8 @@ TURRET_FIELDS: tuple[Field, ...] = (
     Field("weapon", "str"),
     Field("count", "int", default=1, minimum=1, maximum=3),
     Field("gunner_skill", "int", default=0, minimum=0, maximum=6),
+    Field("battery", "int", default=0, minimum=0, maximum=99,
+          help="0: fires alone; turrets with the same number fire together as one battery"),
 )
 
 TRAY_PER_TUBE = 5  # "Five torpedoes ... are the normal load in the launching tray"
@@ -109,10 +111,12 @@ def ship_state(ship: dict[str, Any], side: str) -> dict[str, Any]:
         "tactics": ship["tactics"],
         "turrets": [
             {"id": f"T{i + 1}", "weapon": t["weapon"], "count": t.get("count", 1), "destroyed": 0,
-             "gunner_skill": t.get("gunner_skill", 0), "fire_control": True, "used": ""}
+             "gunner_skill": t.get("gunner_skill", 0), "fire_control": True, "used": "",
+             "battery": t.get("battery", 0)}
             for i, t in enumerate(ship["turrets"])
         ],
-        "tubes": [{"id": f"tube {i + 1}", "ready_turn": 1, "destroyed": False} for i in range(tubes)],
+        "tubes": [{"id": f"tube {i + 1}", "ready_turn": 1, "destroyed": False, "fire_control": True}
+                  for i in range(tubes)],
         "torpedoes": torpedoes,
         "missiles": ship["missiles"],
         "am_missiles": ship["am_missiles"],

@@ -21,7 +21,7 @@ from engine.tables import TableSet
 RULESET_ID = "classic-hg"
 TABLES_DIR = Path(__file__).resolve().parent / "tables"
 TABLE_NAMES = ("weapons", "defences", "programs", "computers", "locations",
-               "radiation", "spallation", "ramming", "crew_attacks")
+               "radiation", "spallation", "ramming", "crew_attacks", "armor")
 RANGES = ("close", "short", "long")
 FAMILIES = ("beam", "missile", "torpedo", "repeater", "sand", "particle")
 AMMO = ("", "missiles", "torpedoes", "am_missiles", "sand")
@@ -48,6 +48,7 @@ class Tables:
     ramming: dict
     crew_attacks: dict[str, dict]
     torpedo_tube: dict = field(default_factory=dict)  # weapons.toml [torpedo_tube]
+    armor: dict = field(default_factory=dict)  # armor.toml [entries]: the displacement of armor
     sources: dict[str, str] = field(default_factory=dict)  # table name -> file it came from
 
 
@@ -75,7 +76,7 @@ TORPEDO_TUBE = {
 DEFENCE = {
     "label": (TEXT, REQUIRED), "programs": (NAMES, []), "to_intercept": (table_of(ROLL), REQUIRED),
     "effect": (one_of("destroy", "reduce"), REQUIRED), "reduce_by": (whole(0), 0),
-    "field": (FLAG, False), "ammo": (one_of(*AMMO), ""),
+    "field": (FLAG, False), "ammo": (one_of(*AMMO), ""), "each_weapon": (FLAG, False),
 }
 PROGRAM = {
     "storage": (whole(0), REQUIRED), "cost": (NUMBER, REQUIRED), "energy_points": (whole(0), 0),
@@ -90,6 +91,7 @@ RAMMING = {
 CREW_ATTACK = {
     "equivalent": (TEXT, ""), "kill_roll": (ROLL_NUMBER, ABSENT), "otherwise": (TEXT, ""), "killed": (FLAG, False),
 }
+ARMOR = {"percent_base": (NUMBER, REQUIRED), "percent_per_factor": (NUMBER, REQUIRED)}
 GENERAL_LOCATION = Is("a general location id", lambda v: isinstance(v, str) and v != "")
 SPECIFIC_LOCATIONS = table_of(every_row(ROLLS_2D, one_of(*EFFECTS)),
                               expected="a table of [specific.<general location>] tables")
@@ -156,10 +158,14 @@ def _crew_attacks(doc: dict) -> dict:
     return body
 
 
+def _armor(doc: dict) -> dict:
+    return sections(doc, {"entries": record(ARMOR)})
+
+
 _CHECKERS: dict[str, Callable[[dict], dict]] = {
     "weapons": _weapons, "defences": _defences, "programs": _programs, "computers": _computers,
     "locations": _locations, "radiation": _radiation, "spallation": _spallation,
-    "ramming": _ramming, "crew_attacks": _crew_attacks,
+    "ramming": _ramming, "crew_attacks": _crew_attacks, "armor": _armor,
 }
 
 # --- the set: cross-table checks ----------------------------------------------------------
@@ -213,6 +219,7 @@ def _build(docs: dict[str, dict], paths: dict[str, Path]) -> Tables:
         ramming=docs["ramming"]["entries"],
         crew_attacks=docs["crew_attacks"]["entries"],
         torpedo_tube=docs["weapons"]["torpedo_tube"],
+        armor=docs["armor"]["entries"],
         sources={name: str(p) for name, p in paths.items()},
     )
 

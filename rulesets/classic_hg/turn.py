@@ -11,7 +11,12 @@ Where the text is silent we decided, as a careful referee would:
   steps 3-8 first: the side that was ATTACKER last turn keeps the role, and on
   the first turn the side listed first in the setup takes it.
 - The initiative holder names the range from turn 2 on; on turn 1 it is long
-  ("Initial encounters always take place at long range").
+  ("Initial encounters always take place at long range"). With simultaneous
+  initiative the side that keeps the ATTACKER's role names it.
+- When the fight ends (a break-off or the referee's withdrawal leaves a side
+  with no ship), the damage already past its target's defensive fire is still
+  recorded: held damage of a simultaneous turn, and the ATTACKER's ramming
+  damage. Attacks still waiting for defensive fire never arrive.
 """
 
 from __future__ import annotations
@@ -143,6 +148,10 @@ def may_set_range(state: dict, args: dict, tables: Any) -> str:
         return "the first turn is fought at long range"
     if state["range_set"]:
         return "the range is already chosen this turn"
+    side = args.get("side", "")
+    if side and side != state["attacker"]:
+        chooser = state["side_names"].get(state["attacker"], state["attacker"])
+        return f"the range is chosen by {chooser}, the side with the initiative"
     if "range" in args and args["range"] not in range_choices(state):
         allowed = ", ".join(range_choices(state))
         return f"range {args['range']!r}: from {state['range']} the range may become {allowed}"
@@ -150,8 +159,11 @@ def may_set_range(state: dict, args: dict, tables: Any) -> str:
 
 
 def set_range(state: dict, args: dict, tables: Any, ctx: RuleContext) -> None:
+    """"the player with initiative elects to reduce range, remain at the current range or increase range"."""
     new_range = args["range"]
-    ctx.note(f"Range {state['range']} -> {new_range}" if new_range != state["range"] else f"Range stays {new_range}")
+    chooser = state["side_names"].get(state["attacker"], state["attacker"])
+    ctx.note(f"{chooser}: range {state['range']} -> {new_range}" if new_range != state["range"]
+             else f"{chooser}: range stays {new_range}")
     state["range"] = new_range
     state["range_set"] = True
 
@@ -198,7 +210,7 @@ def step_needs(state: dict) -> str:
     """What the current step still needs before ``next`` (empty when nothing)."""
     step = state["step"]
     if state["over"]:
-        return "the fight is over"
+        return "the fight is over" + ("; record the damage still due" if damage_attacks(state) else "")
     if step == 1 and len(state["initiative"]) < 2:
         return "roll initiative"
     if step == 2 and state["turn"] > 1 and not state["range_set"]:
@@ -215,6 +227,8 @@ def damage_attacks(state: dict) -> list[dict]:
     not record his damage or its effects until STEP 8"). Step 8: everything still
     unrecorded: the attacker's, held ones, and a defender's own ramming damage.
     """
+    if state["over"]:
+        return due_at_the_end(state)
     if state["step"] == 5:
         if state["simultaneous"]:
             return []
@@ -223,6 +237,18 @@ def damage_attacks(state: dict) -> list[dict]:
     if state["step"] == 8:
         return [a for a in state["attacks"] if a["status"] == "hit"]
     return []
+
+
+def due_at_the_end(state: dict) -> list[dict]:
+    """Damage still unrecorded when the fight ends: every attack past its target's defensive fire.
+
+    An attack fired in step 3 is intercepted in step 4, one fired in step 6 in step 7; ramming
+    cannot be intercepted. Such an attack is recorded even though step 8 never comes (the NOTE
+    holds the DEFENDER's damage "until STEP 8", it does not cancel it). An attack still waiting for
+    its defensive fire when the fight ends never arrives.
+    """
+    return [a for a in state["attacks"] if a["status"] == "hit"
+            and (not a["interceptable"] or state["step"] > a.get("step", 0) + 1)]
 
 
 def new_turn(state: dict, ctx: RuleContext) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from . import turn
 from .choices import lower, mount_label, weapon_label, words
 from .damage import erosion_step
-from .fire import energy_free, working
+from .fire import energy_free, roll_cell, working
 from .phases import storage_used
 from .ships import energy_points
 from .tables import Tables, load_tables
@@ -100,8 +100,10 @@ def _ammo_stores(ship: dict, tables: Tables) -> set[str]:
 
 
 def turret_text(ship: dict, turret: dict, tables: Tables) -> str:
-    """'beam laser x3 (1 lost) skill 1, FC out, used: offence'."""
+    """'beam laser x3 in battery B1 (1 lost) skill 1, FC out, used: offence'."""
     text = f"{mount_label(turret, tables)} x{turret['count']}"
+    if turret.get("battery"):
+        text += f" in battery B{turret['battery']}"
     if turret["destroyed"]:
         text += f" ({turret['destroyed']} lost)"
     if turret["gunner_skill"]:
@@ -168,6 +170,8 @@ def ship_status(state: dict, ship_id: str, tables: Tables) -> list[tuple[str, st
             shown = "ready"
         else:
             shown = f"reloading, ready turn {tube['ready_turn']}"
+        if not tube["destroyed"] and not tube.get("fire_control", True):
+            shown += ", FC out"
         rows.append((tube["id"][0].upper() + tube["id"][1:], shown))
     for h in ship["hangars"]:
         craft = ", ".join(f"{c['name']} {c['tons']}t {c['status']}" for c in h["small_craft"]) or "empty"
@@ -214,7 +218,7 @@ def ship_panels(state: dict, ship_id: str) -> dict[str, list[tuple[str, str]]]:
 def _reducer(attack: dict, tables: Tables) -> str:
     """What weakened an attack: the reducing defences that apply to its weapon ('sand')."""
     names = [lower(d["label"]) for d in tables.defences.values()
-             if d.get("effect") == "reduce" and attack["weapon"] in d.get("to_intercept", {})]
+             if d.get("effect") == "reduce" and roll_cell(d.get("to_intercept", {}), attack["weapon"]) is not None]
     return "/".join(names) or "reduced"
 
 

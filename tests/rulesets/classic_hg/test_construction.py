@@ -72,9 +72,9 @@ def test_the_library_uses_every_mount_and_special_fitting(tables: Tables) -> Non
 # --- the report -----------------------------------------------------------------------------
 
 def sample_ship(**fields: Any) -> dict[str, Any]:
-    """800 tons, power plant 3: two tubes, twelve torpedoes, two repeater turrets, and only
-    programs the text prices."""
-    sample = dict(tonnage=800, power_plant=3, computer_model=3, torpedo_tubes=2, torpedoes=12,
+    """800 tons, power plant 3: two tubes, twelve torpedoes (two in the 5-ton hold), two repeater
+    turrets, and only programs the text prices."""
+    sample = dict(tonnage=800, power_plant=3, computer_model=3, torpedo_tubes=2, torpedoes=12, cargo=5,
                   turrets=[{"weapon": "infinite_repeater"}, {"weapon": "infinite_repeater"}],
                   programs=["TORPEDO LAUNCH", "MISSILE DEFENSE", "ANTI-MISSILE II"],
                   program_library=["INTERCEPT", "TORPEDO LAUNCH"])
@@ -90,7 +90,8 @@ def test_report_prices_what_the_text_prices(tables: Tables) -> None:
     check_ship(ship, tables, "ship")
     r = construction_report(ship, tables)
     assert r["torpedo_tubes"] == {"count": 2, "retrofitted": False, "tons": 6, "mcr": 3.0}
-    assert r["torpedoes"] == {"count": 12, "tray": 10, "tons": 6.0}
+    assert r["torpedoes"] == {"count": 12, "tray": 10, "tons": 6.0, "beyond_tray": 2, "beyond_tray_tons": 1.0}
+    assert r["armor"] == {"factor": 0, "spaced": False, "percent": 0, "tons": 0}
     assert r["infinite_repeaters"] == {"count": 2, "tons": 6, "mcr": 3.0}
     assert r["programs"] == {"loaded": ["TORPEDO LAUNCH", "MISSILE DEFENSE", "ANTI-MISSILE II"],
                              "storage": 6, "capacity": 9, "mcr": pytest.approx(5.8)}
@@ -106,7 +107,7 @@ def test_report_retrofitted_tubes_and_the_normal_tray(tables: Tables) -> None:
     are the normal load in the launching tray" (torpedoes = -1 in a ship file)."""
     r = construction_report(sample_ship(tubes_retrofitted=True, torpedoes=-1), tables)
     assert r["torpedo_tubes"]["mcr"] == 5.0
-    assert r["torpedoes"] == {"count": 10, "tray": 10, "tons": 5.0}
+    assert r["torpedoes"] == {"count": 10, "tray": 10, "tons": 5.0, "beyond_tray": 0, "beyond_tray_tons": 0.0}
 
 
 def test_report_uses_a_ships_own_storage(tables: Tables) -> None:
@@ -204,3 +205,42 @@ def test_occupants_need_a_berth_the_ship_has(tables: Tables) -> None:
 def test_small_craft_need_a_name_and_tons(tables: Tables) -> None:
     ship = make_ship(hangars=[{"name": "Bay", "small_craft": [{"name": "Gig"}]}])
     assert refused(ship, tables).startswith("ship.hangars[0].small_craft[0]: expected {name = \"...\", tons = N}")
+
+
+# --- armor and space (issue 10) -----------------------------------------------------------------
+
+@pytest.mark.parametrize("factor,spaced,tons", [(0, False, 0), (3, False, 8.0), (3, True, 16.0), (4, True, 20.0)])
+def test_armor_tonnage_is_reckoned_and_spaced_armor_takes_twice(tables: Tables, factor: int, spaced: bool,
+                                                                tons: float) -> None:
+    """"Spaced armor requires twice the tonnage of nonspaced armor." The text prints no armor tonnage:
+    the shipped armor table takes (2 + 2 x factor) percent of the hull (High Guard's shape), so a
+    100-ton scout armored to factor 3 carries 8 tons of armor, 16 when spaced."""
+    assert tables.armor == {"percent_base": 2, "percent_per_factor": 2}
+    ship = make_ship(tonnage=100, armor_factor=factor, armor_spaced=spaced, computer_model=1)
+    check_ship(ship, tables, "ship")
+    r = construction_report(ship, tables)
+    assert r["armor"]["tons"] == tons
+    assert r["tons"] == tons
+
+
+def test_fittings_may_not_displace_more_than_the_hull(tables: Tables) -> None:
+    """Armor factor 15 spaced takes 2 x 32% = 64% of the hull; with ten tubes' worth of torpedoes
+    crammed in the hold a 100-ton hull cannot hold it all."""
+    text = refused(make_ship(tonnage=100, armor_factor=15, armor_spaced=True, computer_model=1, torpedo_tubes=1,
+                             torpedoes=80, cargo=40), tables)
+    assert text == ("ship: armor, tubes, torpedoes and repeaters displace 107 tons, more than the 100-ton hull "
+                    "(armor 64 tons)")
+
+
+@pytest.mark.parametrize("cargo,ok", [(1, False), (2, True)])
+def test_torpedoes_beyond_the_tray_only_if_space_is_available(tables: Tables, cargo: int, ok: bool) -> None:
+    """"Five torpedoes, massing 500kg each are the normal load in the launching tray, but numbers in excess
+    of this may be carried if space is available." One tube, eight torpedoes: three beyond the tray need
+    1.5 tons, which the hold (cargo tons) must have."""
+    ship = make_ship(torpedo_tubes=1, torpedoes=8, cargo=cargo)
+    if ok:
+        check_ship(ship, tables, "ship")
+    else:
+        assert refused(ship, tables) == (
+            "ship.torpedoes: 8 torpedoes, 3 beyond the 5 the tray holds; those need 1.5 tons of space but the "
+            "hold (cargo) has 1 (\"numbers in excess of this may be carried if space is available\")")

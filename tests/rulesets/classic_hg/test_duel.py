@@ -5,7 +5,9 @@ Covers (``classic-hg-combat.txt``): first-turn surprise on a non-naval ship
 damage waits until step 8), range steps (one at a time, long at first), fire
 with gunner and program DMs, interception by sand, pulse laser, repeater, AM
 missile, repulsor and nuclear damper (the fields act even though other
-systems were used), torpedoes behaving as if running AUTO EVADE and launching
+systems were used), a turret of two missile racks launching two missiles that
+each roll on their own, a ship whose sensors are shot away tracking by hand
+(DM -4), torpedoes behaving as if running AUTO EVADE and launching
 every other turn, armor absorption and erosion, spallation against spaced
 armor (DM -3), radiation, hit effects, reprogramming within storage, ramming,
 and breaking off at long range. The script is a list of small steps so the
@@ -177,9 +179,12 @@ def t2_defender_fires(enc: Encounter) -> None:
     enc.act("launch_torpedo", ship="jackal", target="vigilant", warhead="he")
     answer(enc, "To hit: Jackal tube 1 HE torpedo", "9", target=f"{to_hit('torpedo_he', 'short')}+")
     assert ship(enc, "jackal")["torpedoes"] == 4  # a tray of five
+    # Two racks launch two missiles, each its own roll and attack ("multiply the damage by the number
+    # of weapons" is for beam weapons and repeaters only); the second misses.
     enc.act("fire", ship="jackal", turrets=["T1"], target="vigilant", warhead="nuclear")
-    answer(enc, "To hit: Jackal T1 Nuclear missile x2", "10")
-    assert ship(enc, "jackal")["missiles"] == 10
+    assert ship(enc, "jackal")["missiles"] == 10  # 12 in, one per missile
+    answer(enc, "To hit: Jackal T1 Nuclear missile x1 (1 of 2)", "10")
+    answer(enc, "To hit: Jackal T1 Nuclear missile x1 (2 of 2)", "3")
     assert [a["weapon"] for a in enc.state["attacks"] if a["status"] == "hit"][-2:] == ["torpedo_he", "missile_nuclear"]
 
 
@@ -227,7 +232,7 @@ def t2_damage_both_sides(enc: Encounter) -> None:
     answer(enc, "Specific location: A3", roll_for_effect("quarters", "quarters"))
     answer(enc, "Which stateroom or berth on Jackal", "2")
     assert ship(enc, "jackal")["quarters"][1]["destroyed"] is True
-    # A5: nuclear missile x2 (12 points, per_weapon false) against spaced armor 4
+    # A5: one nuclear missile (12 points) against spaced armor 4
     assert ship(enc, "vigilant")["armor_factor"] == 4 and ship(enc, "vigilant")["armor_hits"] == 4  # 4 stopped; erosion every 600/10 = 60 hits
     answer(enc, "General location: A5", roll_for_general("bridge"))
     answer(enc, "Specific location: A5", roll_for_effect("bridge", "sensors"))
@@ -270,7 +275,9 @@ def t3_sand_then_armor(enc: Encounter) -> None:
     """Sand reduces the weapon factor; armor stops what is left and wears by the hits it stopped."""
     enc.act("next")
     enc.act("defend", ship="vigilant", turret="T3", attack="A6")
-    answer(enc, "Intercept A6: Vigilant T3", "7", target=f"{to_intercept('sandcaster', 'pulse_laser')}+")
+    # Vigilant's sensors were shot to 0 in turn 2: every turret tracks by hand (DM -4, ruleset's reading)
+    assert mods(enc) == {"Sensors out": -4}
+    answer(enc, "Intercept A6: Vigilant T3", "11", target=f"{to_intercept('sandcaster', 'pulse_laser')}+")
     enc.act("next")
     enc.act("resolve_damage")  # 6 - 3 = 3 points; armor 4 stops them all: no location, no rolls
     assert enc.pending is None
@@ -281,9 +288,10 @@ def t3_sand_then_armor(enc: Encounter) -> None:
 
 def t3_defender_fires_back(enc: Encounter) -> None:
     enc.act("fire", ship="vigilant", turrets=["T1"], target="jackal")
-    answer(enc, "To hit: Vigilant T1", "3", target=f"{to_hit('beam_laser', 'close')}+")  # 3 + 1 + 2
+    assert mods(enc) == {"Gunnery": 1, "Sensors out": -4}  # no PREDICT-2 without sensors
+    answer(enc, "To hit: Vigilant T1", "9", target=f"{to_hit('beam_laser', 'close')}+")  # 9 + 1 - 4
     enc.act("fire", ship="vigilant", turrets=["T4"], target="jackal")
-    answer(enc, "To hit: Vigilant T4", "5", target=f"{to_hit('missile_he', 'close')}+")
+    answer(enc, "To hit: Vigilant T4", "11", target=f"{to_hit('missile_he', 'close')}+")  # 11 + 2 - 4
     enc.act("next")
     with pytest.raises(IllegalAction, match="already used this turn \\(offence\\)"):
         enc.act("defend", ship="jackal", turret="T2", attack="A8")
@@ -293,7 +301,7 @@ def t3_defender_fires_back(enc: Encounter) -> None:
     enc.act("resolve_damage")
     answer(enc, "General location: A7", roll_for_general("weapons"))
     answer(enc, "Specific location: A7", roll_for_effect("weapons", "weapon"))
-    answer(enc, "Which turret on Jackal", "1")
+    answer(enc, "Which turret or tube on Jackal", "1")  # 1d4: three turrets, then the tube
     assert ship(enc, "jackal")["turrets"][0]["destroyed"] == 2  # "One weapon in a turret is destroyed for each hit"
     answer(enc, "General location: A8", roll_for_general("hangar"))
     answer(enc, "Specific location: A8", roll_for_effect("hangar", "hangar"))

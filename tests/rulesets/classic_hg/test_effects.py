@@ -205,7 +205,7 @@ def test_fire_control_hit_leaves_gunnery_minus_four_and_no_program_dm() -> None:
     computer enhancement and must track targets manually. DM -4 + Gunnery skill." """
     enc = duel({"programs": RAIDER["programs"] + ["PREDICT-1"]})
     strike(enc, "weapons", "fire_control")
-    answer(enc, "Which turret's fire control on Jackal", "2")  # 1d3 over the three turrets
+    answer(enc, "Which turret's or tube's fire control on Jackal", "2")  # 1d4: three turrets, one tube
     assert [t["fire_control"] for t in jackal(enc)["turrets"]] == [True, False, True]
     enc.act("next")
     assert enc.state["step"] == 6
@@ -306,7 +306,7 @@ def test_quarters_destroys_one_random_room_and_attacks_its_occupant(pick: str, o
     assert jackal(enc)["crew"]["quarters"] == 4  # the quarters' crew are not attacked
 
 
-@pytest.mark.parametrize("fib,roll,computer", [(False, "4", 1), (False, "3", 2), (True, "12", 2)])
+@pytest.mark.parametrize("fib,roll,computer", [(False, "4", 1), (True, "12", 2)])
 def test_radiation_computer_hit_and_crew_damage(fib: bool, roll: str, computer: int) -> None:
     """Radiation: "Roll on the radiation table. If the roll equals of exceeds the required number then
     the computer takes o1 additional hit (ignore this if the computer has fiber optic backup). In
@@ -316,13 +316,46 @@ def test_radiation_computer_hit_and_crew_damage(fib: bool, roll: str, computer: 
     strike(enc, "bridge", "sensors", armor=3, turret="T4", warhead="nuclear")
     assert through(enc) == TABLES.weapons["missile_nuclear"]["damage"] - 3
     answer(enc, "Spallation: A1", "2", target="3+")  # nuclear missile against armor 3: 3+; 2 misses
-    answer(enc, "Radiation: A1 against Jackal's computer", roll, target=f"{TABLES.radiation[3]}+")
+    answer(enc, "Radiation: A1 against Jackal's computer and crew", roll, target=f"{TABLES.radiation[3]}+")
     assert jackal(enc)["computer"] == computer
     answer(enc, "Radiation: damage to 2 crew in the bridge", "5")
     answer(enc, "Radiation: days until death", "3")
     assert jackal(enc)["radiation"] == [{"turn": 1, "attack": "A1", "location": "bridge", "crew": 2,
                                          "damage": 5, "dies_in_days": 3}]
     assert enc.pending is None
+
+
+def test_radiation_that_misses_on_the_table_spares_the_crew_too() -> None:
+    """Radiation reads like spallation (issue 10): "Roll on the radiation table. If the roll equals of
+    exceeds the required number then the computer takes o1 additional hit ... In addition, all crew in
+    the general location hit take 1D". A roll under the number (3 against 4+ at armor 3) attacks
+    neither the computer nor the crew: no 1D, no days."""
+    enc = duel()
+    strike(enc, "bridge", "sensors", armor=3, turret="T4", warhead="nuclear")
+    answer(enc, "Spallation: A1", "2", target="3+")
+    answer(enc, "Radiation: A1 against Jackal's computer and crew", "3", target=f"{TABLES.radiation[3]}+")
+    assert enc.pending is None
+    assert jackal(enc)["computer"] == RAIDER["computer_model"]
+    assert jackal(enc)["radiation"] == []
+
+
+def test_no_radiation_where_the_table_says_no() -> None:
+    """Radiation table at armor 12: "no" (shipped default). An HE torpedo does no radiation; a nuclear
+    one (18 points) gets 6 through armor 12, but no radiation roll is asked and the crew are untouched."""
+    assert TABLES.radiation[12] == "no"
+    escort = {"torpedo_tubes": 1, "programs": ESCORT["programs"] + ["TORPEDO LAUNCH"]}
+    enc = duel(escort=escort)
+    imperial_initiative(enc, armor=12)
+    enc.act("launch_torpedo", ship="vigilant", target="jackal", warhead="nuclear")
+    answer(enc, "To hit: Vigilant tube 1", "12")
+    enc.act("next")
+    enc.act("next")
+    enc.act("resolve_damage")
+    assert through(enc) == 18 - 12
+    answer(enc, "General location: A1", roll_for_general("hold"))
+    answer(enc, "Specific location: A1", roll_for_effect("hold", "cargo"))
+    assert enc.pending is None  # the Nuclear Torpedo spallation row ends at armor 7 (10+): "no" at 12
+    assert jackal(enc)["radiation"] == [] and jackal(enc)["computer"] == RAIDER["computer_model"]
 
 
 def test_sensors_equal_the_computer_doubled_on_naval_ships_and_lose_one_per_hit() -> None:
@@ -373,20 +406,32 @@ def test_spallation_by_the_texts_table(armor: int, spaced: bool, target: str | N
         assert spall == []
 
 
-def test_spallation_comes_even_when_the_armor_stops_every_point() -> None:
-    """Spallation: "Weapons which do spallation damage receive automatic spallation attacks against
-    crew in the general location hit, in addition to their normal damage." (ruleset's reading: the
-    spallation is what armor does when struck, so it comes even when no point gets through; then only
-    the general location is rolled, no specific location.) Infinite Repeater row at armor 5: 10+."""
+def test_armor_that_stops_every_point_leaves_no_spallation() -> None:
+    """"If there are enough damage points to penetrate the armor, ot the ship is not fitted with armor,
+    the effects of the damage table are determined." One repeater (4 points) against armor 5 gets
+    nothing through: no general location is rolled, and the Infinite Repeater row's 10+ at armor 5 is
+    never asked (issue 10)."""
     enc = duel()
     enc.correct("range", "close", note="test: infinite repeaters fire only at close range")
     imperial_initiative(enc, armor=5)
     vigilant_hits(enc, "T2")
-    assert through(enc) == 0  # one repeater, 4 points, against armor 5
-    answer(enc, "General location: A1", roll_for_general("bridge"))
-    answer(enc, "Spallation: A1 on Jackal", "10", target="10+")  # no specific location roll before it
+    assert through(enc) == 0
     assert enc.pending is None
-    assert [c["as"] for c in jackal(enc)["crew_attacks"]] == ["spallation"]
+    assert jackal(enc)["crew_attacks"] == []
+
+
+def test_a_nuclear_missile_stopped_by_armor_15_does_not_touch_the_crew() -> None:
+    """Issue 10: "today a nuclear missile against armor 15 still gives the crew 1D damage". Twelve
+    points against armor 15: armor stops all, so no location, no radiation, no spallation (the table's
+    Nuclear Missile row runs out at armor 7 with 12+); the armor takes the 12 hits."""
+    enc = duel()
+    imperial_initiative(enc, armor=15)
+    vigilant_hits(enc, "T4", warhead="nuclear")
+    assert through(enc) == 0
+    assert enc.pending is None
+    assert jackal(enc)["radiation"] == [] and jackal(enc)["crew_attacks"] == []
+    assert jackal(enc)["computer"] == RAIDER["computer_model"]
+    assert jackal(enc)["armor_hits"] == 12  # 400 tons: a factor is lost every 40 hits
 
 
 def test_no_roll_when_the_armor_stops_everything_and_no_spallation_is_allowed() -> None:
@@ -419,7 +464,7 @@ def test_weapon_one_weapon_in_a_turret_per_hit() -> None:
     each hit received." """
     enc = duel()
     strike(enc, "weapons", "weapon", armor=5)
-    answer(enc, "Which turret on Jackal", "2")  # 1d3: missiles, pulse lasers, sand
+    answer(enc, "Which turret or tube on Jackal", "2")  # 1d4: missiles, pulse lasers, sand, tube 1
     assert [t["destroyed"] for t in jackal(enc)["turrets"]] == [0, 1, 0]
     enc.act("next")
     enc.act("fire", ship="jackal", turrets=["T2"], target="vigilant")
@@ -441,7 +486,7 @@ def _state_with(ship: dict[str, Any]) -> dict:
 def test_weapon_hits_beyond_the_turret_destroy_no_more_than_it_holds() -> None:
     """Weapon: "One weapon in a turret is destroyed for each hit received." A turret of two loses both
     to three hits, and no more."""
-    state = _state_with({"turrets": [{"weapon": "pulse_laser", "count": 2, "gunner_skill": 1}]})
+    state = _state_with({"turrets": [{"weapon": "pulse_laser", "count": 2, "gunner_skill": 1}], "torpedo_tubes": 0})
     attack = {"id": "A1", "target": "jackal", "weapon": "beam_laser", "through": 3, "general": "weapons"}
     ctx = RuleContext(1)
     damage.apply_effect(state, attack, "weapon", TABLES, ctx)

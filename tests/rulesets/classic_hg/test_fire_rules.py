@@ -81,6 +81,7 @@ def test_surprised_naval_ship_makes_defensive_but_no_offensive_fire() -> None:
     assert enc.state["attacker"] == "cor" and enc.state["surprised"] == "imp"
     enc.act("fire", ship="jackal", turrets=["T1"], target="vigilant")
     answer(enc, "To hit: Jackal T1 HE missile", "8", target=f"{to_hit('missile_he', 'long')}+")
+    answer(enc, "To hit: Jackal T1 HE missile x1 (2 of 2)", "2")  # the second rack's own missile
     enc.act("next")  # step 4: the surprised naval ship defends
     enc.act("defend", ship="vigilant", turret="T1", attack="A1")
     assert mods(enc) == {"Gunnery": 1}
@@ -104,6 +105,7 @@ def test_beam_lasers_cannot_intercept_without_an_antimissile_program() -> None:
     corsair_attack(enc)
     enc.act("fire", ship="jackal", turrets=["T1"], target="vigilant")
     answer(enc, "To hit: Jackal T1 HE missile", "8")
+    answer(enc, "To hit: Jackal T1 HE missile x1 (2 of 2)", "2")  # the second rack's own missile
     enc.act("next")
     refused(enc, "program is not loaded", "defend", ship="vigilant", turret="T1", attack="A1")
 
@@ -116,6 +118,7 @@ def test_surprise_of_a_non_naval_ship_stops_its_defensive_fire_too() -> None:
     assert enc.state["surprised"] == "imp"
     enc.act("fire", ship="jackal", turrets=["T1"], target="vigilant")
     answer(enc, "To hit: Jackal T1 HE missile", "8")
+    answer(enc, "To hit: Jackal T1 HE missile x1 (2 of 2)", "2")  # the second rack's own missile
     enc.act("next")
     refused(enc, "surprised and not a naval vessel", "defend", ship="vigilant", turret="T1", attack="A1")
     enc.act("next")
@@ -217,6 +220,7 @@ def test_ecm_counts_against_missiles_but_not_torpedoes() -> None:
     assert mods(enc) == {"Gunnery": 1, "Vigilant ECM": TABLES.programs["ECM"]["evade_dm"],
                          "Vigilant EVADE-1": TABLES.programs["EVADE-1"]["evade_dm"]}
     answer(enc, "To hit: Jackal T1 HE missile", "2")
+    answer(enc, "To hit: Jackal T1 HE missile x1 (2 of 2)", "2")  # the second rack's own missile
     enc.act("launch_torpedo", ship="jackal", target="vigilant")
     assert mods(enc) == {"Vigilant EVADE-1": TABLES.programs["EVADE-1"]["evade_dm"]}
 
@@ -240,6 +244,7 @@ def test_a_power_plant_shot_out_leaves_no_energy_for_the_lasers() -> None:
     refused(enc, "needs 2 energy points, 0 left", "fire", ship="jackal", turrets=["T2"], target="vigilant")
     enc.act("fire", ship="jackal", turrets=["T1"], target="vigilant")
     answer(enc, "To hit: Jackal T1", "2")
+    answer(enc, "To hit: Jackal T1 HE missile x1 (2 of 2)", "2")  # the second rack's own missile
     enc.act("launch_torpedo", ship="jackal", target="vigilant")
     answer(enc, "To hit: Jackal tube 1", "2")
 
@@ -261,6 +266,7 @@ def test_energy_spent_on_offence_is_not_there_for_defence() -> None:
     enc.act("next")
     enc.act("fire", ship="jackal", turrets=["T1"], target="vigilant")
     answer(enc, "To hit: Jackal T1", "12")
+    answer(enc, "To hit: Jackal T1 HE missile x1 (2 of 2)", "2")  # the second rack's own missile
     enc.act("next")
     assert enc.state["step"] == 7
     refused(enc, "needs 2 energy points, 0 left", "defend", ship="vigilant", turret="T3", attack="A1")
@@ -304,6 +310,7 @@ def test_out_of_am_missiles_refuses_the_interception() -> None:
     enc.correct("ships.vigilant.am_missiles", 0)
     enc.act("fire", ship="jackal", turrets=["T1"], target="vigilant")
     answer(enc, "To hit: Jackal T1", "12")
+    answer(enc, "To hit: Jackal T1 HE missile x1 (2 of 2)", "2")  # the second rack's own missile
     enc.act("next")
     refused(enc, "has 0 am missiles left", "defend", ship="vigilant", turret="T4", attack="A1")
 
@@ -329,6 +336,7 @@ def test_auto_evade_dm_applies_to_intercepting_torpedoes() -> None:
     answer(enc, "To hit: Jackal tube 1 HE torpedo", "12")
     enc.act("fire", ship="jackal", turrets=["T1"], target="vigilant")
     answer(enc, "To hit: Jackal T1 HE missile", "12")
+    answer(enc, "To hit: Jackal T1 HE missile x1 (2 of 2)", "2")  # the second rack's own missile
     enc.act("next")
     enc.act("defend", ship="vigilant", turret="T2", attack="A1")
     assert mods(enc) == {"Gunnery": 1, "HE torpedo AUTO EVADE": evade}
@@ -364,6 +372,7 @@ def test_a_turret_cannot_both_fire_and_defend_in_one_turn() -> None:
     refused(enc, "already used this turn \\(defence\\)", "fire", ship="jackal", turrets=["T2"], target="vigilant")
     enc.act("fire", ship="jackal", turrets=["T1"], target="vigilant")
     answer(enc, "To hit: Jackal T1 HE missile", "12")
+    answer(enc, "To hit: Jackal T1 HE missile x1 (2 of 2)", "2")  # the second rack's own missile
     enc.act("next")
     refused(enc, "already used this turn \\(offence\\)", "defend", ship="vigilant", turret="T4", attack="A2")
     enc.act("defend", ship="vigilant", turret="T5", attack="A2")  # the other rack, unused

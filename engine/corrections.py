@@ -62,6 +62,14 @@ def one_of(choices: Callable[[dict, Any], Any]) -> Callable[[dict, Any, Any], st
     return check
 
 
+def each_side_once(state: dict, value: Any, tables: Any) -> str:
+    """For a fight's order of sides (``side_order`` beside ``side_names``): a side, and none twice."""
+    names = state.get("side_names", {})
+    if value in names and value not in state.get("side_order", []):
+        return ""
+    return f"must be a side not already in the order ({', '.join(names)})"
+
+
 def not_empty(state: dict, value: Any, tables: Any) -> str:
     return "" if str(value).strip() else "must not be empty"
 

@@ -351,6 +351,11 @@ class Ruleset(ABC):
     def ship_panels(self, state: dict, ship_id: str) -> dict[str, list[tuple[str, str]]]:
         return self.unit_panels(state, self.catalogue.unit_kinds["ship"], ship_id)
 
+    def unit_legend(self) -> str:
+        """What the Ships list's bar and abbreviations mean ("" when nothing needs saying)."""
+        views = self._views()
+        return str(getattr(views, "LEGEND", "")) if views else ""
+
     def checklist_notes(self, state: dict) -> list[str]:
         """Lines under the checklist: roles, surprise, simultaneous initiative."""
         views = self._views()

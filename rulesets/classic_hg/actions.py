@@ -48,7 +48,8 @@ ACTIONS = (
     Action("resolve_damage", "Resolve damage", damage.start_damage, key="g", may=damage.may_resolve_damage),
     Action("load_programs", "Reprogram a computer", phases.load_programs, key="p", may=phases.may_load_programs,
            params=(Param("ship", "Ship", "unit", unit="ship", options=choices.with_storage),
-                   Param("programs", "Programs", "multi", options=choices.programs, optional=True, default=()))),
+                   Param("programs", "Programs", "multi", options=choices.programs, optional=True, default=(),
+                         initial=choices.loaded_programs))),
     Action("withdraw", "Withdraw a ship", turn.withdraw, key="x", may=turn.may_withdraw, params=(
         SHIP, Param("reason", "Why", "choice", choices=turn.OUT_REASONS))),
     Action("next", "Next step", phases.go_on, key="n", may=phases.may_go_on),

@@ -200,3 +200,9 @@ def craft_choices(state: dict, args: dict, tables: Tables) -> list[Choice]:
             out.append(Choice(craft_id(h_i, c_i), f"{craft['name']} ({craft['tons']:g} tons, {craft['status']}) · "
                                                   f"{hangar['name']}"))
     return out
+
+
+def loaded_programs(state: dict, args: dict, tables: Tables) -> list[str]:
+    """Reprogramming starts from what the computer holds now, ticked."""
+    ship = _ship(state, args)
+    return list(ship["programs"]) if ship else []

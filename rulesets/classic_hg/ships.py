@@ -127,6 +127,10 @@ def ship_state(ship: dict[str, Any], side: str) -> dict[str, Any]:
         "out": "",  # why the ship left the fight: "broken off", "destroyed", "surrendered"...
         "crew_attacks": [],
         "radiation": [],
+        # what the ship began the fight with, so its condition is measured against it
+        "start": {key: ship[key] for key in ("armor_factor", "maneuver", "jump", "power_plant")}
+        | {"computer": ship["computer_model"], "controls": controls_for(ship["computer_model"]),
+           "sensors": sensors_for(ship["computer_model"], ship["naval"])},
     }
 
 

@@ -17,7 +17,6 @@ from .phases import storage_used
 from .ships import energy_points
 from .tables import Tables, load_tables
 
-NAME_WIDTH = 12
 RECENT = 3  # crew attacks and radiation exposures shown in the panel
 NO_SENSORS = "classic-hg tracks no sensor states (both sides see each other)"
 
@@ -37,10 +36,9 @@ def _side_name(state: dict, side: str) -> str:
 # --- the Ships panel ------------------------------------------------------------------------
 
 def condition(state: dict, ship_id: str) -> float:
-    """How much of the ship still works, 0 (nothing) to 1 (all of it).
+    """How much of the ship still works, 0 (nothing) to 1 (all of it), against how it began.
 
-    The starting values are not in the state, so this is the mean of ratios of
-    what still works, each term counted only if the ship has such parts:
+    The mean of ratios, each term counted only if the ship has such parts:
 
     - weapons: working weapons / weapons mounted, over all turrets
       (``sum(count - destroyed) / sum(count)``);
@@ -48,11 +46,11 @@ def condition(state: dict, ship_id: str) -> float:
     - torpedo tubes: tubes not destroyed / tubes;
     - hangars: hangars not damaged / hangars;
     - quarters: staterooms and berths not destroyed / all of them;
-    - one term each, 1 if above zero else 0: computer, controls, sensors,
-      power plant, maneuver drive.
+    - armor, maneuver drive, jump drive, power plant, computer, controls and
+      sensors: now / at the start (the ship's ``start`` values; a state saved
+      before they were kept counts 1 if above zero, else 0).
 
-    condition = sum(terms) / number of terms. Armor, fuel, cargo and crew are
-    left out: their starting values are not kept, and a ship may start without.
+    Fuel, cargo and crew are left out: a ship may begin a fight without them.
     """
     ship = state["ships"][ship_id]
     terms: list[float] = []
@@ -66,15 +64,23 @@ def condition(state: dict, ship_id: str) -> float:
         parts = ship.get(key, [])
         if parts:
             terms.append(sum(1 for p in parts if not p[broken]) / len(parts))
-    for key in ("computer", "controls", "sensors", "power_plant", "maneuver"):
-        terms.append(1.0 if ship.get(key, 0) > 0 else 0.0)
-    return round(sum(terms) / len(terms), 3)
+    start = ship.get("start", {})
+    for key in ("armor_factor", "maneuver", "jump", "power_plant", "computer", "controls", "sensors"):
+        began = start.get(key)
+        if began:
+            terms.append(max(0.0, min(1.0, ship.get(key, 0) / began)))
+        elif began is None and key not in ("armor_factor", "jump"):
+            terms.append(1.0 if ship.get(key, 0) > 0 else 0.0)
+    return round(sum(terms) / len(terms), 3) if terms else 1.0
+
+
+LEGEND = "bar: how much still works · M maneuver · A armor · C computer"
 
 
 def ship_line(state: dict, ship_id: str) -> tuple[str, float]:
     """'Vigilant  M5 A4 C4' (maneuver, armor, computer) and a marker, with ``condition``."""
     ship = state["ships"][ship_id]
-    text = f"{ship['name'][:NAME_WIDTH]}  M{ship['maneuver']} A{ship['armor_factor']} C{ship['computer']}"
+    text = f"{ship['name']}  M{ship['maneuver']} A{ship['armor_factor']} C{ship['computer']}"
     if ship["broken_off"]:
         text += f" {ship.get('out') or 'broken off'}"
     elif state.get("surprised") and turn.is_surprised(state, ship_id):
@@ -128,39 +134,10 @@ def _status(state: dict, ship_id: str) -> str:
 
 
 def ship_status(state: dict, ship_id: str, tables: Tables) -> list[tuple[str, str]]:
+    """What a fight needs first (what each weapon has done this turn, ammunition, energy, programs),
+    then the drives, the computer and the hull."""
     ship = state["ships"][ship_id]
-    rows: list[tuple[str, str]] = [
-        ("Status", _status(state, ship_id)),
-        ("Tonnage", f"{ship['tonnage']} tons"),
-        ("Naval", "yes" if ship["naval"] else "no"),
-        ("Maneuver", str(ship["maneuver"])),
-        ("Jump", str(ship["jump"])),
-        ("Power plant", str(ship["power_plant"])),
-        ("Computer", str(ship["computer"]) + (" fib" if ship.get("computer_fib") else "")),
-        ("Programs", ", ".join(ship["programs"]) or "none"),
-        ("Storage", f"{storage_used(ship['programs'], tables)}/{ship.get('storage', 0)} spaces"),
-    ]
-    spare = [p for p in ship.get("library", []) if p not in ship["programs"]]
-    if spare:
-        rows.append(("Library", ", ".join(spare)))
-    total = energy_points(ship["tonnage"], ship["power_plant"])
-    rows += [
-        ("Energy", f"{energy_free(ship, tables)} of {total} EP free"),
-        ("Controls", str(ship["controls"])),
-        ("Sensors", str(ship["sensors"])),
-        ("Fuel", f"{ship['fuel']} tons"),
-        ("Cargo", f"{ship['cargo']} tons"),
-        ("Scoops", "yes" if ship["fuel_scoops"] else "no"),
-        ("Purification", "yes" if ship["purification_plant"] else "no"),
-    ]
-    stores = _ammo_stores(ship, tables)
-    names = (("missiles", "missiles"), ("am_missiles", "AM missiles"), ("sand", "sand"), ("torpedoes", "torpedoes"))
-    magazine = [f"{label} {ship[key]}" for key, label in names if ship.get(key, 0) > 0 or key in stores]
-    rows.append(("Magazine", ", ".join(magazine) or "empty"))
-    fields = [f"{label} x{ship[key]}" for key, label in (("repulsors", "repulsor"),
-                                                          ("nuclear_dampers", "nuclear damper")) if ship.get(key)]
-    if fields:
-        rows.append(("Fields", ", ".join(fields)))
+    rows: list[tuple[str, str]] = [("Status", _status(state, ship_id))]
     for t in ship["turrets"]:
         rows.append((t["id"], turret_text(ship, t, tables)))
     for tube in ship["tubes"]:
@@ -173,6 +150,37 @@ def ship_status(state: dict, ship_id: str, tables: Tables) -> list[tuple[str, st
         if not tube["destroyed"] and not tube.get("fire_control", True):
             shown += ", FC out"
         rows.append((tube["id"][0].upper() + tube["id"][1:], shown))
+    stores = _ammo_stores(ship, tables)
+    names = (("missiles", "missiles"), ("am_missiles", "AM missiles"), ("sand", "sand"), ("torpedoes", "torpedoes"))
+    magazine = [f"{label} {ship[key]}" for key, label in names if ship.get(key, 0) > 0 or key in stores]
+    rows.append(("Magazine", ", ".join(magazine) or "empty"))
+    fields = [f"{label} x{ship[key]}" for key, label in (("repulsors", "repulsor"),
+                                                          ("nuclear_dampers", "nuclear damper")) if ship.get(key)]
+    if fields:
+        rows.append(("Fields", ", ".join(fields)))
+    total = energy_points(ship["tonnage"], ship["power_plant"])
+    rows += [
+        ("Energy", f"{energy_free(ship, tables)} of {total} EP free"),
+        ("Programs", ", ".join(ship["programs"]) or "none"),
+        ("Storage", f"{storage_used(ship['programs'], tables)}/{ship.get('storage', 0)} spaces"),
+    ]
+    spare = [p for p in ship.get("library", []) if p not in ship["programs"]]
+    if spare:
+        rows.append(("Library", ", ".join(spare)))
+    rows += [
+        ("Maneuver", str(ship["maneuver"])),
+        ("Jump", str(ship["jump"])),
+        ("Power plant", str(ship["power_plant"])),
+        ("Computer", str(ship["computer"]) + (" fib" if ship.get("computer_fib") else "")),
+        ("Controls", str(ship["controls"])),
+        ("Sensors", str(ship["sensors"])),
+        ("Fuel", f"{ship['fuel']} tons"),
+        ("Cargo", f"{ship['cargo']} tons"),
+        ("Tonnage", f"{ship['tonnage']} tons"),
+        ("Naval", "yes" if ship["naval"] else "no"),
+        ("Scoops", "yes" if ship["fuel_scoops"] else "no"),
+        ("Purification", "yes" if ship["purification_plant"] else "no"),
+    ]
     for h in ship["hangars"]:
         craft = ", ".join(f"{c['name']} {c['tons']}t {c['status']}" for c in h["small_craft"]) or "empty"
         rows.append((h["name"], craft + (" (damaged)" if h["damaged"] else "")))
@@ -265,7 +273,20 @@ def checklist_notes(state: dict) -> list[str]:
     notes.append(rng)
     for a in state.get("attacks", []):
         notes.append(attack_line(state, a, tables))
+    notes += still_free(state)
     return notes
+
+
+def still_free(state: dict) -> list[str]:
+    """Who has not acted yet this turn, per side: 'Free: Swift Dolan T1 T2, Vigilant Reach T4'."""
+    out = []
+    for side in state["side_order"]:
+        ships = [s for s in state["ships"].values() if s["side"] == side and not s["broken_off"]]
+        free = [f"{s['name']} " + " ".join(t["id"] for t in s["turrets"] if not t["used"] and working(t))
+                for s in ships if any(not t["used"] and working(t) for t in s["turrets"])]
+        if state["attacker"]:
+            out.append(f"{_side_name(state, side)} free: " + (", ".join(free) or "nothing"))
+    return out
 
 
 def sensors(state: dict) -> list[str]:

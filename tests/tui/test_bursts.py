@@ -148,3 +148,46 @@ async def test_the_log_scrolls_and_finds_lines(demo_app: FlagbridgeApp) -> None:
         burst(app, "tab")
         await idle(pilot)
         assert app.screen.query_one("#status").has_class("scrolling")
+
+
+async def test_a_small_terminal_shows_one_panel_beside_the_ships_and_tab_changes_it(demo_app) -> None:
+    """Issue 9: at 80x24 a compact layout: the checklist first (roles and attacks in full), Tab for the
+    ship's status, armor and crew, or sensors; the Footer compact so its keys fit."""
+    app = demo_app
+    async with app.run_test(size=(80, 24)) as pilot:
+        shown = lambda: [p for p in ("checklist", "status", "armor", "sensors")  # noqa: E731
+                         if app.screen.query_one(f"#{p}").display and
+                         app.screen.query_one(f"#{p}").parent.display]
+        assert shown() == ["checklist"]
+        burst(app, "tab")
+        await idle(pilot)
+        assert shown() == ["status"]
+        burst(app, "tab", "tab")
+        await idle(pilot)
+        assert shown() == ["checklist"]
+        await pilot.resize_terminal(160, 48)
+        await idle(pilot)
+        assert shown() == ["checklist", "status", "armor", "sensors"]
+
+
+async def test_reprogramming_starts_from_the_programs_loaded(demo_app: FlagbridgeApp) -> None:
+    """Issue 9: `p` starts with the programs already loaded ticked; Enter alone keeps them."""
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        enc = app.save.encounter
+        loaded = list(enc.state["ships"]["swift-dolan"]["programs"])
+        enc.act("roll_initiative")
+        enc.type_roll("4")
+        enc.type_roll("2")
+        for _ in range(8):
+            enc.act("next")
+        assert enc.state["step"] == 9
+        await idle(pilot)
+        burst(app, "p", "enter")
+        await idle(pilot)
+        picker = app.screen.query_one("#form-options")
+        assert sorted(picker.state.ticked) == sorted(loaded)
+        burst(app, "enter")
+        await idle(pilot)
+        args = enc.events[-1].data["args"]
+        assert args["ship"] == "swift-dolan" and sorted(args["programs"]) == sorted(loaded)

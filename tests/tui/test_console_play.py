@@ -177,7 +177,7 @@ async def test_text_from_the_save_is_shown_as_text_never_as_markup(tmp_path: Pat
     path.write_text(text)
     app = FlagbridgeApp(SaveFile.load(path), save_dir=tmp_path)
     async with app.run_test(size=(160, 48)) as pilot:
-        ships = str(app.screen.query_one("#ships").render())
+        ships = app.screen.query_one("#ships").render_text()
         assert "[Alpha] X [/" in ships and "Corsairs [NPC] [/bold]" in ships  # (names cut at 12)
         await pilot.press("down", "down")              # select the renamed ship: its panels' title
         await pilot.pause()

@@ -24,7 +24,7 @@ def mt_app(tmp_path: Path) -> FlagbridgeApp:
 
 
 def sensors_text(app: FlagbridgeApp) -> str:
-    return str(app.screen.query_one("#sensors").render())
+    return app.screen.query_one("#sensors").render_text()
 
 
 async def test_sensors_panel_and_no_fire_without_a_lock(tmp_path: Path) -> None:

@@ -69,6 +69,7 @@ class ConsoleScreen(Screen[None]):
         self._quit_armed = False  # q with typed dice asked once: the next q quits
         self.searching: str | None = None  # the log search being typed (``/``), if any
         self.scrolled = "log"  # the panel PageUp and PageDown move (Tab picks another)
+        self._narrow_shown = "checklist"  # the one panel beside the Ships list under 120 columns
         self.enc.listeners.append(self._autosave)
 
     # --- layout --------------------------------------------------------------------
@@ -89,6 +90,23 @@ class ConsoleScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.refresh_view()
+        self.fit_layout()
+
+    def on_resize(self) -> None:
+        self.fit_layout()
+
+    NARROW_PANELS = ("checklist", "status", "armor", "sensors")
+
+    def fit_layout(self) -> None:
+        """Under 120 columns one panel beside the Ships list, chosen by Tab; every panel when wide."""
+        narrow = self.size.width < 120
+        shown = self.scrolled if self.scrolled in self.NARROW_PANELS else self._narrow_shown
+        self._narrow_shown = shown
+        for pid in self.NARROW_PANELS:
+            self.query_one(f"#{pid}").display = not narrow or pid == shown
+        self.query_one("#middle").display = not narrow or shown in ("status", "armor")
+        self.query_one("#right").display = not narrow or shown in ("checklist", "sensors")
+        self.query_one(Footer).compact = narrow
 
     # --- drawing --------------------------------------------------------------------
 
@@ -109,7 +127,7 @@ class ConsoleScreen(Screen[None]):
             sides.append((side["name"], rows))
         panel = self.query_one(ShipsPanel)
         panel.border_title = Text(" · ".join(k.plural for k in rs.unit_kinds if state.get(k.key)))
-        panel.show(sides, self.selected)
+        panel.show(sides, self.selected, rs.unit_legend())
         kind = rs.unit_kind_of(state, self.selected) if self.selected else None
         panels = rs.unit_panels(state, kind, self.selected) if kind else {}
         name = state[kind.key][self.selected].get("name", self.selected) if kind else ""
@@ -300,6 +318,7 @@ class ConsoleScreen(Screen[None]):
         self.query_one(f"#{self.scrolled}").remove_class("scrolling")
         self.scrolled = self.PANELS[(self.PANELS.index(self.scrolled) + 1) % len(self.PANELS)]
         self.query_one(f"#{self.scrolled}").add_class("scrolling")
+        self.fit_layout()
         self.message = f"PageUp / PageDown now scroll: {self.query_one(f'#{self.scrolled}').border_title}"
         self._draw_prompt()
 

@@ -14,12 +14,24 @@ from engine.recap import Entry
 from engine.ruleset import StepView
 
 
-class Panel(Static):
-    """A titled, bordered panel (the title is the border title)."""
+class Panel(VerticalScroll):
+    """A titled, bordered panel (the title is the border title) whose text scrolls when it is longer
+    than the panel (PageUp/PageDown once Tab has chosen it)."""
 
     def __init__(self, title: str, *, id: str) -> None:
-        super().__init__("", id=id, classes="panel")
+        super().__init__(id=id, classes="panel", can_focus=False)
         self.border_title = title
+        self.body = Static("", classes="panel-body")
+
+    def compose(self):
+        yield self.body
+
+    def update(self, renderable) -> None:
+        self.body.update(renderable)
+
+    def render_text(self) -> str:
+        """What the panel shows, as plain text (for tests)."""
+        return str(self.body.render())
 
 
 def bar(condition: float, width: int = 4) -> str:
@@ -30,7 +42,7 @@ def bar(condition: float, width: int = 4) -> str:
 class ShipsPanel(Panel):
     """Each side and its ships, with a condition bar; the selected ship is marked."""
 
-    def show(self, sides: list[tuple[str, list[tuple[str, str, float]]]], selected: str) -> None:
+    def show(self, sides: list[tuple[str, list[tuple[str, str, float]]]], selected: str, legend: str = "") -> None:
         text = Text()
         for side_name, ships in sides:
             text.append(side_name + "\n", style="bold")
@@ -39,6 +51,8 @@ class ShipsPanel(Panel):
                 text.append(f"{mark}", style="bold")
                 text.append(f"{bar(condition)} ", style="green" if condition > 0.5 else "yellow")
                 text.append(f"{line}\n", style="reverse" if sid == selected else "")
+        if legend:
+            text.append(f"\n{legend}\n", style="dim")
         self.update(text)
 
 
@@ -137,7 +151,7 @@ class DicePrompt(Static):
         if request_line:
             text.append(request_line, style="bold")
             text.append("\n")
-            text.append("Enter = roll the dice · or type what the table rolled, then Enter: ", style="dim")
+            text.append("type what the table rolled, then Enter (Enter twice: the built-in dice): ", style="dim")
             text.append(typed or "_", style="reverse bold")
         else:
             text.append(hint, style="dim")

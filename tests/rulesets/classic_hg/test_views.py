@@ -310,11 +310,13 @@ def test_sensors_and_start_notes() -> None:
     assert views.ship_line(enc.state, "vigilant") == ("Vigilant  M5 A4 C4", 1.0)
 
 
-def test_ship_line_truncates_the_name() -> None:
+def test_ship_line_shows_the_whole_name() -> None:
+    """Issue 9: full names in the Ships list (it wraps), not 'Vigilant Rea'."""
     enc = new_duel()
     enc.state["ships"]["vigilant"]["name"] = "Imperial Majesty's Vigilant"
     text, _ = views.ship_line(enc.state, "vigilant")
-    assert text == "Imperial Maj  M5 A4 C4"
+    assert text == "Imperial Majesty's Vigilant  M5 A4 C4"
+    assert "M maneuver" in views.LEGEND and "A armor" in views.LEGEND and "C computer" in views.LEGEND
 
 
 def test_condition_counts_what_still_works() -> None:
@@ -322,9 +324,19 @@ def test_condition_counts_what_still_works() -> None:
     ship = enc.state["ships"]["jackal"]
     ship["turrets"][1]["destroyed"] = 2  # 2 of 5 weapons lost
     ship["computer"] = 0
-    # terms: weapons 3/5, fire control 1, tubes 1, hangars 1, quarters 1, computer 0, controls, sensors,
-    # power plant, maneuver 1 each
-    assert views.condition(enc.state, "jackal") == pytest.approx(round((0.6 + 1 + 1 + 1 + 1 + 0 + 4) / 10, 3))
+    ship["maneuver"] = 1  # a third of its start
+    # terms: weapons 3/5, fire control 1, tubes 1, hangars 1, quarters 1; against the start (no armor):
+    # maneuver 1/3, jump 1, power plant 1, computer 0/2, controls 1, sensors 1
+    assert views.condition(enc.state, "jackal") == pytest.approx(round((0.6 + 4 + 1 / 3 + 1 + 1 + 0 + 1 + 1) / 11, 3))
+
+
+def test_a_wreck_shows_as_one_against_its_start() -> None:
+    """Issue 9: Red Lantern at M0 C0 with a turret destroyed still showed ###-; now far less."""
+    enc = new_duel()
+    ship = enc.state["ships"]["jackal"]
+    ship.update(maneuver=0, computer=0, controls=0, sensors=0, power_plant=0, jump=0)
+    ship["turrets"][0]["destroyed"] = ship["turrets"][0]["count"]
+    assert views.condition(enc.state, "jackal") < 0.5
 
 
 # --- every value offered is accepted, all through the duel -------------------------------------------------

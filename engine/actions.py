@@ -293,7 +293,10 @@ def check_value(catalogue: Catalogue, state: dict, action: Action, p: Param, val
         return value  # the default always reads; ``may`` still judges it
 
     def refuse(plain: str) -> IllegalAction:
-        why = action.may(state, {**args, p.name: value}, tables)
+        try:  # the rule's own words, when it has some for a value no check has passed yet
+            why = action.may(state, {**args, p.name: value}, tables)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            why = ""
         return IllegalAction(why or plain)
 
     if p.kind == "int":

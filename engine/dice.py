@@ -148,7 +148,7 @@ def read_face(dice: Dice, word: str) -> int:
     """One typed die face; ``00`` is 100 on a percentile die and ``0`` is 10 on a d10."""
     w = word.strip()
     if not _digits(w):
-        raise BadDiceValue(f"{word!r} is not a number: {_range(dice)}")
+        raise _not_a_roll(w, dice)
     if dice.sides == 100 and w == "00":
         return 100
     if dice.sides == 10 and w == "0":
@@ -171,7 +171,7 @@ def read_typed(dice: Dice, text: str) -> tuple[int, tuple[int, ...]]:
     if len(words) == 1 and dice.count > 1:
         w = words[0]
         if not _digits(w):
-            raise BadDiceValue(f"{w!r} is not a number: {_range(dice)}")
+            raise _not_a_roll(w, dice)
         total = int(w)
         if not dice.min_natural <= total <= dice.max_natural:
             raise BadDiceValue(
@@ -187,6 +187,13 @@ def read_typed(dice: Dice, text: str) -> tuple[int, tuple[int, ...]]:
 def _digits(word: str) -> bool:
     """Plain ASCII digits of a sane length (``isdigit`` would take superscripts)."""
     return 0 < len(word) <= 6 and all("0" <= c <= "9" for c in word)
+
+
+def _not_a_roll(word: str, dice: Dice) -> BadDiceValue:
+    """Digits too many to be any roll are named as such, not as "not a number"."""
+    if word.isascii() and word.isdigit():
+        return BadDiceValue(f"{word[:12]}{'...' if len(word) > 12 else ''} is far more than any roll: {_range(dice)}")
+    return BadDiceValue(f"{word!r} is not a number: {_range(dice)}")
 
 
 def _range(dice: Dice) -> str:

@@ -351,6 +351,11 @@ class Ruleset(ABC):
     def ship_panels(self, state: dict, ship_id: str) -> dict[str, list[tuple[str, str]]]:
         return self.unit_panels(state, self.catalogue.unit_kinds["ship"], ship_id)
 
+    def roll_help(self, state: dict, request: RollRequest) -> list[str]:
+        """Lines shown under the dice prompt for a pending roll (the table it is made on, say)."""
+        views = self._views()
+        return list(views.roll_help(state, request)) if views and hasattr(views, "roll_help") else []
+
     def unit_legend(self) -> str:
         """What the Ships list's bar and abbreviations mean ("" when nothing needs saying)."""
         views = self._views()

@@ -440,7 +440,7 @@ def on_radiation_days(state: dict, result: RollResult, tables: Tables, ctx: Rule
                               "crew": attack.get("radiation_crew", 0), "damage": attack.get("radiation_damage", 0),
                               "dies_in_days": result.total})
     ctx.note(f"Crew in the {place.replace('_', ' ')} take {attack.get('radiation_damage', 0)} and die in "
-             f"{result.total} days without antiradiation treatment")
+             f"{result.total} day{'s' if result.total != 1 else ''} without antiradiation treatment")
     _chain_goes_on(state, tables, ctx)
 
 

@@ -205,7 +205,7 @@ def armor_and_crew(state: dict, ship_id: str, tables: Tables) -> list[tuple[str,
         rows.append(("Crew attack", text + (f": {a['result']}" if a.get("result") else "")))
     for r in ship.get("radiation", [])[-RECENT:]:
         rows.append(("Radiation", f"T{r['turn']} {r['attack']} {words(r['location'])}: {r['crew']} crew, "
-                                  f"{r['damage']} damage, die in {r['dies_in_days']} days untreated"))
+                                  f"{r['damage']} damage, die in {r['dies_in_days']} day{'s' if r['dies_in_days'] != 1 else ''} untreated"))
     rooms = ship.get("quarters", [])
     if rooms:
         rows.append(("Quarters", f"{sum(1 for q in rooms if q['destroyed'])} of {len(rooms)} destroyed"))
@@ -287,6 +287,21 @@ def still_free(state: dict) -> list[str]:
         if state["attacker"]:
             out.append(f"{_side_name(state, side)} free: " + (", ".join(free) or "nothing"))
     return out
+
+
+def roll_help(state: dict, request) -> list[str]:
+    """The table a location roll is made on, shown under the dice prompt before the dice fall."""
+    tables = _tables(state)
+    if request.then == "general_location":
+        table, what = tables.general_locations, "General location"
+    elif request.then == "specific_location":
+        attack = next((a for a in state["attacks"] if a["id"] == request.context.get("attack")), None)
+        if attack is None or attack.get("general") not in tables.specific_locations:
+            return []
+        table, what = tables.specific_locations[attack["general"]], f"In the {words(attack['general'])}"
+    else:
+        return []
+    return [f"{what}: " + " · ".join(f"{n} {words(v)}" for n, v in sorted(table.items()))]
 
 
 def sensors(state: dict) -> list[str]:

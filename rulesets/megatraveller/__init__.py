@@ -5,7 +5,8 @@ locate, lock, shared across a side), step 2 Fire (battery by battery: to hit,
 penetration of each defence, damage rolls, criticals), step 3 End of round.
 Each module declares its own actions and roll continuations in the one
 ``catalogue``: the procedures live in ``sensors``, ``fire`` and ``damage``
-(tactics points in ``tactics``); range in squares, bands and line of sight in
+(tactics points in ``tactics``; what a critical's shut-down takes away in
+``systems``); range in squares, bands and line of sight in
 ``ranges``; the round and the game master's range and sight actions in
 ``turn``. The tables the text names but does not print are TOML files in
 ``tables/`` (shipped defaults a game master may replace through
@@ -89,6 +90,10 @@ class MegaTraveller(Ruleset):
     def setup_options(self) -> tuple[Param, ...]:
         return (Param("range", "Starting range in squares between enemy ships", "int", minimum=0,
                       maximum=turn.MAX_SQUARES),)
+
+    def after_correction(self, state: dict, path: tuple) -> None:
+        if len(path) == 3 and path[0] == "ships" and path[2] == "side":
+            turn.side_corrected(state)
 
     # --- reading the state -----------------------------------------------------------
 

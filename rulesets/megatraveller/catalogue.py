@@ -12,6 +12,7 @@ from engine.actions import Catalogue, Choice, Param, UnitKind
 
 from .ranges import band, enemies, squares
 from .ships import SHIP_FIELDS, ucp
+from .systems import why_off
 from .tables import Tables
 
 SHIP = UnitKind("ship", "Ship", "Ships", "ships", fields=SHIP_FIELDS)
@@ -42,14 +43,21 @@ def battery(ship: dict, battery_id: str) -> dict:
     return next(b for b in ship["batteries"] if b["id"] == battery_id)
 
 
+def why_no_battery(ship: dict, battery_id: str) -> str:
+    """For a ``may`` that may be shown an id not yet checked (the engine asks it for a refusal's words)."""
+    if any(b["id"] == battery_id for b in ship["batteries"]):
+        return ""
+    return f"{ship['name']} has no battery {battery_id!r}"
+
+
 def why_not_acting(state: dict, args: dict, step: int, step_words: str, system: str) -> str:
     """The start of a ship action's ``may``: its step, and the acting ship's ``system`` not shut down.
 
     "Criticals shut down a system": shut-down sensors take no sensor actions and
-    shut-down weapons do not fire (``damage``).
+    shut-down weapons do not fire; a shut-down power plant takes both (``systems``).
     """
     if state["step"] != step:
         return step_words
-    if "ship" in args and system in state["ships"][args["ship"]]["shut_down"]:
-        return f"{state['ships'][args['ship']]['name']}'s {system} are shut down by a critical hit"
+    if "ship" in args:
+        return why_off(state["ships"][args["ship"]], system)
     return ""

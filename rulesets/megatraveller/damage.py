@@ -13,7 +13,11 @@ Source: ``megatraveller-sensors-fire.txt``, "Damage Rolls" to the end:
 - "A weapon hit kills a number of batteries equal to its rating, until only one
   is left, then that last one takes a reduction to its rating, instead";
 - "Fuel hits are that percentage of fuel ... the minimum loss is 10 tons of fuel.
-  (Ships with less than 333 tons of fuel always lose 10 tons on any fuel hit.)";
+  (Ships with less than 333 tons of fuel always lose 10 tons on any fuel hit.)":
+  the loss is the percentage or 10 tons, whichever is more. The parenthesis
+  explains the minimum for the small hits it was written for (3% of 333 tons is
+  10): read literally for every hit it would make a 10% hit cost 10 tons at 332
+  tons of fuel and 33 at 333, a cliff the rule it explains does not have;
 - "A drive hit reduce that drive's rating. A computer hit reduces the computer";
 - "Subtract it [the Critical Hit Distribution number] from the weapon's UCP
   Factor. The remainder is the number of critical hits rolled and also the number
@@ -25,16 +29,32 @@ Where the text is silent we decided:
 - The Armor row of the DM table is printed empty; we read the AV list under it
   (spanning all three columns) as the armor DM on every table, and a globe's
   flicker as adding 6 to the AV it is read with.
-- A weapon hit falls on the battery group with the most batteries left (the
-  first listed on a tie), removing its last-listed batteries; a battery whose
-  factor falls to 0 is destroyed.
+- "Until only one is left" counts the ship's batteries, whatever their groups:
+  a weapon hit kills whole batteries while the ship has two or more, and only
+  its very last battery takes the rest of the rating off its factor (at 0 it is
+  destroyed). The batteries killed are those that bear first, since they face
+  the enemy's fire, each from the group with the most bearing batteries left
+  (the first listed on a tie), its last-listed one; when none bears, the same
+  among all batteries.
+- A sensor hit removes one sensor per point of its rating, each an entry of the
+  ship's sensor list (a task reaching a band): the one reaching farthest first
+  (the big arrays are the exposed ones), active before passive and pins before
+  scans among equals. Locate and lock then read "the best difficulty listed that
+  you still have sensors for" from what is left; with no sensor reaching Near,
+  the ship detects nothing new.
 - Fuel hits take the percentage of the fuel on board now.
 - Armor factors are lost from the target's AV as soon as the criticals are known.
 - A "critical" result on a damage table rolls one more critical.
+- A weapon that rolls on no damage table (the tractor beam) does no damage: no
+  damage roll, no critical, no armor lost. The criticals are counted from the
+  weapon's factor, but the text ties them to damage ("go on to damage ... roll
+  system hit(s) ... resolve criticals").
 - A pinpoint system pick replaces the first damage roll of the battery (amount
-  1); a pinpoint critical shuts the picked system down, on top of the rolled ones.
-- Shut-down weapons cannot fire and shut-down sensors take no sensor actions;
-  other shut-down systems are listed for the referee.
+  1). A pinpoint critical ("you may pick a critical hit") picks which system the
+  first of the criticals due shuts down, in place of its roll; it adds no
+  critical, and with none due there is nothing to pick. It is applied after the
+  battery's damage rolls are asked, so it changes none of their DMs.
+- What each shut-down system takes out of the fight is in ``systems``.
 """
 
 from __future__ import annotations
@@ -42,21 +62,24 @@ from __future__ import annotations
 from engine.rolls import Modifier, RollResult
 from engine.ruleset import RuleContext
 
+from . import systems
 from .catalogue import CATALOGUE
 from .ships import ucp
-from .tables import SYSTEMS, Tables, critical_distribution, damage_result
+from .tables import BANDS, SYSTEMS, Tables, critical_distribution, damage_result
 
 NON_SPINAL_DM = -6  # "Factor <=9 (non Spinal) -6"
 AV_FREE = 42  # "AV <=42: +0"
 AV_STEP = 3  # "AV 43: -1, AV 46: -2, AV49: -3 ..."
 AV_PER_FLICKER = 6  # "+6 AV per factor of flicker"
-SMALL_FUEL = 333  # "less than 333 tons of fuel always lose 10 tons"
-MIN_FUEL_LOSS = 10
+MIN_FUEL_LOSS = 10  # "the minimum loss is 10 tons of fuel"
+PICK_SYSTEM, PICK_CRITICAL = 2, 4  # "at least 2 more than needed", "4 more than needed"
+#: Which sensor a sensor hit takes first among those reaching equally far: the active arrays, then pins.
+SENSOR_LOSS_ORDER = ("act_obj_pin", "act_obj_scan", "pass_obj_pin", "pass_obj_scan")
 
 
 def armor_value(target: dict) -> int:
-    """AV to read the AV list with: armor, plus 6 per factor of globe flicker."""
-    return target["armor"] + (AV_PER_FLICKER * target["globe_flicker"] if target["globe"] else 0)
+    """AV to read the AV list with: armor, plus 6 per factor of globe flicker (none with the screens shut down)."""
+    return target["armor"] + AV_PER_FLICKER * systems.globe_flicker(target)
 
 
 def armor_dm(av: int) -> int:
@@ -79,7 +102,8 @@ def table_modifiers(table: str, c: dict, target: dict, tables: Tables) -> list[M
         mods.append(Modifier(weapon["label"], dm))
     av = armor_value(target)
     if armor_dm(av):
-        mods.append(Modifier(f"AV {av}" + (f" ({target['globe']} globe)" if target["globe"] else ""), armor_dm(av)))
+        globe = f" ({target['globe']} globe)" if systems.globe_flicker(target) else ""
+        mods.append(Modifier(f"AV {av}{globe}", armor_dm(av)))
     return mods
 
 
@@ -91,19 +115,27 @@ def start(state: dict, c: dict, tables: Tables, ctx: RuleContext) -> None:
     """The battery hit and penetrated: its damage rolls, pinpoint picks and criticals (steps 3.3-3.4)."""
     target = state["ships"][c["target"]]
     weapon = tables.weapons[c["weapon"]]
+    if not weapon["damage_tables"]:
+        ctx.note(f"{weapon['label']}: no damage table to roll on, so no damage, no criticals and no armor lost")
+        return
     aim, pick = c.get("aim", ""), c.get("pick", "")
+    crits = criticals_due(c["factor"], target["tonnage"], tables)
+    picked_critical = ""
     skip_first = False
-    if aim:
-        if aim.startswith("critical:"):
-            if pick == "critical":
-                shut_down(target, aim.split(":", 1)[1], ctx, "pinpoint critical")
-            else:
-                ctx.note(f"Aim {aim} needs Visual range and a to-hit roll made by {4}: ignored")
-        elif pick in ("system", "critical"):
+    if aim.startswith("critical:"):
+        if pick != "critical":
+            ctx.note(f"Aim {aim} needs Visual range and a to-hit roll made by {PICK_CRITICAL}: ignored")
+        elif not crits:
+            ctx.note(f"Aim {aim}: no critical hit is due from this battery (UCP factor {ucp(c['factor'])} - "
+                     f"distribution {critical_distribution(tables, target['tonnage'])}), so none to pick")
+        else:
+            picked_critical = aim.split(":", 1)[1]
+    elif aim:
+        if pick in ("system", "critical"):
             apply_result(state, c["target"], {"system": aim, "amount": 1}, tables, ctx, "pinpoint")
             skip_first = True
         else:
-            ctx.note(f"Aim {aim} needs Visual range and a to-hit roll made by 2: ignored")
+            ctx.note(f"Aim {aim} needs Visual range and a to-hit roll made by {PICK_SYSTEM}: ignored")
     count = damage_rolls(c["factor"], c["spinal"])
     for table in weapon["damage_tables"]:
         mods = table_modifiers(table, c, target, tables)
@@ -113,13 +145,16 @@ def start(state: dict, c: dict, tables: Tables, ctx: RuleContext) -> None:
                 continue
             ctx.request_roll(f"Damage ({table} {n}/{count}): {c['battery']} on {target['name']}", "2D", mods,
                              then="damage", context={"target": c["target"], "table": table})
-    crits = criticals_due(c["factor"], target["tonnage"], tables)
     if crits:
         lost = min(crits, target["armor"])
         target["armor"] -= lost
         ctx.note(f"UCP factor {ucp(c['factor'])} - distribution {critical_distribution(tables, target['tonnage'])}: "
                  f"{crits} critical{'s' if crits > 1 else ''}, {target['name']} loses {lost} armor")
-        for n in range(1, crits + 1):
+        first = 1
+        if picked_critical:
+            shut_down(target, picked_critical, ctx, f"critical 1/{crits} (picked by the pinpoint shot)")
+            first = 2
+        for n in range(first, crits + 1):
             ctx.request_roll(f"Critical {n}/{crits}: {target['name']}", "2D", then="critical",
                              context={"target": c["target"]})
 
@@ -142,6 +177,9 @@ def apply_result(state: dict, target_id: str, row: dict, tables: Tables, ctx: Ru
         ctx.note(f"{where}: no effect")
     elif system == "weapon":
         weapon_hit(ship, amount, ctx)
+    elif system == "sensors":
+        ship["sensor_hits"] += amount
+        lose_sensors(ship, amount, ctx)
     elif system == "fuel":
         lost = fuel_loss(ship["fuel"], amount)
         ship["fuel"] -= lost
@@ -160,35 +198,63 @@ def apply_result(state: dict, target_id: str, row: dict, tables: Tables, ctx: Ru
 
 
 def fuel_loss(fuel: int, percent: int) -> int:
-    if fuel < SMALL_FUEL:
-        return min(fuel, MIN_FUEL_LOSS)
+    """"That percentage of fuel", at least 10 tons, and never more than is on board."""
     return min(fuel, max(MIN_FUEL_LOSS, fuel * percent // 100))
 
 
-def weapon_hit(ship: dict, amount: int, ctx: RuleContext) -> None:
+def _next_battery_hit(batteries: list[dict]) -> dict:
+    """The battery a weapon hit kills next: one that bears, from the group with the most of them."""
+    exposed = [b for b in batteries if b["bearing"]] or batteries
     groups: dict[str, list[dict]] = {}
-    for b in ship["batteries"]:
+    for b in exposed:
         groups.setdefault(b["group"], []).append(b)
-    if not groups:
+    group = max(groups, key=lambda g: len(groups[g]))  # max keeps the first listed on a tie
+    return groups[group][-1]
+
+
+def weapon_hit(ship: dict, amount: int, ctx: RuleContext) -> None:
+    """"Kills a number of batteries equal to its rating, until only one is left, then that last one
+    takes a reduction to its rating, instead": one battery is the ship's last, whatever its group."""
+    batteries = ship["batteries"]
+    if not batteries:
         ctx.note(f"{ship['name']} weapon-{amount}: no batteries left")
         return
-    group = max(groups, key=lambda g: len(groups[g]))  # max keeps the first on a tie
-    members = groups[group]
+    killed = []
     left = amount
-    while left and len(members) > 1:
-        gone = members.pop()
-        ship["batteries"].remove(gone)
+    while left and len(batteries) > 1:
+        gone = _next_battery_hit(batteries)
+        batteries.remove(gone)
+        killed.append(gone["id"])
         left -= 1
-    text = f"{ship['name']} weapon-{amount}: {amount - left} of {group} destroyed"
+    text = f"{ship['name']} weapon-{amount}: " + (f"{', '.join(killed)} destroyed" if killed else "")
     if left:
-        last = members[0]
+        last = batteries[0]
         last["factor"] -= left
+        text += ", then " if killed else ""
         if last["factor"] <= 0:
-            ship["batteries"].remove(last)
-            text += ", the last one destroyed"
+            batteries.remove(last)
+            text += f"the last battery {last['id']} destroyed"
         else:
-            text += f", the last one down to factor {ucp(last['factor'])}"
+            text += f"the last battery {last['id']} down to factor {ucp(last['factor'])}"
     ctx.note(text)
+
+
+def lose_sensors(ship: dict, amount: int, ctx: RuleContext) -> None:
+    """A sensor hit removes one sensor per point: the one reaching farthest first (see the module notes)."""
+    lost = []
+    for _ in range(amount):
+        listed = [(BANDS.index(band), -SENSOR_LOSS_ORDER.index(task), task, band)
+                  for task, reach in ship["sensors"].items() for band in reach]
+        if not listed:
+            break
+        *_, task, band = max(listed)
+        del ship["sensors"][task][band]
+        lost.append(f"{task.replace('_', ' ')} at {band}")
+    if lost:
+        ctx.note(f"{ship['name']} sensors-{amount}: loses {', '.join(lost)}"
+                 + ("" if any(ship["sensors"].values()) else " (no sensors left)"))
+    else:
+        ctx.note(f"{ship['name']} sensors-{amount}: no sensors left to lose")
 
 
 def shut_down(ship: dict, system: str, ctx: RuleContext, why: str) -> None:

@@ -15,27 +15,42 @@ Source: ``megatraveller-sensors-fire.txt``, "Actually Shooting Stuff" to
 - spinal mounts: "Routine (7+), not difficult" and "use agility instead of
   computer"; a statted head gunner's "weapon skill in place of the computer";
 - penetration: "Difficult (11+) on 2d6 + You Computer + Table Modifier - Their
-  computer model", once "For each defense screen that applies".
+  computer model", once "For each defense screen that applies";
+- "Meson Guns have to penetrate the Meson Screen and have to penentrate the
+  ships configuration";
+- tactics points "increase your computer for one shot".
+
+The numbers each roll needs (11+, 7+, 11+) are levels of the difficulties table
+(its ``[fire]`` section), so a house table can change them.
 
 Where the text is silent we decided:
 
-- Meson guns: "To Hit roll is modified by the to-hit number" is read as the
-  to-hit number printed beside the meson gun on the ship's data (battery field
-  ``to_hit_number``), added to the roll as a DM. Other weapons ignore it.
-- A defence "applies" when the target has it at factor 1 or more; a ship
-  with no configuration factor (0) gives meson guns no configuration roll.
-- Penetration uses the firer's computer model (the text says "You Computer"):
-  no gunner skill, no agility, no tactics points.
+- Meson guns: "To Hit roll is modified by the to-hit number" is read as a DM
+  of the gun's to-hit number: the one printed on the ship's data when the ship
+  file gives it (battery field ``to_hit_number``), otherwise the gun's own UCP
+  factor (the text's reason, "a huge (up to 1/2 km) ball of death", grows with
+  the gun). Other weapons have no to-hit number.
+- A defence "applies" when the target has it at factor 1 or more. Every hull has
+  a configuration: a ship file that gives none is configuration 5 (``ships``).
+  Screens shut down by a critical give no roll (``systems``).
+- "Your Computer" in the to-hit roll and "You Computer" in the penetration roll
+  are the same computer number, so a statted head gunner's skill stands in for
+  it in both, when higher. A spinal mount aims with agility instead of the
+  computer, so its gunner does not replace the agility: on a spinal the
+  gunner's skill stands in for the computer in the penetration rolls only.
 - Tactics points spent in a fire action raise the computer "for one shot": the
-  first battery named in that action.
-- A statted gunner's skill (or, for a spinal mount, agility) is used when it is
-  higher than what it replaces.
+  first battery named in that action, its to-hit roll and each of its
+  penetration rolls (they add that same computer). On a spinal mount the
+  points raise the agility the to-hit roll uses in the computer's place.
+- A shut-down computer counts 0 on both sides of a penetration roll (``systems``).
+- Batteries named in one fire action resolve in the order named.
 - Pinpoint: the firer names ``aim`` before rolling (a system of the damage
   tables, or ``critical:<system>`` from the critical table); with the margin
   the text asks for, the aimed system takes the battery's first damage result,
-  or the aimed critical shuts its system down. Without the margin, ``aim`` is
-  ignored and the log says so. Aim is asked only at Visual range, where a pick
-  can happen.
+  or the aimed critical is the first of the criticals due (``damage``). Without
+  the margin, ``aim`` is ignored and the log says so. Aim is asked only at
+  Visual range, where a pick can happen; an aim at another range, or naming
+  nothing of the tables, is refused.
 """
 
 from __future__ import annotations
@@ -44,36 +59,42 @@ from engine.actions import Action, Choice, Param
 from engine.rolls import Modifier, RollResult, Target
 from engine.ruleset import RuleContext
 
-from . import damage, ranges, tactics
-from .catalogue import CATALOGUE, SHIP_PARAM, TARGET_PARAM, battery, battery_label, why_not_acting
+from . import damage, ranges, systems, tactics
+from .catalogue import (CATALOGUE, SHIP_PARAM, TARGET_PARAM, battery, battery_label, why_no_battery,
+                        why_not_acting)
 from .sensors import LOCKED, sensor_state, side_holds_any
 from .ships import ucp
-from .tables import SYSTEMS, Tables, penetration_dm
+from .tables import SYSTEMS, Tables, fire_number, penetration_dm
 
-TO_HIT = 11  # "11+ on 2d6"
-SPINAL_TO_HIT = 7  # "Target numebr is Routine (7+), not difficult"
-PENETRATE = 11  # "Difficult (11+)"
-PICK_SYSTEM, PICK_CRITICAL = 2, 4  # "at least 2 more than needed", "4 more than needed"
+PICK_SYSTEM, PICK_CRITICAL = damage.PICK_SYSTEM, damage.PICK_CRITICAL
 
 
 def can_fire_at_band(b: dict, band: str, tables: Tables) -> bool:
     return bool(band) and tables.weapons[b["weapon"]]["range_dm"][band] != "no"
 
 
+def computer_number(ship: dict, gunner_skill: int) -> Modifier:
+    """"Your Computer", or the head gunner's "weapon skill in place of the computer number" when higher."""
+    if gunner_skill > systems.computer(ship):
+        return Modifier("Gunner skill", gunner_skill)
+    return Modifier("Computer", systems.computer(ship))
+
+
 def to_hit_modifiers(ship: dict, b: dict, target: dict, band: str, tables: Tables) -> list[Modifier]:
     weapon = tables.weapons[b["weapon"]]
     if b["spinal"]:
-        base = Modifier("Agility", ship["agility"])
+        base = Modifier("Agility", systems.agility(ship))  # "use agility instead of computer"
     else:
-        base = Modifier("Computer", ship["computer"])
-    if b["gunner_skill"] > base.value:
-        base = Modifier("Gunner skill", b["gunner_skill"])
+        base = computer_number(ship, b["gunner_skill"])
     mods = [base]
     rdm = weapon["range_dm"][band]
     if rdm:
         mods.append(Modifier(f"Range ({band})", rdm))
-    if weapon["meson"] and b["to_hit_number"]:
-        mods.append(Modifier("Meson to-hit number", b["to_hit_number"]))
+    if weapon["meson"]:
+        if b["to_hit_number"]:
+            mods.append(Modifier("Meson to-hit number", b["to_hit_number"]))
+        else:
+            mods.append(Modifier(f"Meson to-hit number (factor {ucp(b['factor'])})", b["factor"]))
     if target["defence_dm"]:
         mods.append(Modifier(f"{target['name']} Def DM", -target["defence_dm"]))
     return mods
@@ -104,6 +125,9 @@ def may_fire(state: dict, args: dict, tables: Tables) -> str:
     if not band:
         return f"{target['name']} is beyond Extreme range"
     for bid in args.get("batteries", ()):
+        why = why_no_battery(ship, bid)
+        if why:
+            return why
         b = battery(ship, bid)
         if b["used"]:
             return f"{ship['name']} {bid} has already used its gunnery action ({b['used']})"
@@ -111,6 +135,13 @@ def may_fire(state: dict, args: dict, tables: Tables) -> str:
             return f"{ship['name']} {bid} is not bearing"
         if not can_fire_at_band(b, band, tables):
             return f"{tables.weapons[b['weapon']]['label']} cannot fire at {band} range"
+    aim = args.get("aim", "")
+    if aim:
+        if band != "visual":
+            return f"a pinpoint aim needs Visual range ({target['name']} is at {band} range)"
+        if aim not in aims(tables):
+            return (f"pinpoint aim {aim!r}: not a system of the damage tables nor critical:<system> "
+                    "of the critical table")
     return tactics.may_spend(state, ship, args)
 
 
@@ -118,20 +149,30 @@ def _battery_choices(state: dict, args: dict, tables: Tables) -> list[Choice]:
     return [Choice(b["id"], battery_label(b, tables)) for b in state["ships"][args["ship"]]["batteries"]]
 
 
+def aims(tables: Tables) -> list[str]:
+    """What a pinpoint shot may name: a system type of the damage tables, or ``critical:<system>``."""
+    return ([s for s in SYSTEMS if s not in ("none", "critical")]
+            + [f"critical:{c}" for c in sorted(set(tables.criticals.values()))])
+
+
 def _aim_choices(state: dict, args: dict, tables: Tables) -> list[Choice]:
     """A system or a critical to pinpoint, asked only at Visual range (the only band where a pick can happen)."""
     if ranges.band(state, args["ship"], args["target"]) != "visual":
         return []
-    systems = [s for s in SYSTEMS if s not in ("none", "critical")]
-    crits = sorted(set(tables.criticals.values()))
-    return ([Choice("", "no pinpoint aim")] + [Choice(s, f"{s} (made by {PICK_SYSTEM})") for s in systems]
-            + [Choice(f"critical:{c}", f"critical: {c} (made by {PICK_CRITICAL})") for c in crits])
+    return [Choice("", "no pinpoint aim")] + [
+        Choice(a, f"critical: {a.split(':', 1)[1]} (made by {PICK_CRITICAL}, among the criticals due)")
+        if a.startswith("critical:") else Choice(a, f"{a} (made by {PICK_SYSTEM})") for a in aims(tables)]
 
 
 # --- fire, battery by battery ----------------------------------------------------------------
 
 def fire(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
-    """State the target, choose batteries, then each battery rolls in turn (steps 1-3)."""
+    """State the target, choose batteries, then each battery rolls in turn (steps 1-3).
+
+    The to-hit rolls are asked in the order named; each battery's penetration,
+    damage and critical rolls come before the next battery's to-hit roll (a
+    roll's follow-ups are answered first), so batteries resolve one at a time.
+    """
     ship_id, target_id = args["ship"], args["target"]
     ship, target = state["ships"][ship_id], state["ships"][target_id]
     band = ranges.band(state, ship_id, target_id)
@@ -139,12 +180,15 @@ def fire(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
     for i, bid in enumerate(args["batteries"]):
         b = battery(ship, bid)
         b["used"] = "fire"
-        mods = to_hit_modifiers(ship, b, target, band, tables) + (bonus if i == 0 else [])
-        number = SPINAL_TO_HIT if b["spinal"] else TO_HIT
+        shot = bonus if i == 0 else []
+        mods = to_hit_modifiers(ship, b, target, band, tables) + shot
+        number = fire_number(tables, "spinal_to_hit" if b["spinal"] else "to_hit")
+        context = {"ship": ship_id, "target": target_id, "battery": bid, "weapon": b["weapon"],
+                   "factor": b["factor"], "spinal": b["spinal"], "band": band, "aim": args["aim"]}
+        if shot:  # only then, so a log written before tactics reached penetration replays where none were spent
+            context["tactics"] = {"source": shot[0].source, "value": shot[0].value}
         ctx.request_roll(f"To hit: {ship['name']} {battery_label(b, tables)} at {target['name']}", "2D", mods,
-                         Target(number), then="to_hit",
-                         context={"ship": ship_id, "target": target_id, "battery": bid, "weapon": b["weapon"],
-                                  "factor": b["factor"], "spinal": b["spinal"], "band": band, "aim": args["aim"]})
+                         Target(number), then="to_hit", context=context)
 
 
 @CATALOGUE.continuation("to_hit")
@@ -162,7 +206,7 @@ def resolve_to_hit(state: dict, result: RollResult, tables: Tables, ctx: RuleCon
     c["pick"] = pick
     ctx.note(f"Hit (made by {result.margin})" + (f": the firer may pick the {pick}" if pick else ""))
     target = state["ships"][c["target"]]
-    c["defences"] = [d for d in tables.weapons[c["weapon"]]["defences"] if target["defences"][d] > 0]
+    c["defences"] = [d for d in tables.weapons[c["weapon"]]["defences"] if systems.defence(target, d) > 0]
     _next_defence(state, c, tables, ctx)
 
 
@@ -173,18 +217,21 @@ def _next_defence(state: dict, c: dict, tables: Tables, ctx: RuleContext) -> Non
     d, rest = c["defences"][0], c["defences"][1:]
     ship, target = state["ships"][c["ship"]], state["ships"][c["target"]]
     weapon = tables.weapons[c["weapon"]]
-    factor = target["defences"][d]
-    mods = [Modifier("Computer", ship["computer"])]
+    factor = systems.defence(target, d)
+    mods = [computer_number(ship, battery(ship, c["battery"])["gunner_skill"])]
+    if "tactics" in c:
+        mods.append(Modifier.from_plain(c["tactics"]))
     dm = penetration_dm(tables, d, factor, c["factor"])
     if dm:
         mods.append(Modifier(f"Table ({ucp(c['factor'])} vs {d.replace('_', ' ')}-{factor})", dm))
     extra = weapon["penetration_dm"].get(d, 0)
     if extra:
         mods.append(Modifier(f"{weapon['label']} vs {d.replace('_', ' ')}", extra))
-    if target["computer"]:
-        mods.append(Modifier(f"{target['name']} computer", -target["computer"]))
+    if systems.computer(target):
+        mods.append(Modifier(f"{target['name']} computer", -systems.computer(target)))
     ctx.request_roll(f"Penetrate {d.replace('_', ' ')}-{factor}: {ship['name']} {c['battery']} at {target['name']}",
-                     "2D", mods, Target(PENETRATE), then="penetrate", context={**c, "defences": rest})
+                     "2D", mods, Target(fire_number(tables, "penetration")), then="penetrate",
+                     context={**c, "defences": rest})
 
 
 @CATALOGUE.continuation("penetrate")

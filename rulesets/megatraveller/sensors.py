@@ -25,6 +25,9 @@ Where the text is silent we decided:
   (the text lists "failed by >2" as the fumble and "Fail by 1" as a partial
   success, and names no outcome for 2). The log says "failed by 2" rather than
   "fumble".
+- A natural 2 is a fumble only when the roll fails ("failed with nat 2"); a
+  natural 2 whose total still makes the difficulty reads its margin like any
+  other roll (computer 9 at 0 squares: 2 + 9 = 11 against 7+ is made by 4).
 - A located target's signature class decides which tier finds it: large
   (strong/large), medium (moderate/medium), small (weak/small), stealthy (only
   "made by 4+: any target").
@@ -32,6 +35,13 @@ Where the text is silent we decided:
   referee would let the officer choose, and nobody chooses the lower).
 - Tactics points raise both rolls of the uncertain lock task (they raise the
   computer or skill for the task, and both rolls use it).
+- A side that holds a lock but not the type code may take the lock action again
+  on that target to learn more ("If both succeed, you get type code"); a failed
+  roll then loses nothing ("Yours succeeding gives you a lock, no matter what"
+  says how a lock is won, not how one is lost).
+- "Sensors of near range (=planetary) or better": a ship detects only while it
+  has a sensor listed at Near, Far or Extreme and its sensors are not shut
+  down; sensor hits remove sensors (``damage``), so a ship can lose the reach.
 - The referee's roll is only made after the player's; a referee-only success
   reveals power and tonnage but gives no lock.
 - A sensor action names its sensors (passive, the default, or active) and what
@@ -45,8 +55,9 @@ from engine.rolls import Modifier, RollResult, Target
 from engine.ruleset import RuleContext
 from engine.state import knowledge, set_knowledge
 
-from . import ranges, tactics
-from .catalogue import CATALOGUE, SHIP_PARAM, TARGET_PARAM, battery, battery_label, why_not_acting
+from . import ranges, systems, tactics
+from .catalogue import (CATALOGUE, SHIP_PARAM, TARGET_PARAM, battery, battery_label, why_no_battery,
+                        why_not_acting)
 from .tables import BANDS, Tables
 
 UNDETECTED, DETECTED, LOCATED, LOCKED = "undetected", "detected", "located", "locked"
@@ -56,8 +67,7 @@ SIGNATURE_TIER = {"large": 0, "medium": 1, "small": 2, "stealthy": 3}
 TASK_NAMES = {"pass_obj_scan": "PassObjScan", "act_obj_scan": "ActObjScan",
               "pass_obj_pin": "PassObjPin", "act_obj_pin": "ActObjPin"}
 MODES = ("passive", "active")
-#: The sensor state a target must be in for each kind of sensor task: locate scans, lock pins.
-WANTED = {"scan": DETECTED, "pin": LOCATED}
+TYPE_CODE = REVEALED[-1]
 
 
 # --- what a side knows ---------------------------------------------------------------
@@ -76,6 +86,22 @@ def side_holds_any(state: dict, ship_id: str, wanted: str) -> bool:
     return any(sensor_state(state, side, t) == wanted for t in ranges.enemies(state, ship_id))
 
 
+def wanted(kind: str, entry: dict) -> bool:
+    """Whether a sensor task of ``kind`` has something to gain on a target a side sees as ``entry``.
+
+    Locate scans a detected target; lock pins a located one, or a locked one
+    whose type code the side does not yet know (a second roll may give it).
+    """
+    if kind == "scan":
+        return entry["state"] == DETECTED
+    return entry["state"] == LOCATED or (entry["state"] == LOCKED and entry["revealed"] != TYPE_CODE)
+
+
+def side_wants_any(state: dict, ship_id: str, kind: str) -> bool:
+    side = state["ships"][ship_id]["side"]
+    return any(wanted(kind, seen(state, side, t)) for t in ranges.enemies(state, ship_id))
+
+
 def _set(state: dict, side: str, target: str, new_state: str | None = None, revealed: str | None = None) -> None:
     entry = dict(seen(state, side, target))
     if new_state is not None:
@@ -91,9 +117,10 @@ def reaches_near(ship: dict) -> bool:
 
 
 def refresh_detection(state: dict, ctx: RuleContext | None = None) -> None:
-    """Undetected targets within 100 squares of a ship with Near-or-better sensors become detected."""
+    """Undetected targets within 100 squares of a ship with Near-or-better sensors working become detected."""
     for side in state["side_order"]:
-        watchers = [sid for sid, s in state["ships"].items() if s["side"] == side and reaches_near(s)]
+        watchers = [sid for sid, s in state["ships"].items()
+                    if s["side"] == side and reaches_near(s) and not systems.off(s, "sensors")]
         for tid, target in state["ships"].items():
             if target["side"] == side or sensor_state(state, side, tid) != UNDETECTED:
                 continue
@@ -118,10 +145,10 @@ def best_difficulty(ship: dict, task: str, band: str, tables: Tables) -> str:
 
 
 def computer_modifier(ship: dict) -> Modifier:
-    """The computer model, or a PC officer's Sensor Ops skill in its place when higher."""
-    if ship["sensor_ops"] > ship["computer"]:
-        return Modifier("Sensor Ops", ship["sensor_ops"])
-    return Modifier("Computer", ship["computer"])
+    """The computer model (0 while shut down), or a PC officer's Sensor Ops skill in its place when higher."""
+    if systems.sensor_ops(ship) > systems.computer(ship):
+        return Modifier("Sensor Ops", systems.sensor_ops(ship))
+    return Modifier("Computer", systems.computer(ship))
 
 
 # --- sensor actions spent --------------------------------------------------------------
@@ -137,6 +164,9 @@ def _why_not_spend(ship: dict, spend: str) -> str:
             return (f"{ship['name']} has used its free sensor action this round; "
                     "spend a battery's gunnery action instead")
         return ""
+    why = why_no_battery(ship, spend)
+    if why:
+        return why
     used = battery(ship, spend)["used"]
     return f"{ship['name']} {spend} has already used its gunnery action ({used})" if used else ""
 
@@ -163,9 +193,10 @@ def _may_sense(kind: str):
         if not sensor_action_left(ship):
             return (f"{ship['name']} has no sensor action left this round "
                     "(its free action and every battery's gunnery action are used)")
-        if not side_holds_any(state, args["ship"], WANTED[kind]):
+        if not side_wants_any(state, args["ship"], kind):
             return (f"{side} has no enemy ship detected and not yet located" if kind == "scan" else
-                    f"a target must be located before a lock ({side} has no enemy ship located and not yet locked)")
+                    f"a target must be located before a lock ({side} has no enemy ship located, "
+                    "or locked without its type code)")
         if "target" not in args:
             return ""
         target = state["ships"][args["target"]]
@@ -179,7 +210,9 @@ def _may_sense(kind: str):
             return f"{side} has not detected {target['name']}"
         if kind == "scan" and now != DETECTED:
             return f"{target['name']} is already {now} by {side}"
-        if kind == "pin" and now != LOCATED:
+        if kind == "pin" and now == LOCKED and not wanted(kind, seen(state, ship["side"], args["target"])):
+            return f"{side} has {target['name']} locked and knows its type code: a lock roll has nothing to add"
+        if kind == "pin" and now not in (LOCATED, LOCKED):
             return f"{target['name']} must be located before a lock ({side}: {now})"
         if "spend" in args:
             why = _why_not_spend(ship, args["spend"])
@@ -244,8 +277,11 @@ def locate(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
 
 
 def locate_tier(natural: int, margin: int) -> int:
-    """Highest signature tier found (-1 nothing): fumble, fail by 1, made by 0-1, 2+, 4+."""
-    if natural == 2 or margin < -1:
+    """Highest signature tier found (-1 nothing): fumble, fail by 1, made by 0-1, 2+, 4+.
+
+    "Fumble (failed by >2, or failed with nat 2)": a natural 2 is a fumble only when it fails.
+    """
+    if margin < -1 or (natural == 2 and margin < 0):
         return -1
     if margin == -1:
         return 0
@@ -262,7 +298,7 @@ def resolve_locate(state: dict, result: RollResult, tables: Tables, ctx: RuleCon
     target = state["ships"][c["target"]]
     tier = locate_tier(result.natural, result.margin)
     if tier < 0:
-        why = "natural 2" if result.natural == 2 else f"failed by {-result.margin}"
+        why = "failed with a natural 2" if result.natural == 2 else f"failed by {-result.margin}"
         ctx.note(f"{'Fumble' if result.natural == 2 or result.margin < -2 else 'Failed'} ({why}): "
                  f"{target['name']} not located")
         return
@@ -275,7 +311,8 @@ def resolve_locate(state: dict, result: RollResult, tables: Tables, ctx: RuleCon
 
 
 def lock(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
-    """The second action: lock a located target (uncertain task, the player's roll then the referee's)."""
+    """The second action: lock a located target, or roll again on a locked one to learn its type code
+    (an uncertain task: the player's roll, then the referee's)."""
     ship, target = state["ships"][args["ship"]], state["ships"][args["target"]]
     task, level, mods = _sensor_roll(state, args, tables, ctx, "pin")
     ctx.request_roll(f"Lock (player's roll): {ship['name']} {TASK_NAMES[task]} ({level}) on {target['name']}",
@@ -304,7 +341,8 @@ def resolve_lock_referee(state: dict, result: RollResult, tables: Tables, ctx: R
         ctx.note(f"{state['side_names'][c['side']]} locks {target['name']}")
     else:
         _set(state, c["side"], c["target"], revealed=revealed)
-        ctx.note(f"No lock on {target['name']}")
+        held = sensor_state(state, c["side"], c["target"]) == LOCKED
+        ctx.note(f"{target['name']}: the lock held from before stays" if held else f"No lock on {target['name']}")
     if revealed:
         ctx.note(f"{target['name']}: {revealed} revealed")
 

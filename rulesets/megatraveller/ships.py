@@ -24,6 +24,9 @@ from .tables import BANDS, Tables
 SIGNATURES = ("large", "medium", "small", "stealthy")  # strong/large, moderate/medium, weak/small, any
 SENSOR_TASKS = ("pass_obj_scan", "act_obj_scan", "pass_obj_pin", "act_obj_pin")
 UCP_DIGITS = "0123456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # I and O are skipped, as in a UCP
+#: "have to penentrate the ships configuration": every hull has one; a file that gives none (0) gets this,
+#: the middle of 1..9, so a ship file that does not say favours neither the meson gun nor the target.
+DEFAULT_CONFIGURATION = 5
 
 SHIP_FIELDS: tuple[Field, ...] = (
     Field("name", "str"),
@@ -47,7 +50,7 @@ SHIP_FIELDS: tuple[Field, ...] = (
     Field("repulsor", "int", default=0, minimum=0, maximum=9),
     Field("meson_screen", "int", default=0, minimum=0, maximum=9),
     Field("configuration", "int", default=0, minimum=0, maximum=9,
-          help="configuration defence factor against meson guns; 0: none"),
+          help=f"hull configuration 1-9, which meson guns must penetrate; 0 or not given: {DEFAULT_CONFIGURATION}"),
     Field("fuel", "int", default=0, minimum=0),
     Field("crew", "int", default=0, minimum=0),
     Field("tactics_pool", "int", default=0, minimum=0, maximum=30, help="the ship's tactics points"),
@@ -62,7 +65,7 @@ BATTERY_FIELDS: tuple[Field, ...] = (
     Field("bearing", "int", default=-1, minimum=-1, maximum=999, help="batteries bearing; -1: all"),
     Field("gunner_skill", "int", default=-1, minimum=-1, maximum=15, help="statted head gunner; -1: none"),
     Field("to_hit_number", "int", default=0, minimum=-15, maximum=15,
-          help="meson guns: the to-hit number on the ship's data, which modifies their to-hit roll"),
+          help="meson guns: the to-hit number on the ship's data (a to-hit DM); 0 or not given: the gun's factor"),
     Field("spinal", "bool", default=False),
 )
 
@@ -73,13 +76,21 @@ def ucp(factor: int) -> str:
 
 
 def check_ship(ship: dict, tables: Tables, where: str) -> None:
-    """Batteries and sensors name things the tables know; spinal mounts are factor A (10) or more."""
+    """Batteries and sensors name things the tables know; spinal mounts are factor A (10) or more.
+
+    "Spinal Mounts (Rules only include PA and Meson)": a battery may be spinal only when its weapon
+    type is marked ``spinal_mount`` in the weapons table (the shipped one marks those two).
+    """
     batteries = at(where, "batteries")
     ship["batteries"] = [validate(b, BATTERY_FIELDS, at(batteries, i)) for i, b in enumerate(ship["batteries"])]
     weapon = Field("weapon", "str", choices=tuple(tables.weapons))
     for i, b in enumerate(ship["batteries"]):
         place = at(batteries, i)
         check_value(b["weapon"], weapon, place)
+        if b["spinal"] and not tables.weapons[b["weapon"]]["spinal_mount"]:
+            mounts = ", ".join(w["label"].lower() for w in tables.weapons.values() if w["spinal_mount"]) or "none"
+            raise BadTable(f"{place}: a {tables.weapons[b['weapon']]['label'].lower()} cannot be a spinal mount "
+                           f"(spinal mounts: {mounts})")
         if b["spinal"] and b["factor"] < 10:
             raise BadTable(f"{place}: a spinal mount is factor A (10) or more, got {b['factor']}")
         if not b["spinal"] and b["factor"] > 9:

@@ -26,6 +26,10 @@ DAMAGE_TABLES = ("surface", "radiation", "interior")
 SYSTEMS = ("none", "weapon", "fuel", "maneuver", "jump", "power", "computer", "sensors", "crew", "hold",
            "critical")
 ROLLS_2D = tuple(str(n) for n in range(2, 13))
+#: The level each fire roll needs when a difficulties table has no ``[fire]`` section: "11+ on 2d6" (the
+#: text calls a spinal's "Routine (7+), not difficult", so the others are Difficult), "Routine (7+)",
+#: "Difficult (11+)".
+FIRE_LEVELS = {"to_hit": "difficult", "spinal_to_hit": "routine", "penetration": "difficult"}
 DEFENCE_FACTORS = tuple(str(n) for n in range(1, 10))
 
 
@@ -39,6 +43,8 @@ class Tables:
     damage: dict[str, dict[str, dict]]
     critical_distribution: list[dict]
     criticals: dict[int, str]
+    #: The difficulty level each fire roll needs: ``to_hit``, ``spinal_to_hit``, ``penetration``.
+    fire: dict[str, str] = field(default_factory=lambda: dict(FIRE_LEVELS))
     sources: dict[str, str] = field(default_factory=dict)
 
 
@@ -52,6 +58,7 @@ WEAPON = {
     "damage_dm": (table_of(WHOLE, DAMAGE_TABLES).worded(f"a table of {'/'.join(DAMAGE_TABLES)} = whole number"), {}),
     "penetration_dm": (table_of(WHOLE, DEFENCES).worded(f"a table of {'/'.join(DEFENCES)} = whole number"), {}),
     "meson": (FLAG, False),
+    "spinal_mount": (FLAG, False),
 }
 PENETRATION_ROW = list_of(WHOLE, at_least=9).worded(
     "a list of whole-number DMs, one per weapon factor from 1 (at least 9)")
@@ -62,7 +69,15 @@ CRITICAL_ROW = record({"up_to_tons": (WHOLE, REQUIRED), "number": (whole(0), REQ
 
 
 def _difficulties(doc: dict) -> dict:
-    return sections(doc, {"levels": entries(whole(2, 30).worded("a 2D target number 2..30"))})
+    """The levels, and which level each fire roll needs (``[fire]``, optional: the text's levels)."""
+    fire = record({k: (TEXT, v) for k, v in FIRE_LEVELS.items()},
+                  expected="a table of " + ", ".join(f'{k} = "level"' for k in FIRE_LEVELS))
+    body = sections({"fire": {}, **doc}, {"levels": entries(whole(2, 30).worded("a 2D target number 2..30")),
+                                          "fire": fire})
+    level = one_of(*body["levels"]).worded("a level of [levels] (" + ", ".join(body["levels"]) + ")")
+    for k, v in body["fire"].items():
+        level(v, at("fire", k))
+    return body
 
 
 def _weapons(doc: dict) -> dict:
@@ -107,6 +122,7 @@ def _build(docs: dict[str, dict], paths: dict[str, Path]) -> Tables:
         damage={t: docs["damage"][t] for t in DAMAGE_TABLES},
         critical_distribution=docs["critical_distribution"]["rows"],
         criticals={int(k): v for k, v in docs["criticals"]["rolls"].items()},
+        fire=docs["difficulties"]["fire"],
         sources={n: str(p) for n, p in paths.items()},
     )
 
@@ -124,6 +140,11 @@ def penetration_dm(tables: Tables, defence: str, defence_factor: int, weapon_fac
     """Weapon factor across, defence factor down; past the row's end the last column holds."""
     row = tables.penetration[defence][min(max(defence_factor, 1), 9)]
     return row[min(max(weapon_factor, 1), len(row)) - 1]
+
+
+def fire_number(tables: Tables, roll: str) -> int:
+    """The 2D number a fire roll needs (``to_hit``, ``spinal_to_hit``, ``penetration``), from its level."""
+    return tables.difficulties[tables.fire[roll]]
 
 
 def critical_distribution(tables: Tables, tonnage: int) -> int:

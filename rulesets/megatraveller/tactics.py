@@ -1,20 +1,32 @@
 """Tactics points: the ship and fleet pools, the two parameters that spend them, the check and the spend.
 
 Source: ``megatraveller-sensors-fire.txt``, the tactics pools line: points are
-spent "BEFORE ROLLING to increase your skill or computer model number".
+spent "BEFORE ROLLING to increase your skill or computer model number", and in
+"Rolling To Hit": "spend tactics points from the ship's pool or the fleet pool to
+increase your computer for one shot".
 
 Where the text is silent we decided:
 
 - A ship's pool is its ``tactics_pool``; the fleet's pool is the side's
   ``tactics_pool`` in the setup. Either may pay for a roll, not both at once.
-- The points spent are a named DM on the roll they raise (the lock's two rolls,
-  or the first battery of a fire action: see ``sensors`` and ``fire``).
+- The points spent are a named DM on the rolls they raise (the lock's two rolls;
+  in a fire action the first battery's shot, its to-hit and its penetration
+  rolls, since those add "You Computer": see ``sensors`` and ``fire``).
+- Pools do not refill. The text gives each ship and each fleet a pool to spend
+  from and says nothing of it coming back, between rounds or otherwise; a
+  point spent is gone for the fight, like a missile fired. A game master whose
+  table refills pools each round corrects the pool at the start of the round
+  (a correction is an event, so the log keeps it).
+- A ship whose bridge is shut down by a critical spends no tactics points, from
+  either pool (``systems``).
 """
 
 from __future__ import annotations
 
 from engine.actions import Choice, Param
 from engine.rolls import Modifier
+
+from .systems import commanded
 
 POOLS = ("ship", "fleet")
 
@@ -43,6 +55,8 @@ def may_spend(state: dict, ship: dict, args: dict) -> str:
     points = args.get("tactics", 0)
     if not points:
         return ""
+    if not commanded(ship):
+        return f"{ship['name']}'s bridge is shut down by a critical hit: it spends no tactics points"
     if "pool" not in args:
         ship_pool, fleet_pool = pool_of(state, ship, "ship"), pool_of(state, ship, "fleet")
         if points > max(ship_pool, fleet_pool):

@@ -14,6 +14,9 @@ Where the text is silent we decided, as a careful referee would:
   detect, locate or fire at each other); setting a range refreshes what each
   side detects.
 - Sensor states persist from round to round until the game master corrects them.
+- A ship moved to another side by a correction is at the default range (10
+  squares) from each new enemy it had no range to; the game master sets the
+  range after, and each side's detection is refreshed.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from engine.actions import Action, Param
 from engine.ruleset import RuleContext, StepView
 
 from .catalogue import CATALOGUE, SHIP_PARAM, TARGET_PARAM
-from .ranges import band_of, pair
+from .ranges import DEFAULT_RANGE, band_of, pair
 from .sensors import refresh_detection
 
 STEPS = ((1, "Sensors"), (2, "Fire"), (3, "End of round"))
@@ -59,6 +62,16 @@ def next_step(state: dict, args: dict, tables, ctx: RuleContext) -> None:
         for b in ship["batteries"]:
             b["used"] = ""
     ctx.note(f"Round {state['round']} begins")
+
+
+def side_corrected(state: dict) -> None:
+    """Every pair of enemies has a range (a ship may have been moved to another side by hand)."""
+    ids = list(state["ships"])
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            if state["ships"][a]["side"] != state["ships"][b]["side"]:
+                state["ranges"].setdefault(pair(a, b), DEFAULT_RANGE)
+    refresh_detection(state)
 
 
 def checklist(state: dict) -> list[StepView]:

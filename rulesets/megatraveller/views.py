@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .sensors import TASK_NAMES, seen
 from .ships import ucp
+from .systems import defence, off
 from .tables import Tables
 
 
@@ -60,11 +61,13 @@ def ship_panels(state: dict, ship_id: str, tables: Tables) -> dict[str, list[tup
         ("Shut down", ", ".join(s["shut_down"]) or "nothing"),
     ]
     d = s["defences"]
+    configuration = f"configuration {defence(s, 'configuration')}" + ("" if d["configuration"] else " (not given)")
+    screens_off = " (screens shut down)" if off(s, "screens") else ""
     armor = [
         ("Armor", f"AV {s['armor']} (started {s['armor_start']})"),
-        ("Globe", f"{s['globe']} globe, flicker {s['globe_flicker']}" if s["globe"] else "none"),
+        ("Globe", (f"{s['globe']} globe, flicker {s['globe_flicker']}" + screens_off) if s["globe"] else "none"),
         ("Defences", f"sand {d['sand']}, damper {d['damper']}, repulsor {d['repulsor']}, "
-                     f"meson screen {d['meson_screen']}, configuration {d['configuration']}"),
+                     f"meson screen {d['meson_screen']}{screens_off}, {configuration}"),
         ("Def DM", str(s["defence_dm"])),
         ("Signature", s["signature"]),
         ("Crew", f"{s['crew']} (crew hits {s['crew_hits']})"),

@@ -167,12 +167,16 @@ class ConsoleScreen(Screen[None]):
         if req is not None:
             dice = req.on_the_dice()
             line = req.describe() + (f" · the dice must show {dice}" if dice else "")
+            line += "".join(f"\n{extra}" for extra in self.ruleset.roll_help(self.enc.state, req))
             hint = ""
         else:
             line = ""
             needs = next((s.needs for s in self.enc.checklist() if s.status in ("current", "skipped")
                           and s.needs), "")
-            hint = f"Step needs: {needs}" if needs else "n: next step · ? help · ctrl+p every action by name"
+            if needs == "the fight is over":
+                hint = "The fight is over: v for the recap, u to take back the last action, q to quit"
+            else:
+                hint = f"Step needs: {needs}" if needs else "n: next step · ? help · ctrl+p every action by name"
         self.query_one(DicePrompt).show(line, self.typed, hint, self.message)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -427,3 +427,14 @@ def test_the_ruleset_delegates_to_the_views() -> None:
     assert RULESET.sensors(st) == views.sensors(st)
     p = spec(enc, "fire").params[0]
     assert RULESET.param_choices(st, "fire", p, {}) == [Choice("vigilant", "Vigilant")]
+
+
+def test_a_location_roll_shows_its_table_first() -> None:
+    """Issue 9: before a location roll, the location table being rolled on."""
+    from engine.rolls import RollRequest
+
+    enc = new_duel()
+    req = RollRequest("General location: A1 on Jackal", "2D", then="general_location", context={"attack": "A1"})
+    line = RULESET.roll_help(enc.state, req)[0]
+    assert line.startswith("General location: 2 ") and f"7 {TABLES.general_locations[7].replace('_', ' ')}" in line
+    assert RULESET.roll_help(enc.state, RollRequest("Initiative", "1D", then="initiative")) == []

@@ -249,3 +249,25 @@ def test_range_is_whole_squares_within_reason() -> None:
     with pytest.raises(IllegalAction, match="own side"):
         enc.act("set_range", ship="lancer", target="picket", squares=3)
     assert RULESET.param_choices(enc.state, "set_range", "squares", {"ship": "lancer", "target": "raider"}) is None
+
+
+def test_an_unknown_battery_is_refused_in_words() -> None:
+    """The engine asks ``may`` for the words of a refusal with the value it refuses: an id that names no
+    battery must get a reason, not a crash."""
+    enc = new_engagement()
+    with pytest.raises(IllegalAction, match="Lancer has no battery 'B99'"):
+        enc.act("locate", ship="lancer", target="raider", mode="passive", spend="B99")
+    enc.correct("knowledge.imp.raider.state", "locked", note="test: as after a lock")
+    enc.act("next")
+    with pytest.raises(IllegalAction, match="Lancer has no battery 'B99'"):
+        enc.act("fire", ship="lancer", target="raider", batteries=["B99"])
+
+
+def test_a_ship_moved_to_another_side_by_hand_has_a_range_to_its_new_enemies() -> None:
+    """A correction of a ship's side: every new pair of enemies gets the default range (10 squares), so
+    every form that names the range can still be shown."""
+    enc = new_engagement()
+    enc.correct("ships.picket.side", "cor", note="test: the Picket defects")
+    targets = RULESET.param_choices(enc.state, "set_range", "target", {"ship": "picket"})
+    assert [(c.value, c.label) for c in targets] == [("lancer", "Lancer (10 squares, far)")]
+    assert enc.state["knowledge"]["imp"]["picket"]["state"] == "detected"

@@ -26,9 +26,13 @@ def test_range_bands() -> None:
 
 
 def test_locate_tiers() -> None:
-    """"Fumble (failed by >2, or failed with nat 2)"; "Fail by 1: Strong and/or Large"; "Made by 0 to 1:
-    ... Moderate/Medium"; "Made by 2+: ... weak/small"; "Made by 4+: any target"."""
-    assert sensors.locate_tier(2, 5) == -1
+    """megatraveller-sensors-fire.txt lines 16-20: "Fumble (failed by >2, or failed with nat 2)"; "Fail by 1:
+    Strong and/or Large"; "Made by 0 to 1: ... Moderate/Medium"; "Made by 2+: ... weak/small"; "Made by 4+:
+    any target". A natural 2 is a fumble only when it fails: computer 9 at 0 squares, 2 + 9 = 11 against
+    Routine 7+ is made by 4 and locates any target."""
+    assert sensors.locate_tier(2, 4) == 3
+    assert sensors.locate_tier(2, 0) == 1
+    assert [sensors.locate_tier(2, m) for m in (-1, -2, -3)] == [-1, -1, -1]  # "failed with nat 2"
     assert [sensors.locate_tier(7, m) for m in (-3, -2, -1, 0, 1, 2, 3, 4, 9)] == [-1, -1, 0, 1, 1, 2, 2, 3, 3]
 
 
@@ -56,7 +60,8 @@ def test_undetected_beyond_100_squares() -> None:
 def test_armor_value_list() -> None:
     """"AV <=42: +0, AV 43: -1, AV 46: -2, AV49: -3, AV52: -4, AV55: -5, AV58: -6, AV61: -7, AV64: -8"."""
     assert [damage.armor_dm(av) for av in (42, 43, 46, 49, 52, 55, 58, 61, 64)] == [0, -1, -2, -3, -4, -5, -6, -7, -8]
-    assert damage.armor_value({"armor": 40, "globe": "black", "globe_flicker": 1}) == 46  # "+6 AV per factor of flicker"
+    globed = {"armor": 40, "globe": "black", "globe_flicker": 1, "shut_down": []}
+    assert damage.armor_value(globed) == 46  # "+6 AV per factor of flicker"
 
 
 def test_damage_roll_counts() -> None:
@@ -72,19 +77,47 @@ def test_critical_counts_from_the_text() -> None:
 
 
 def test_fuel_hits() -> None:
-    """"Fuel hits are that percentage of fuel ... minimum loss is 10 tons. (Ships with less than 333 tons of
-    fuel always lose 10 tons on any fuel hit.)" """
-    assert damage.fuel_loss(332, 50) == 10
+    """Line 97: "Fuel hits are that percentage of fuel. On small ships, the minimum loss is 10 tons of fuel.
+    (Ships with less than 333 tons of fuel always lose 10 tons on any fuel hit.)" The parenthesis holds for
+    the small hits (3% of 332 tons is under 10); a 10% hit takes 10% on 332 tons as on 333, no cliff."""
+    assert [damage.fuel_loss(332, pct) for pct in (1, 2, 3)] == [10, 10, 10]
+    assert damage.fuel_loss(332, 10) == 33 == damage.fuel_loss(333, 10)
+    assert damage.fuel_loss(332, 50) == 166
     assert damage.fuel_loss(1000, 5) == 50 and damage.fuel_loss(400, 1) == 10
-    assert damage.fuel_loss(5, 1) == 5
+    assert damage.fuel_loss(5, 1) == 5  # never more than is on board
+    assert all(damage.fuel_loss(f, 10) <= damage.fuel_loss(f + 1, 10) for f in range(1, 2000))
+
+
+def _batteries(*groups: tuple[str, int, int, int]) -> list[dict]:
+    """(group, factor, count, bearing) as the fight holds them: one entry per battery."""
+    return [{"id": f"{g}-{n}", "group": g, "factor": f, "bearing": n <= bearing}
+            for g, f, count, bearing in groups for n in range(1, count + 1)]
 
 
 def test_weapon_hit_removes_batteries_then_lowers_the_last() -> None:
-    """"A weapon hit kills a number of batteries equal to its rating, until only one is left, then that
-    last one takes a reduction to its rating, instead." """
-    ship = {"name": "T", "batteries": [{"id": f"B1-{i}", "group": "B1", "factor": 5} for i in (1, 2, 3)]}
+    """Line 96: "A weapon hit kills a number of batteries equal to its rating, until only one is left, then
+    that last one takes a reduction to its rating, instead." """
+    ship = {"name": "T", "batteries": _batteries(("B1", 5, 3, 3))}
     damage.weapon_hit(ship, 4, RuleContext(1))
     assert [(b["id"], b["factor"]) for b in ship["batteries"]] == [("B1-1", 3)]
+    damage.weapon_hit(ship, 3, RuleContext(1))
+    assert ship["batteries"] == []  # factor 3 - 3: the last battery is gone
+
+
+def test_weapon_hit_takes_bearing_batteries_first_and_one_is_the_ships_last() -> None:
+    """Line 96 with several groups: "until only one is left" counts the ship's batteries; the batteries that
+    bear (line 36, "batteries bearing (which is on the ship data)") face the fire and go first."""
+    groups = (("B1", 9, 10, 5), ("B2", 9, 20, 10))
+    ship = {"name": "T", "batteries": _batteries(*groups)}
+    damage.weapon_hit(ship, 2, RuleContext(1))
+    gone = {"B2-9", "B2-10"}  # B2 has the most bearing batteries: its last bearing ones
+    assert {b["id"] for b in ship["batteries"]} == {b["id"] for b in _batteries(*groups)} - gone
+    ship = {"name": "T", "batteries": _batteries(("B1", 4, 3, 2))}
+    damage.weapon_hit(ship, 1, RuleContext(1))
+    assert [b["id"] for b in ship["batteries"]] == ["B1-1", "B1-3"]  # a bearing one, not the idle B1-3
+    ship = {"name": "T", "batteries": _batteries(("B1", 4, 1, 1), ("B2", 5, 1, 1))}
+    damage.weapon_hit(ship, 2, RuleContext(1))  # two groups of one: B1 (first on the tie) dies, B2 loses 1
+    assert [(b["id"], b["factor"]) for b in ship["batteries"]] == [("B2-1", 4)]
 
 
 def test_plasma_cannot_fire_at_far() -> None:

@@ -347,7 +347,7 @@ def resolve_lock_referee(state: dict, result: RollResult, tables: Tables, ctx: R
         ctx.note(f"{target['name']}: {revealed} revealed")
 
 
-CATALOGUE.add(Action("locate", "Locate a detected target", locate, key="s", params=_sense_params("scan"),
+CATALOGUE.add(Action("locate", "Locate", locate, key="s", params=_sense_params("scan"),
                      may=_may_sense("scan")))
-CATALOGUE.add(Action("lock", "Lock a located target", lock, key="l", params=_sense_params("pin"),
+CATALOGUE.add(Action("lock", "Lock", lock, key="l", params=_sense_params("pin"),
                      may=_may_sense("pin")))

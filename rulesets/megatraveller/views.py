@@ -8,6 +8,7 @@ form offers are labelled by the ``options`` of its parameters (in ``catalogue``,
 
 from __future__ import annotations
 
+from .ranges import band_of
 from .sensors import TASK_NAMES, seen
 from .ships import ucp
 from .systems import defence, off
@@ -82,9 +83,20 @@ def checklist_notes(state: dict) -> list[str]:
         out.append(f"{_side(state, side)}: fleet tactics pool {state['fleet_tactics'].get(side, 0)}")
     if state["options"]["visual_same_square"]:
         out.append("Errata: Visual range is the same square")
-    for key in state["blocked"]:
+    out += range_lines(state)
+    return out
+
+
+def range_lines(state: dict) -> list[str]:
+    """Every pair of enemies, always in view: 'Vigilance - Red Lantern: 8 squares, far'."""
+    out = []
+    for key, n in sorted(state["ranges"].items()):
         a, b = key.split("|")
-        out.append(f"Line of sight blocked: {_name(state, a)} - {_name(state, b)}")
+        if a not in state["ships"] or b not in state["ships"]:
+            continue
+        band = band_of(state, n) or "beyond Extreme"
+        blocked = ", line of sight blocked" if key in state["blocked"] else ""
+        out.append(f"{_name(state, a)} - {_name(state, b)}: {n} square{'s' if n != 1 else ''}, {band}{blocked}")
     return out
 
 

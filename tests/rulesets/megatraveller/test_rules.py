@@ -168,3 +168,14 @@ def test_console_views() -> None:
     mode = RULESET.param_choices(state, "locate", "mode", {"ship": "lancer", "target": "raider"})
     assert [c.value for c in mode] == ["passive"]
     assert RULESET.param_choices(state, "fire", "ship", {}) == []  # nothing locked
+
+
+def test_the_range_between_every_pair_of_enemies_is_always_in_view() -> None:
+    """Issue 9: a range matrix always visible, not only inside forms."""
+    from rulesets.megatraveller import views
+    from tests.rulesets.megatraveller.engagement import new_engagement
+
+    enc = new_engagement()
+    enc.act("set_range", ship="lancer", target="raider", squares=8)
+    lines = views.checklist_notes(enc.state)
+    assert "Lancer - Corsair-1: 8 squares, far" in lines

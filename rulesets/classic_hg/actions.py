@@ -23,7 +23,7 @@ ACTIONS = (
     Action("fire", "Fire turrets", fire.fire, key="f", may=fire.may_fire, params=(
         SHIP,
         Param("turrets", "Turrets", "multi", options=choices.turrets),
-        TARGET,
+        Param("target", "Target", "unit", unit="ship", enemy_of="ship", options=choices.fire_targets),
         Param("warhead", "Warhead", "choice", options=choices.warheads, optional=True, default="he"),
         Param("location", "Selective location", "choice", options=choices.locations, optional=True),
     )),

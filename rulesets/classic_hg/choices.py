@@ -9,10 +9,11 @@ finished.
 from __future__ import annotations
 
 from engine.actions import Choice
+from engine.rolls import RollRequest, Target, percent
 
 from . import turn
-from .fire import (attack_type, chosen_defence, defences_for, fastest_enemy, firing_groups, group_working, incoming,
-                   roll_cell, to_hit_cell, turret_by_id, working)
+from .fire import (attack_type, chosen_defence, defences_for, fastest_enemy, fire_modifiers, firing_groups,
+                   group_working, incoming, roll_cell, to_hit_cell, tracks_by_computer, turret_by_id, working)
 from .hangars import craft_id
 from .phases import storage_used
 from .tables import Tables
@@ -206,3 +207,30 @@ def loaded_programs(state: dict, args: dict, tables: Tables) -> list[str]:
     """Reprogramming starts from what the computer holds now, ticked."""
     ship = _ship(state, args)
     return list(ship["programs"]) if ship else []
+
+
+def fire_targets(state: dict, args: dict, tables: Tables) -> list[Choice]:
+    """'Red Lantern · armor 1 · AUTO EVADE -2 · T3 42%': each target's armor, evasion and the chance
+    of the first chosen turret or battery to hit it (HE where a warhead is still to choose)."""
+    ship = _ship(state, args)
+    groups = firing_groups(ship) if ship else {}
+    gid = next((g for g in args.get("turrets", []) if g in groups), None)
+    out = []
+    for tid, target in state["ships"].items():
+        parts = [target["name"], f"armor {target['armor_factor']}"]
+        evasion = [f"{p} {dm:+d}" for p in target["programs"]
+                   if (dm := tables.programs.get(p, {}).get("evade_dm", 0))]
+        parts += evasion
+        if gid is not None:
+            group = groups[gid]
+            weapon_id = attack_type(group[0], "he", tables) or tables.mounts[group[0]["weapon"]]["fires"][0]
+            weapon = tables.weapons[weapon_id]
+            number = weapon["to_hit"].get(state["range"])
+            if isinstance(number, int):
+                mods = fire_modifiers(state, ship, max(t["gunner_skill"] for t in group),
+                                      tracks_by_computer(ship, all(t["fire_control"] for t in group)),
+                                      target, tables, weapon)
+                chance = RollRequest("", "2D", tuple(mods), Target(number)).chance()
+                parts.append(f"{gid} {percent(chance)}")
+        out.append(Choice(tid, " · ".join(parts)))
+    return out

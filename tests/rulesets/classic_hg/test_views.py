@@ -438,3 +438,12 @@ def test_a_location_roll_shows_its_table_first() -> None:
     line = RULESET.roll_help(enc.state, req)[0]
     assert line.startswith("General location: 2 ") and f"7 {TABLES.general_locations[7].replace('_', ' ')}" in line
     assert RULESET.roll_help(enc.state, RollRequest("Initiative", "1D", then="initiative")) == []
+
+
+def test_the_fire_form_shows_each_targets_armor_evasion_and_chance() -> None:
+    """Issue 9: for each target offered, its armor, evasion and the chance to hit."""
+    enc = upto("t1_attacker_fires")
+    offered = choices(enc, "fire", "target", ship="vigilant", turrets=["T1"])
+    assert [c.value for c in offered] == ["jackal"]
+    label = offered[0].label
+    assert label.startswith("Jackal · armor 0") and " · T1 " in label and label.endswith("%")

@@ -106,6 +106,7 @@ class Encounter:
         self.roller = SeededRoller(setup.seed)
         self._setup_units = {uid: u for table in self.setup.units.values() for uid, u in table.items()}
         self.listeners: list[Listener] = []
+        self._checked: tuple[Event, dict] | None = None
         self.events: list[Event] = []
         self._redo: list[list[Event]] = []
         initial = self._initial_state()
@@ -195,8 +196,13 @@ class Encounter:
         if self.state["pending"]:
             raise IllegalAction(f"{name}: waiting for a roll first ({self.pending.describe()})")
         check_plain(args, name)
-        self.ruleset.check_action(self.state, name, args)  # refused here with the rule's reason
-        return self._record(Event("action", self._next_group(), now(), {"name": name, "args": dict(args)}))
+        checked = self.ruleset.check_action(self.state, name, args)  # refused here with the rule's reason
+        ev = Event("action", self._next_group(), now(), {"name": name, "args": dict(args)})
+        self._checked = (ev, checked)  # the event applies with these arguments, not checked twice
+        try:
+            return self._record(ev)
+        finally:
+            self._checked = None
 
     def roll(self) -> Event:
         """Answer the pending roll with the built-in dice."""
@@ -306,7 +312,8 @@ class Encounter:
                 raise FlagbridgeError("an action needs a name (text) and args (a table)")
             if state["pending"]:
                 raise IllegalAction(f"{name}: a roll is still pending")
-            self.ruleset.apply_action(state, name, args, ctx)
+            known = self._checked[1] if self._checked is not None and self._checked[0] is ev else None
+            self.ruleset.apply_action(state, name, args, ctx, checked=known)
             state["pending"].extend(r.to_plain() for r in ctx.requests)
         elif ev.kind == "roll":
             if not state["pending"]:

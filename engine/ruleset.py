@@ -259,11 +259,13 @@ class Ruleset(ABC):
         action = self.catalogue.get(name)
         return checked_args(self.catalogue, state, action, args, self.tables_for(state), self.side_ids(state))
 
-    def apply_action(self, state: dict, name: str, args: dict, ctx: RuleContext) -> None:
-        """Check the action and its arguments once, then run its handler."""
+    def apply_action(self, state: dict, name: str, args: dict, ctx: RuleContext, checked: dict | None = None) -> None:
+        """Check the action and its arguments once (``checked``: already checked on this state), then
+        run its handler."""
         action = self.catalogue.get(name)
         tables = self.tables_for(state)
-        checked = checked_args(self.catalogue, state, action, args, tables, self.side_ids(state))
+        if checked is None:
+            checked = checked_args(self.catalogue, state, action, args, tables, self.side_ids(state))
         ctx.host, ctx.state = self, state
         action.run(state, checked, tables, ctx)
 

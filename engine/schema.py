@@ -311,18 +311,31 @@ class Field:
         return self.default is None
 
 
+def _number(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def _shown(value: Any) -> str:
+    """A value as a message shows it: a number thousands of digits long is cut, not printed whole."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**30:
+        digits = len(str(abs(value))) if abs(value) < 10**4000 else "thousands of"
+        return f"a number {digits} digits long"
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 def check_value(value: Any, f: Field, where: str) -> Any:
     """One field's value: its kind, then its limits and choices."""
     kind = KINDS[f.kind]
     if not kind.passes(value):
-        raise BadTable(f"{where}: {f.name} must be {kind.expected}, got {value!r}")
+        raise BadTable(f"{where}: {f.name} must be {kind.expected}, got {_shown(value)}")
     if f.minimum is not None and value < f.minimum:
-        raise BadTable(f"{where}: {f.name} must be at least {f.minimum:g}, got {value!r}")
+        raise BadTable(f"{where}: {f.name} must be at least {_number(f.minimum)}, got {_shown(value)}")
     if f.maximum is not None and value > f.maximum:
-        raise BadTable(f"{where}: {f.name} must be at most {f.maximum:g}, got {value!r}")
+        raise BadTable(f"{where}: {f.name} must be at most {_number(f.maximum)}, got {_shown(value)}")
     if f.choices and value not in f.choices:
         shown = ", ".join(map(str, f.choices))
-        raise BadTable(f"{where}: {f.name} must be one of {shown}, got {value!r}")
+        raise BadTable(f"{where}: {f.name} must be one of {shown}, got {_shown(value)}")
     return value
 
 

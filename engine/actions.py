@@ -372,6 +372,7 @@ def checked_args(catalogue: Catalogue, state: dict, action: Action, args: dict, 
             out[p.name] = list(p.default) if isinstance(p.default, (list, tuple)) else p.default
         else:
             out[p.name] = check_value(catalogue, state, action, p, args[p.name], out, tables, sides)
+    if action.params:  # ``may`` reads its arguments in their order, so once with them all is enough
         reason = action.may(state, out, tables)
         if reason:
             raise IllegalAction(reason)

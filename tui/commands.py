@@ -17,6 +17,7 @@ class Palette(CommandPalette):
 
     def dismiss(self, result=None):  # type: ignore[override]
         if self.app.screen is self:
+            self.workers.cancel_node(self)  # its search must not look for its list once it is gone
             return super().dismiss(result)
         return None
 

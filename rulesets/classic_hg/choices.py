@@ -60,11 +60,21 @@ def turrets(state: dict, args: dict, tables: Tables) -> list[Choice]:
     ship = _ship(state, args)
     out = []
     for gid, group in (firing_groups(ship) if ship else {}).items():
-        numbers = to_hit_text(state, tables.mounts[group[0]["weapon"]]["fires"], tables)
+        label, numbers = _mount_words(state, group[0], tables)
         members = f" ({'+'.join(t['id'] for t in group)})" if len(group) > 1 else ""
-        out.append(Choice(gid, f"{gid}{members} {mount_label(group[0], tables)} x{group_working(group)}"
-                          + (f" · {numbers}" if numbers else "")))
+        out.append(Choice(gid, f"{gid}{members} {label} x{group_working(group)}" + (f" · {numbers}" if numbers else "")))
     return out
+
+
+_WORDS: dict[tuple, tuple[str, str]] = {}
+
+
+def _mount_words(state: dict, turret: dict, tables: Tables) -> tuple[str, str]:
+    """A mount's label and its to-hit numbers at the current range, worked out once per tables."""
+    key = (id(tables), turret["weapon"], state["range"])
+    if key not in _WORDS:
+        _WORDS[key] = (mount_label(turret, tables), to_hit_text(state, tables.mounts[turret["weapon"]]["fires"], tables))
+    return _WORDS[key]
 
 
 def warheads(state: dict, args: dict, tables: Tables) -> list[Choice]:

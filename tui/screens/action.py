@@ -127,7 +127,7 @@ class ActionScreen(KeyedScreenMixin, ModalScreen[dict | None]):
 
     def handle_key(self, event: events.Key) -> bool:
         """Handle one key; True when it was this form's (the app then stops it)."""
-        if self.finished:
+        if self.finished or not self.is_attached:
             return False
         key, char = event.key, event.character
         if key == "escape":

@@ -125,7 +125,7 @@ class ActionScreen(KeyedScreenMixin, ModalScreen[dict | None]):
 
     # --- keys, in the order they arrive --------------------------------------------------------
 
-    def handle_key(self, event: events.Key) -> bool:
+    def form_key(self, event: events.Key) -> bool:
         """Handle one key; True when it was this form's (the app then stops it)."""
         if self.finished or not self.is_attached:
             return False

@@ -86,7 +86,7 @@ class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
     def say(self, text: str) -> None:
         self.query_one("#form-message", Static).update(Text(text))
 
-    def handle_key(self, event: events.Key) -> bool:
+    def form_key(self, event: events.Key) -> bool:
         """Handle one key of the form, in arrival order; True when it was the form's."""
         if self.recorded:
             return False  # the correction is in the log: later keys are the console's

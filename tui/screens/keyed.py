@@ -13,7 +13,7 @@ from textual import events
 
 
 class KeyedScreenMixin:
-    """Mix into a Screen that defines ``handle_key(event) -> bool``; call ``keys_ready()`` at the
+    """Mix into a Screen that defines ``form_key(event) -> bool``; call ``keys_ready()`` at the
     end of ``on_mount``."""
 
     _early: list[events.Key]
@@ -23,14 +23,14 @@ class KeyedScreenMixin:
         if not self._ready:
             self.__dict__.setdefault("_early", []).append(event)
             return True
-        return self.handle_key(event)  # type: ignore[attr-defined]
+        return self.form_key(event)  # type: ignore[attr-defined]
 
     def keys_ready(self) -> None:
         self._ready = True
         early, self._early = self.__dict__.get("_early", []), []
         for event in early:
             if self.app.screen is self:  # type: ignore[attr-defined]
-                self.handle_key(event)  # type: ignore[attr-defined]
+                self.form_key(event)  # type: ignore[attr-defined]
                 continue
             take = getattr(self.app.screen, "take_key", None)  # type: ignore[attr-defined]
             if take is not None:

@@ -101,3 +101,21 @@ def test_ship_import_usp_refuses_a_malformed_line_in_one_line(tmp_path: Path, ca
 def test_installed_rulesets_include_classic_hg(capsys) -> None:
     assert main(["rulesets"]) == 0
     assert "classic-hg\tClassic Traveller High Guard-style combat" in capsys.readouterr().out
+
+
+def test_a_console_that_crashed_exits_with_its_code(monkeypatch, tmp_path) -> None:
+    """Issue 14: after a crash the process exited 0, because the app's return code was ignored."""
+    from tui import launch
+
+    class CrashedApp:
+        save = None
+        return_code = 1
+
+        def __init__(self, *a, **k):
+            pass
+
+        def run(self):
+            return None
+
+    monkeypatch.setattr("tui.app.FlagbridgeApp", CrashedApp)
+    assert launch.run("start", save_dir=tmp_path) == 1

@@ -96,7 +96,7 @@ def table_modifiers(table: str, c: dict, target: dict, tables: Tables) -> list[M
     weapon = tables.weapons[c["weapon"]]
     mods = []
     if not c["spinal"]:
-        mods.append(Modifier("Factor 9 or less", NON_SPINAL_DM))
+        mods.append(Modifier("non-spinal weapon (factor 9 or less)", NON_SPINAL_DM))
     dm = weapon["damage_dm"].get(table, 0)
     if dm:
         mods.append(Modifier(weapon["label"], dm))

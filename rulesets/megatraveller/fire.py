@@ -204,7 +204,8 @@ def resolve_to_hit(state: dict, result: RollResult, tables: Tables, ctx: RuleCon
         elif result.margin >= PICK_SYSTEM:
             pick = "system"
     c["pick"] = pick
-    ctx.note(f"Hit (made by {result.margin})" + (f": the firer may pick the {pick}" if pick else ""))
+    made = f"made by {result.margin}" if result.margin else "made exactly"
+    ctx.note(f"Hit ({made})" + (f": the firer may pick the {pick}" if pick else ""))
     target = state["ships"][c["target"]]
     c["defences"] = [d for d in tables.weapons[c["weapon"]]["defences"] if systems.defence(target, d) > 0]
     _next_defence(state, c, tables, ctx)

@@ -161,7 +161,7 @@ def test_batteries_resolve_one_at_a_time_meson_and_drive_hits() -> None:
     answer(enc, "To hit: Gunship B1-1 meson gun-3 at Target", "7", target="11+")  # 7 + 3 - 2 + 3 = 11
     assert mods(enc) == {"Computer": 3, "Table (3 vs configuration-5)": -2, "Target computer": -2}
     answer(enc, "Penetrate configuration-5: Gunship B1-1", "12")  # 12 + 3 - 2 - 2 = 11
-    assert mods(enc) == {"Factor 9 or less": -6}
+    assert mods(enc) == {"non-spinal weapon (factor 9 or less)": -6}
     answer(enc, "Damage (radiation 1/1): B1-1 on Target", "12")  # 6: weapon-1 (no batteries)
     answer(enc, "Damage (interior 1/1): B1-1 on Target", "10")  # 4: jump-1
     assert ship(enc, "d")["jump"] == 1
@@ -374,13 +374,13 @@ def test_screens_shut_down_give_no_penetration_roll_and_no_globe() -> None:
     enc.act("fire", ship="a", target="d", batteries=["B1-1"])
     answer(enc, "To hit", "9")
     answer(enc, "Penetrate sand-2", "9")
-    assert mods(enc) == {"Factor 9 or less": -6, "AV 46 (black globe)": -2}
+    assert mods(enc) == {"non-spinal weapon (factor 9 or less)": -6, "AV 46 (black globe)": -2}
     answer(enc, "Damage (surface 1/1)", "2")
     answer(enc, "Critical 1/1", "12")  # factor 4 - 3: one critical, one armor factor (AV 39)
     shut(enc, "d", "screens")
     enc.act("fire", ship="a", target="d", batteries=["B1-2"])
     answer(enc, "To hit", "9")
-    assert mods(enc) == {"Factor 9 or less": -6}  # AV 39, no globe: no DM; no sand roll before it
+    assert mods(enc) == {"non-spinal weapon (factor 9 or less)": -6}  # AV 39, no globe: no DM; no sand roll before it
     assert enc.pending.purpose.startswith("Damage (surface 1/1)")
 
 

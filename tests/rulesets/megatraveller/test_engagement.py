@@ -129,7 +129,7 @@ def r1_shared_lock_pulse_laser(enc: Encounter) -> None:
     answer(enc, "To hit: Picket B1 pulse laser-2 at Corsair-1", "11", target="11+")
     assert mods(enc) == {"Computer": 2, "Corsair-1 computer": -2}  # table 2 vs sand-2: 0
     answer(enc, "Penetrate sand-2: Picket B1", "12", target="11+")
-    assert mods(enc) == {"Factor 9 or less": -6, "Pulse laser": 2}
+    assert mods(enc) == {"non-spinal weapon (factor 9 or less)": -6, "Pulse laser": 2}
     answer(enc, "Damage (surface 1/1): B1 on Corsair-1", "11")  # 7: weapon-1 (shipped table)
     assert [b["id"] for b in ship(enc, "raider")["batteries"]] == ["B1-1", "B1-2"]
     assert enc.pending is None  # factor 2 - distribution 2 (400 tons -> 3): no critical
@@ -173,10 +173,10 @@ def r1_nuclear_missile(enc: Encounter) -> None:
     answer(enc, "Penetrate repulsor-1", "8")
     assert mods(enc) == {"Computer": 3, "Table (3 vs damper-1)": 2, "Corsair-1 computer": -2}
     answer(enc, "Penetrate damper-1", "8")
-    assert mods(enc) == {"Factor 9 or less": -6, "Nuclear missile": 6}
+    assert mods(enc) == {"non-spinal weapon (factor 9 or less)": -6, "Nuclear missile": 6}
     answer(enc, "Damage (surface 1/1)", "9")  # 9: fuel-5
     assert ship(enc, "raider")["fuel"] == 110
-    assert mods(enc) == {"Factor 9 or less": -6}
+    assert mods(enc) == {"non-spinal weapon (factor 9 or less)": -6}
     answer(enc, "Damage (radiation 1/1)", "10")  # 4: computer-1
     assert ship(enc, "raider")["computer"] == 1
 

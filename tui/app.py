@@ -42,6 +42,7 @@ class FlagbridgeApp(App[None]):
         self.start = start
         self.load_error = load_error
         self.error_path = error_path
+        self._held: list[events.Key] = []  # keys waiting for the top screen to be built
 
     def get_default_screen(self):
         """With a save to open, the console is the first screen: no empty screen laid out first."""
@@ -99,15 +100,35 @@ class FlagbridgeApp(App[None]):
         """Keys go first to the screen's own ``take_key``, here, one at a time in arrival order.
 
         Handed on through Textual's queues, a key typed right after one that opens
-        or closes a form could reach the screen it was not meant for; taken here,
-        each key sees everything the keys before it did.
+        or closes a screen could reach the screen it was not meant for; taken here,
+        each key sees everything the keys before it did. Keys that arrive while the
+        top screen is still being built wait for it, in order (Textual's command
+        palette looks for its list as soon as a key reaches it).
         """
         if isinstance(event, events.Key) and not event.is_forwarded:
-            take = getattr(self.screen, "take_key", None)
-            if take is not None and take(event):
-                self.app_focus = True
+            if self._held or not self._screen_ready():
+                self._held.append(event)
+                self.set_timer(0.01, self._release_keys)
                 return
+            await self._take(event)
+            return
         await super().on_event(event)
+
+    def _screen_ready(self) -> bool:
+        return self.screen.is_mounted and getattr(self.screen, "keys_welcome", True)
+
+    async def _take(self, event: events.Key) -> None:
+        take = getattr(self.screen, "take_key", None)
+        if take is not None and take(event):
+            self.app_focus = True
+            return
+        await super().on_event(event)
+
+    async def _release_keys(self) -> None:
+        while self._held and self._screen_ready():
+            await self._take(self._held.pop(0))
+        if self._held:
+            self.set_timer(0.01, self._release_keys)
 
     def action_command_palette(self) -> None:
         """The command palette, as Textual's but closed at most once (``commands.Palette``)."""

@@ -15,6 +15,18 @@ class Palette(CommandPalette):
     on top may close itself, and each command runs once (``once``).
     """
 
+    #: Keys wait (in the app) until the palette has its list: its search looks for it at once.
+    keys_welcome = False
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._welcome_keys)
+
+    def _welcome_keys(self) -> None:
+        self.keys_welcome = True
+
+    def on_unmount(self) -> None:
+        self.workers.cancel_node(self)  # however it closed, its search must not look for its list
+
     def dismiss(self, result=None):  # type: ignore[override]
         if self.app.screen is self:
             self.workers.cancel_node(self)  # its search must not look for its list once it is gone

@@ -16,17 +16,10 @@ from textual.binding import Binding
 from engine.saves import SaveFile
 
 
-def _app_commands():
-    from .commands import AppCommands
-
-    return AppCommands
-
-
 class FlagbridgeApp(App[None]):
     CSS_PATH = "flagbridge.tcss"
-    #: The palette leads with the fight's actions (the console's own provider lists the app's few
-    #: commands last); Textual's long list of system commands is not offered.
-    COMMANDS = {_app_commands}
+    #: ctrl+p opens our own palette (``action_command_palette``); Textual's is not used.
+    COMMANDS: set = set()
     TITLE = "Flagbridge"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
     BINDINGS = [
@@ -131,11 +124,18 @@ class FlagbridgeApp(App[None]):
             self.set_timer(0.01, self._release_keys)
 
     def action_command_palette(self) -> None:
-        """The command palette, as Textual's but closed at most once (``commands.Palette``)."""
-        from .commands import Palette
+        """ctrl+p: the console's commands, the fight's actions first (``screens.palette``)."""
+        from .commands import app_commands
+        from .screens.palette import PaletteScreen
 
-        if self.use_command_palette and not Palette.is_open(self):
-            self.push_screen(Palette(id="--command-palette"))
+        if isinstance(self.screen, PaletteScreen):
+            return
+        listed = getattr(self.screen, "palette_commands", None)
+        self.push_screen(PaletteScreen(listed() if listed is not None else app_commands(self)))
+
+    def exit_saved(self) -> None:
+        """Quit from the palette: the same as q (the save is already current)."""
+        self.run_worker(self.action_quit(), exclusive=True)
 
     async def action_quit(self) -> None:
         """Quit; the save on disk is already current (autosaved after every event)."""

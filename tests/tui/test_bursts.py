@@ -118,11 +118,9 @@ async def test_the_recap_shows_this_turn_and_the_fight(demo_app: FlagbridgeApp) 
 
 async def test_the_palette_leads_with_the_fights_actions(demo_app: FlagbridgeApp) -> None:
     """Issue 9: the fight's actions first; the app's own commands (theme, quit) after them."""
-    from tui.commands import ConsoleCommands
-
     app = demo_app
     async with app.run_test(size=(160, 48)):
-        names = [name for name, _help, _run in ConsoleCommands(app.screen)._commands()]
+        names = [name for name, _help, _run in app.screen.palette_commands()]
         assert names[0] == "Roll initiative" and names[-2:] == ["Switch dark / light theme", "Quit"]
 
 

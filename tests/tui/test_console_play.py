@@ -116,7 +116,7 @@ async def test_help_and_palette_open(demo_app: FlagbridgeApp) -> None:
         assert demo_app.screen.__class__.__name__ == "HelpScreen"
         await pilot.press("escape")
         await pilot.press("ctrl+p")
-        assert demo_app.screen.__class__.__name__ == "Palette"
+        assert demo_app.screen.__class__.__name__ == "PaletteScreen"
         await pilot.press("r", "o", "l", "l", " ", "i", "n")
         await pilot.pause(0.3)
         await pilot.press("enter")

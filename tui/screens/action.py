@@ -55,6 +55,9 @@ class ActionScreen(KeyedScreenMixin, ModalScreen[dict | None]):
             yield Label("", id="form-help")
 
     def on_mount(self) -> None:
+        if not self.query("#form-done"):  # closed before it was built: nothing to ask
+            self.finished = True
+            return
         self.advance()
         self.keys_ready()
 

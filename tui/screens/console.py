@@ -26,7 +26,7 @@ from engine.errors import FlagbridgeError
 from engine.recap import entries
 from engine.saves import SaveFile
 
-from ..commands import ConsoleCommands
+from ..commands import console_commands
 from ..widgets.panels import ChecklistPanel, DicePrompt, LinesPanel, LogPanel, RowsPanel, ShipsPanel
 
 LOG_REDRAW_LIMIT = 100  # after an undo the log is redrawn from this many entries back
@@ -34,7 +34,6 @@ DICE_KEYS = set("0123456789 ,")
 
 
 class ConsoleScreen(Screen[None]):
-    COMMANDS = {ConsoleCommands}
     BINDINGS = [
         Binding("enter", "roll", "Roll", id="roll"),
         Binding("backspace", "unroll", "Erase", show=False, id="erase"),
@@ -351,6 +350,10 @@ class ConsoleScreen(Screen[None]):
         log.show(self.searching)
         self._draw_search()
         return True
+
+    def palette_commands(self) -> list[tuple[str, str, object]]:
+        """What ctrl+p lists here: the fight's actions first (``tui.commands``)."""
+        return console_commands(self)
 
     def action_recap(self) -> None:
         from .recap import RecapScreen

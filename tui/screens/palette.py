@@ -1,0 +1,67 @@
+"""The command palette (ctrl+p): every action that works now, then the console's and the app's commands.
+
+Our own small screen rather than Textual's: it takes its keys itself in arrival
+order like every form (type to filter, up/down, Enter runs, Esc closes), and it
+runs no background search that a burst of keys could outpace.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+from ..widgets.picker import Item, Picker
+from .action import MOVES
+from .keyed import KeyedScreenMixin
+
+
+class PaletteScreen(KeyedScreenMixin, ModalScreen[None]):
+    def __init__(self, commands: list[tuple[str, str, object]]) -> None:
+        super().__init__(classes="form")
+        self.commands = {str(i): run for i, (_name, _help, run) in enumerate(commands)}
+        self.items = [Item(str(i), f"{name}  ·  {help_text}") for i, (name, help_text, _run) in enumerate(commands)]
+        self.closed = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="form-box") as box:
+            box.border_title = "Commands"
+            yield Label("Type to filter, up/down, Enter runs, Esc closes:", id="form-question")
+            yield Picker(rows=16, id="form-options")
+            yield Static("", id="form-message")
+
+    def on_mount(self) -> None:
+        self.query_one(Picker).load(self.items)
+        self.keys_ready()
+
+    def form_key(self, event: events.Key) -> bool:
+        if self.closed:
+            return False
+        picker = self.query_one(Picker)
+        key, char = event.key, event.character
+        if key in ("escape", "ctrl+p"):
+            self.closed = True
+            self.dismiss(None)
+            return True
+        if key == "enter":
+            item = picker.state.current
+            if item is None:
+                self.query_one("#form-message", Static).update(Text("nothing matches: Backspace clears the filter"))
+                return True
+            self.closed = True
+            self.dismiss(None)
+            self.commands[item.value]()  # after closing, so the command's own screen comes on top
+            return True
+        if key in MOVES:
+            picker.state.move(MOVES[key])
+        elif key == "backspace":
+            picker.state.erase()
+        elif char is not None and char.isprintable():
+            picker.state.type(char)
+        else:
+            return key != "ctrl+q"
+        picker.redraw()
+        return True

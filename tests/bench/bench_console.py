@@ -426,7 +426,7 @@ def drive_console(screen, reps: int, keys: Keys) -> dict:
             keys.time(label, screen.action_roll)
 
     def must(ok: bool, what: str) -> None:
-        if not ok or screen.message:
+        if not ok:  # (undo and redo leave a message saying what they did: not a refusal)
             raise RuntimeError(f"{what} refused: {screen.message!r}")
 
     # step 1: roll initiative (action + two rolls), undo it, redo it, undo again

@@ -29,7 +29,6 @@ from engine.encounter import Encounter
 from ..widgets.picker import Item, LineEdit, Picker
 from .keyed import KeyedScreenMixin
 
-MOVES = {"up": -1, "down": 1, "pageup": -10, "pagedown": 10, "home": -10**6, "end": 10**6}
 
 
 class ActionScreen(KeyedScreenMixin, ModalScreen[dict | None]):
@@ -145,39 +144,24 @@ class ActionScreen(KeyedScreenMixin, ModalScreen[dict | None]):
 
     def _typed_key(self, key: str, char: str | None) -> bool:
         line = self.query_one(LineEdit)
-        if key == "enter":
-            value = line.value.strip()
-            if not value and not self.param.optional:
-                kind = "a number" if self.param.kind == "int" else "it"
-                self.say(f"{self.param.label} is needed: type {kind}")
-            else:
-                self.take(value if value else self.param.default, value)
-        elif key == "backspace":
-            line.erase()
-        elif char is not None and char.isprintable():
-            line.type(char)
+        taken = line.take(key, char)
+        if taken is not None:
+            return taken
+        value = line.value.strip()
+        if not value and not self.param.optional:
+            kind = "a number" if self.param.kind == "int" else "it"
+            self.say(f"{self.param.label} is needed: type {kind}")
         else:
-            return key not in ("ctrl+q", "ctrl+p")
+            self.take(value if value else self.param.default, value)
         return True
 
     def _list_key(self, key: str, char: str | None) -> bool:
         picker = self.query_one(Picker)
-        state = picker.state
-        if key in MOVES:
-            state.move(MOVES[key])
-        elif key == "space" and state.multi:
-            state.tick()
-        elif key == "enter":
-            self._choose(state)
+        taken = picker.take(key, char)
+        if taken is None:
+            self._choose(picker.state)
             return True
-        elif key == "backspace":
-            state.erase()
-        elif char is not None and char.isprintable() and key != "space":
-            state.type(char)
-        else:
-            return key not in ("ctrl+q", "ctrl+p")
-        picker.redraw()
-        return True
+        return taken
 
     def _choose(self, state) -> None:
         if state.multi:

@@ -20,7 +20,6 @@ from engine.errors import FlagbridgeError
 from engine.state import get_path, parse_path, path_text
 
 from ..widgets.picker import Item, LineEdit, Picker
-from .action import MOVES
 from .keyed import KeyedScreenMixin
 
 
@@ -96,37 +95,21 @@ class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
             self.dismiss(False)
             return True
         if self.stage == "pick":
-            return self._pick_key(key, char)
-        line = self.query_one(LineEdit)
-        if key == "enter":
-            self._submit(line.value)
-        elif key == "backspace":
-            line.erase()
-        elif char is not None and char.isprintable():
-            line.type(char)
-        else:
-            return key not in ("ctrl+q", "ctrl+p")
-        return True
-
-    def _pick_key(self, key: str, char: str | None) -> bool:
-        picker = self.query_one(Picker)
-        state = picker.state
-        if key in MOVES:
-            state.move(MOVES[key])
-        elif key == "enter":
-            if state.current is None:
+            picker = self.query_one(Picker)
+            taken = picker.take(key, char)
+            if taken is not None:
+                return taken
+            if picker.state.current is None:
                 self.say("nothing matches: Backspace clears the filter")
-                return True
-            self._chosen(state.current.value)
+            else:
+                self._chosen(picker.state.current.value)
             return True
-        elif key == "backspace":
-            state.erase()
-        elif char is not None and char.isprintable():
-            state.type(char)
-        else:
-            return key not in ("ctrl+q", "ctrl+p")
-        picker.redraw()
-        return True
+        line = self.query_one(LineEdit)
+        taken = line.take(key, char)
+        if taken is None:
+            self._submit(line.value)
+            return True
+        return taken
 
     def _chosen(self, path: str) -> None:
         self.path = path

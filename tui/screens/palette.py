@@ -15,7 +15,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from ..widgets.picker import Item, Picker
-from .action import MOVES
 from .keyed import KeyedScreenMixin
 
 
@@ -46,22 +45,14 @@ class PaletteScreen(KeyedScreenMixin, ModalScreen[None]):
             self.closed = True
             self.dismiss(None)
             return True
-        if key == "enter":
-            item = picker.state.current
-            if item is None:
-                self.query_one("#form-message", Static).update(Text("nothing matches: Backspace clears the filter"))
-                return True
-            self.closed = True
-            self.dismiss(None)
-            self.commands[item.value]()  # after closing, so the command's own screen comes on top
+        taken = picker.take(key, char)
+        if taken is not None:
+            return taken
+        item = picker.state.current
+        if item is None:
+            self.query_one("#form-message", Static).update(Text("nothing matches: Backspace clears the filter"))
             return True
-        if key in MOVES:
-            picker.state.move(MOVES[key])
-        elif key == "backspace":
-            picker.state.erase()
-        elif char is not None and char.isprintable():
-            picker.state.type(char)
-        else:
-            return key != "ctrl+q"
-        picker.redraw()
+        self.closed = True
+        self.dismiss(None)
+        self.commands[item.value]()  # after closing, so the command's own screen comes on top
         return True

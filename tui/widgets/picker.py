@@ -62,6 +62,12 @@ class PickerState:
         self.cursor = 0
 
 
+#: Keys that move a list's cursor, and by how much.
+MOVES = {"up": -1, "down": 1, "pageup": -10, "pagedown": 10, "home": -10**6, "end": 10**6}
+#: Keys a form never takes: they belong to the app (quit anywhere, the palette).
+APP_KEYS = ("ctrl+q", "ctrl+p")
+
+
 class Picker(Static):
     """Draws a ``PickerState``: the cursor's line reversed, ``[x]`` for a ticked item, a window that
     follows the cursor in a long list, and the filter when one is typed."""
@@ -78,6 +84,25 @@ class Picker(Static):
     def load(self, items: list[Item], multi: bool = False, ticked: list[str] | None = None) -> None:
         self.state = PickerState(list(items), multi, 0, list(ticked or []))
         self.redraw()
+
+    def take(self, key: str, char: str | None) -> bool | None:
+        """A key that moves, ticks or filters, taken and drawn (True); None for Enter and Escape,
+        which the form decides; False for a key the form leaves to the app."""
+        s = self.state
+        if key in ("enter", "escape"):
+            return None
+        if key in MOVES:
+            s.move(MOVES[key])
+        elif key == "space" and s.multi:
+            s.tick()
+        elif key == "backspace":
+            s.erase()
+        elif char is not None and char.isprintable():
+            s.type(char)
+        else:
+            return key not in APP_KEYS
+        self.redraw()
+        return True
 
     def redraw(self) -> None:
         s = self.state
@@ -125,6 +150,18 @@ class LineEdit(Static):
 
     def erase(self) -> None:
         self.set(self.value[:-1])
+
+    def take(self, key: str, char: str | None) -> bool | None:
+        """A key that edits the line, taken (True); None for Enter and Escape; False for the app's."""
+        if key in ("enter", "escape"):
+            return None
+        if key == "backspace":
+            self.erase()
+        elif char is not None and char.isprintable():
+            self.type(char)
+        else:
+            return key not in APP_KEYS
+        return True
 
     def redraw(self) -> None:
         text = Text(self.value)

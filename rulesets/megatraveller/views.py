@@ -84,6 +84,23 @@ def checklist_notes(state: dict) -> list[str]:
     if state["options"]["visual_same_square"]:
         out.append("Errata: Visual range is the same square")
     out += range_lines(state)
+    out += still_free(state)
+    return out
+
+
+def still_free(state: dict) -> list[str]:
+    """Who has not acted this round, per side: batteries with their gunnery action, the free sensor action."""
+    out = []
+    for side in state["side_order"]:
+        free = []
+        for s in state["ships"].values():
+            if s["side"] != side:
+                continue
+            ready = [b["id"] for b in s["batteries"] if not b["used"]]
+            parts = ([" ".join(ready)] if ready else []) + ([] if s["free_sensor_used"] else ["free sensor action"])
+            if parts:
+                free.append(f"{s['name']} " + ", ".join(parts))
+        out.append(f"{_side(state, side)} free: " + ("; ".join(free) or "nothing"))
     return out
 
 

@@ -179,3 +179,14 @@ def test_the_range_between_every_pair_of_enemies_is_always_in_view() -> None:
     enc.act("set_range", ship="lancer", target="raider", squares=8)
     lines = views.checklist_notes(enc.state)
     assert "Lancer - Corsair-1: 8 squares, far" in lines
+
+
+def test_the_checklist_says_what_each_side_still_has_free() -> None:
+    """Issue 9: a per-side view of who has acted this round and what is still free."""
+    from rulesets.megatraveller import views
+    from tests.rulesets.megatraveller.engagement import new_engagement
+
+    enc = new_engagement()
+    lines = [line for line in views.checklist_notes(enc.state) if " free: " in line]
+    assert len(lines) == len(enc.state["side_order"])
+    assert "free sensor action" in lines[0]

@@ -146,9 +146,10 @@ def _ship(args: argparse.Namespace) -> int:
     from engine.atomic import write_atomic
     from engine.errors import BadTable
     from engine.saves import save_path
-    from rulesets.classic_hg.usp import parse_usp, ship_toml, usp_to_ship
+    from rulesets.classic_hg.usp import assumptions, listed_name, parse_usp, ship_toml, usp_to_ship
 
-    name = args.name.strip() or f"{parse_usp(args.line)['type_code']} from USP"
+    profile = parse_usp(args.line)
+    name = args.name.strip() or listed_name(profile) or f"{profile['type_code']} from USP"
     ship = usp_to_ship(args.line, name)
     out = args.out or save_path(Path("saves") / "ships", name)
     if out.exists() and not args.force:
@@ -156,6 +157,8 @@ def _ship(args: argparse.Namespace) -> int:
     out.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(out, ship_toml(ship), backup=False)
     print(f"ok: ship {name!r} ({ship['tonnage']} tons) written to {out}")
+    for line in assumptions(profile):
+        print(f"  assumed: {line}")
     return 0
 
 

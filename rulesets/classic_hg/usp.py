@@ -199,8 +199,14 @@ def parse_usp(line: str) -> dict[str, Any]:
     text = line.strip() if isinstance(line, str) else ""
     if not text:
         raise BadTable(f"USP {text!r}: empty line, expected a profile like {EXAMPLE}")
-    profile, *rest = text.split(maxsplit=1)
-    tail = rest[0] if rest else ""
+    words = text.split()
+    # A listing as books and fleet lists print it puts the registry number and name first:
+    # "BC-9514 Kinunir  BC-A2447G2-000510-50202-0  MCr 1336.63  1250 tons". The profile is the
+    # word with five groups between hyphens; what comes before it is the ship's listing.
+    at = next((i for i, w in enumerate(words) if w.count("-") == len(GROUPS) - 1), 0)
+    listing = " ".join(words[:at])
+    profile = words[at].upper()  # USP digits and type codes are read in upper case, as printed
+    tail = " ".join(words[at + 1:])
 
     def bad(what: str) -> BadTable:
         return BadTable(f"USP {text!r}: {what}")
@@ -211,8 +217,9 @@ def parse_usp(line: str) -> dict[str, Any]:
         raise bad(f"has {len(groups)} group{'s' if len(groups) != 1 else ''} between hyphens, "
                   f"expected {len(GROUPS)} ({shape}, e.g. {EXAMPLE})")
     type_code = groups[0]
-    if not (1 <= len(type_code) <= 4 and type_code.isascii() and type_code.isalpha() and type_code.isupper()):
-        raise bad(f"group 1 '{type_code}' is not a ship type code: expected 1-4 upper-case letters, e.g. BC")
+    if not (1 <= len(type_code) <= 4 and type_code.isascii() and type_code.isalnum() and type_code[0].isalpha()):
+        raise bad(f"group 1 '{type_code}' is not a ship type code: expected 1-4 letters and digits, "
+                  "starting with a letter, e.g. BC or A2")
     for number, (group, (gname, names)) in enumerate(zip(groups, GROUPS), start=1):
         if number == 1:
             continue
@@ -233,8 +240,13 @@ def parse_usp(line: str) -> dict[str, Any]:
     model, fib, bis = _computer(hull[5], bad)
     crew_code = decode_digit(hull[6])
     mission = type_code[0]
+    for place, drive in ((3, "jump"), (4, "maneuver"), (5, "power plant")):
+        if decode_digit(hull[place - 1]) > 9:
+            raise bad(f"group 2 character {place} '{hull[place - 1]}' ({drive}) is "
+                      f"{decode_digit(hull[place - 1])}, past any High Guard drive (0-9)")
     out: dict[str, Any] = {
         "usp": profile,
+        "listing": listing,
         "type_code": type_code,
         "type_name": TYPE_NAMES.get(type_code) or (f"{MISSIONS[mission]} type" if mission in MISSIONS else ""),
         "naval": mission in NAVAL_MISSIONS,
@@ -313,6 +325,26 @@ def _read_tail(tail: str, out: dict[str, Any], bad: Callable[[str], BadTable]) -
             span = f"{least:,}-{most:,}" if most is not None else f"{least:,} or more"
             raise bad(f"{tons:,} tons does not fit size code '{out['size_code']}' ({span} tons)")
         out["listed_tonnage"] = tons
+
+
+def listed_name(p: dict[str, Any]) -> str:
+    """The ship's name from a listing ("BC-9514 Kinunir" -> "Kinunir"), or "" when none was given."""
+    words = p.get("listing", "").split()
+    if words and "-" in words[0] and any(c.isdigit() for c in words[0]):
+        words = words[1:]  # the registry number
+    return " ".join(words)
+
+
+def assumptions(p: dict[str, Any]) -> list[str]:
+    """What the import had to assume because the line does not say it, for the game master to check."""
+    out = []
+    if p.get("listed_tonnage") is None:
+        span = f"{p['tonnage_min']:,}-{p['tonnage_max']:,}" if p["tonnage_max"] else f"{p['tonnage_min']:,} or more"
+        out.append(f"tonnage {max(MIN_TONNAGE, min(p['tonnage_min'], MAX_TONNAGE)):,}: the least of size code "
+                   f"'{p['size_code']}' ({span} tons); give the listing's 'N tons' to set it")
+    out.append("crew, fuel, cargo, programs, missiles and gunners' skill are not in a USP: "
+               "set them in the ship file (or with c in the console)")
+    return out
 
 
 def usp_to_ship(line: str, name: str, tables: Tables | None = None) -> dict[str, Any]:

@@ -177,13 +177,29 @@ class TestCaps:
         assert [t["weapon"] for t in ship["turrets"]] == ["beam_laser", "beam_laser", "missile_rack"]
 
     def test_values_over_ship_file_limits_are_capped(self):
-        # armor 'G' (16) -> 15, power plant 'A' (10) -> 9, computer 0 -> model 1, size Z -> 1,000,000 tons
-        ship = usp_to_ship("BB-Z2A6A01-G00000-00000-0", "Big")
+        # armor 'G' (16) -> 15, computer 0 -> model 1, size Z -> 1,000,000 tons
+        ship = usp_to_ship("BB-Z296901-G00000-00000-0", "Big")
         assert ship["armor_factor"] == 15
         assert ship["power_plant"] == 9
         assert ship["maneuver"] == 6
         assert ship["computer_model"] == 1
         assert ship["tonnage"] == 1_000_000
+
+    def test_a_drive_past_high_guard_is_refused_not_capped(self):
+        """Issue 9: 'ZZ' decodes to 33 and was silently capped to 9."""
+        with pytest.raises(BadTable, match=r"character 3 'Z' \(jump\) is 33, past any High Guard drive"):
+            usp_to_ship("BC-A2ZZ7G2-000510-50202-0", "Too fast")
+
+    def test_published_listings_import(self):
+        """Issue 9: lines as game masters copy them from books and fleet lists."""
+        from rulesets.classic_hg.usp import assumptions, listed_name, parse_usp
+
+        kinunir = parse_usp("BC-9514 Kinunir  BC-A2447G2-000510-50202-0  MCr 1336.63  1250 tons")
+        assert (kinunir["type_code"], listed_name(kinunir), kinunir["listed_tonnage"]) == ("BC", "Kinunir", 1250)
+        assert parse_usp("Ba-K952563-J41100-34003-0")["type_code"] == "BA"  # lower case as printed
+        assert parse_usp("A2-A2447G2-000510-50202-0")["type_code"] == "A2"  # letters and digits
+        said = assumptions(parse_usp("BC-A2447G2-000510-50202-0"))
+        assert "tonnage 1,000: the least of size code 'A'" in said[0]
 
     def test_small_craft_gets_the_smallest_hull_and_no_hardpoint(self):
         ship = usp_to_ship("F-0106110-000000-10000-0", "Fighter")
@@ -197,7 +213,7 @@ class TestCaps:
 
     @pytest.mark.parametrize("line", [KINUNIR, KINUNIR_LISTED, "CS-K2243C3-C30000-20A05-2",
                                       "A-3111110-000000-30003-0", "A-A111110-000000-90000-0",
-                                      "BB-Z2A6A01-G00000-99999-0", "F-0106110-000000-10000-0"])
+                                      "BB-Z296901-G00000-99999-0", "F-0106110-000000-10000-0"])
     def test_ships_pass_the_construction_check(self, line):
         ship = {k: v for k, v in usp_to_ship(line, "Test").items() if k != "usp"}
         check_ship(validate(ship, SHIP_FIELDS, "ship"), load_tables(), "ship")
@@ -216,8 +232,7 @@ class TestMalformed:
         ("BC-A2447G-000510-50202-0", "group 2 'A2447G' has 6 characters, expected 7"),
         ("BC-A2447I2-000510-50202-0", "group 2 character 6 'I' (computer) is not a USP digit: the letters I and O"),
         ("BC-A2447G2-0O0510-50202-0", "group 3 character 2 'O' (sand)"),
-        ("bc-a2447g2-000510-50202-0", "group 1 'bc' is not a ship type code: expected 1-4 upper-case letters"),
-        ("BC-a2447g2-000510-50202-0", "group 2 character 1 'a' (size) is not a USP digit: USP digits are upper case"),
+        ("B!-A2447G2-000510-50202-0", "group 1 'B!' is not a ship type code: expected 1-4 letters and digits"),
         ("BC-A2447G2-000510-5#202-0", "group 4 character 2 '#' (energy weapons)"),
         ("hello world", "has 1 group"),
         ("BC-A0447G2-000510-50202-0", "group 2 character 2 '0' (configuration): expected 1-9"),

@@ -55,7 +55,7 @@ from engine.ruleset import RuleContext
 
 from . import turn
 from .catalogue import continuation
-from .ships import energy_points
+from .ships import energy_points, points_text
 from .tables import Tables
 
 FIRE_CONTROL_LOST_DM = -4  # "DM -4 + Gunnery skill"
@@ -152,7 +152,8 @@ def energy_problem(ship: dict, turrets: list[dict], tables: Tables) -> str:
     need = sum(energy_need(t, tables) for t in turrets)
     if need and need > energy_free(ship, tables):
         named = "+".join(t["id"] for t in turrets)
-        return f"{ship['name']} {named}: needs {need} energy points, {energy_free(ship, tables)} left this turn"
+        return (f"{ship['name']} {named}: needs {need} energy points, "
+                f"{points_text(energy_free(ship, tables))} left this turn")
     return ""
 
 

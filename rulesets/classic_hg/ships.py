@@ -72,9 +72,16 @@ def sensors_for(computer_model: int, naval: bool) -> int:
     return computer_model * (2 if naval else 1)
 
 
-def energy_points(tonnage: int, power_plant: int) -> int:
-    """Energy from the power plant: 1% of the hull per plant factor (High Guard's rule)."""
-    return tonnage * power_plant // 100
+def energy_points(tonnage: int, power_plant: int) -> int | float:
+    """Energy from the power plant: 1% of the hull per plant factor (High Guard's rule), halves kept
+    (875 tons at factor 10 give 87.5, not 87)."""
+    points = tonnage * power_plant / 100
+    return int(points) if points.is_integer() else points
+
+
+def points_text(points: int | float) -> str:
+    """'87.5' or '36': energy as the ship's data would print it."""
+    return str(int(points)) if float(points).is_integer() else f"{points:g}"
 
 
 def ship_state(ship: dict[str, Any], side: str) -> dict[str, Any]:

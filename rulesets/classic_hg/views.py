@@ -14,7 +14,7 @@ from .choices import lower, mount_label, weapon_label, words
 from .damage import erosion_step
 from .fire import energy_free, roll_cell, working
 from .phases import storage_used
-from .ships import energy_points
+from .ships import energy_points, points_text
 from .tables import Tables, load_tables
 
 RECENT = 3  # crew attacks and radiation exposures shown in the panel
@@ -160,7 +160,7 @@ def ship_status(state: dict, ship_id: str, tables: Tables) -> list[tuple[str, st
         rows.append(("Fields", ", ".join(fields)))
     total = energy_points(ship["tonnage"], ship["power_plant"])
     rows += [
-        ("Energy", f"{energy_free(ship, tables)} of {total} EP free"),
+        ("Energy", f"{points_text(energy_free(ship, tables))} of {points_text(total)} EP free"),
         ("Programs", ", ".join(ship["programs"]) or "none"),
         ("Storage", f"{storage_used(ship['programs'], tables)}/{ship.get('storage', 0)} spaces"),
     ]

@@ -139,3 +139,9 @@ def test_first_turn_is_at_long_range() -> None:
     state = _two_sides(turn_number=1)
     state.update(step=2, over="")
     assert turn.may_set_range(state, {"range": "short"}, None) == "the first turn is fought at long range"
+
+
+def test_energy_points_keep_their_half() -> None:
+    """High Guard: 1% of the hull per power plant factor; 875 tons at factor 10 give 87.5 (issue 9)."""
+    assert energy_points(875, 10) == 87.5
+    assert energy_points(600, 6) == 36

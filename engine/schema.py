@@ -25,6 +25,7 @@ help for the console; their messages name the record, then the field
 from __future__ import annotations
 
 import copy
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, NoReturn
 
@@ -47,13 +48,14 @@ def refuse(where: str, expected: str, got: Any) -> NoReturn:
     raise BadTable(f"{where}: expected {expected}, got {got!r}")
 
 
-class Check:
+class Check(ABC):
     """What a value must be. ``expected`` is the words a message uses for it."""
 
     expected: str
 
+    @abstractmethod
     def __call__(self, value: Any, where: str) -> Any:
-        raise NotImplementedError
+        """The value checked (a normalised copy), or BadTable naming ``where``."""
 
     def passes(self, value: Any) -> bool:
         """Whether ``value`` would be accepted, for a check built from other checks."""

@@ -37,15 +37,14 @@ import html
 import os
 import random
 import re
-import resource
 import shutil
-import signal
 import tempfile
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+
+from tests.guards import Stuck, alarm, memory_cap
 
 from engine.encounter import Encounter, Event
 from engine.errors import FlagbridgeError
@@ -65,44 +64,6 @@ MARKUP = ("[/]", "[bold]", "[Alpha] X", "x[/bold]", "[link=https://example.com]x
 
 
 # --- guards ------------------------------------------------------------------------------------
-
-class Stuck(BaseException):
-    """Raised by the alarm: a correction or a view ran for more than ``SECONDS`` seconds."""
-
-
-@contextmanager
-def memory_cap(extra_gb: float = 2.0) -> Iterator[None]:
-    """Cap this process's address space at its present size plus ``extra_gb`` while fuzzing."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    try:
-        with open("/proc/self/status") as fh:
-            size_kb = next(int(line.split()[1]) for line in fh if line.startswith("VmSize:"))
-    except (OSError, StopIteration):
-        yield
-        return
-    cap = size_kb * 1024 + int(extra_gb * 1024 ** 3)
-    if hard != resource.RLIM_INFINITY:
-        cap = min(cap, hard)
-    resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
-    try:
-        yield
-    finally:
-        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
-
-
-@contextmanager
-def alarm(seconds: float) -> Iterator[None]:
-    def ring(_sig, _frame):
-        raise Stuck(f"still running after {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, ring)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
-
 
 # --- the fights to correct ---------------------------------------------------------------------
 

@@ -46,15 +46,14 @@ import random
 import re
 import resource
 import shutil
-import signal
 import subprocess
 import sys
 import time
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 import pytest
+
+from tests.guards import Stuck, alarm, memory_cap
 
 from engine.encounter import Encounter
 from engine.errors import FlagbridgeError
@@ -247,44 +246,6 @@ MUTATORS = (m_flip_bytes, m_flip_bytes, m_flip_bit, m_truncate, m_lines, m_lines
 
 
 # --- the checks --------------------------------------------------------------------------------
-
-class Stuck(BaseException):
-    """Raised by the alarm: loading one file ran far past ``SECONDS``."""
-
-
-@contextmanager
-def alarm(seconds: float) -> Iterator[None]:
-    def ring(_sig, _frame):
-        raise Stuck(f"still running after {seconds:.0f} s")
-
-    old = signal.signal(signal.SIGALRM, ring)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
-
-
-@contextmanager
-def memory_cap(extra_gb: float = 2.0) -> Iterator[None]:
-    """Cap this process's address space at its present size plus ``extra_gb`` while fuzzing."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    try:
-        with open("/proc/self/status") as fh:
-            size_kb = next(int(line.split()[1]) for line in fh if line.startswith("VmSize:"))
-    except (OSError, StopIteration):
-        yield
-        return
-    cap = size_kb * 1024 + int(extra_gb * 1024 ** 3)
-    if hard != resource.RLIM_INFINITY:
-        cap = min(cap, hard)
-    resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
-    try:
-        yield
-    finally:
-        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
-
 
 class Findings:
     """Problems grouped by cause, each with the first few mutations that showed it."""

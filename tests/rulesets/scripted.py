@@ -42,3 +42,17 @@ def saved_and_continued(new: Callable[[], Encounter], script: Sequence[Callable[
     for step in script[split:]:
         step(again)
     assert again.state == whole.state
+
+
+def refused(enc: Encounter, match: str, name: str, **args) -> None:
+    """The action is refused with ``match`` (by the rule's own ``may``), and records nothing."""
+    import copy
+
+    import pytest
+
+    from engine.errors import IllegalAction
+
+    events, state = len(enc.events), copy.deepcopy(enc.state)
+    with pytest.raises(IllegalAction, match=match):
+        enc.act(name, **args)
+    assert len(enc.events) == events and enc.state == state

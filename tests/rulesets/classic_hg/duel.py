@@ -88,3 +88,11 @@ def to_intercept(defence: str, weapon: str) -> int:
 
 def finish_step(enc: Encounter) -> None:
     enc.act("next")
+
+
+def ship(enc: Encounter, sid: str) -> dict:
+    return enc.state["ships"][sid]  # re-read after every event: the state is replaced
+
+
+def attack(enc: Encounter, aid: str) -> dict:
+    return next(a for a in enc.state["attacks"] if a["id"] == aid)

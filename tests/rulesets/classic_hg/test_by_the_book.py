@@ -9,14 +9,16 @@ pulse laser turret T2, a sandcaster T3, one torpedo tube).
 
 from __future__ import annotations
 
-import copy
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.rulesets.classic_hg.duel import attack, ship
+from tests.rulesets.scripted import mods, refused
+
 from engine.encounter import Encounter
-from engine.errors import BadTable, IllegalAction
+from engine.errors import BadTable
 from engine.ruleset import RuleContext
 from rulesets.classic_hg import RULESET, damage, fire
 from rulesets.classic_hg.tables import load_tables, shipped_path
@@ -33,24 +35,12 @@ def duel(raider: dict[str, Any] | None = None, escort: dict[str, Any] | None = N
     return Encounter(setup, RULESET)
 
 
-def ship(enc: Encounter, sid: str) -> dict:
-    return enc.state["ships"][sid]  # re-read after every event: the state is replaced
 
 
-def attack(enc: Encounter, aid: str) -> dict:
-    return next(a for a in enc.state["attacks"] if a["id"] == aid)
 
 
-def mods(enc: Encounter) -> dict[str, int]:
-    return {m.source: m.value for m in enc.pending.modifiers}
 
 
-def refused(enc: Encounter, match: str, name: str, **args: Any) -> None:
-    """The action is refused with ``match``, by ``may`` itself, and records nothing."""
-    events, state = len(enc.events), copy.deepcopy(enc.state)
-    with pytest.raises(IllegalAction, match=match):
-        enc.act(name, **args)
-    assert len(enc.events) == events and enc.state == state
 
 
 def initiative(enc: Encounter, imperial: str, corsair: str) -> None:

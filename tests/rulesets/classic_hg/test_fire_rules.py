@@ -8,13 +8,13 @@ the log and the state as they were.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
-import pytest
+
+from tests.rulesets.classic_hg.duel import attack, ship
+from tests.rulesets.scripted import mods, refused
 
 from engine.encounter import Encounter
-from engine.errors import IllegalAction
 from rulesets.classic_hg import RULESET
 from tests.rulesets.classic_hg.duel import (
     ESCORT, RAIDER, TABLES, answer, make_setup, roll_for_effect, roll_for_general, to_hit, to_intercept,
@@ -25,25 +25,12 @@ def duel(raider: dict[str, Any] | None = None, escort: dict[str, Any] | None = N
     return Encounter(make_setup({**ESCORT, **(escort or {})}, {**RAIDER, **(raider or {})}), RULESET)
 
 
-def ship(enc: Encounter, sid: str) -> dict:
-    return enc.state["ships"][sid]  # re-read after every event: the state is replaced
 
 
-def attack(enc: Encounter, aid: str) -> dict:
-    return next(a for a in enc.state["attacks"] if a["id"] == aid)
 
 
-def mods(enc: Encounter) -> dict[str, int]:
-    return {m.source: m.value for m in enc.pending.modifiers}
 
 
-def refused(enc: Encounter, match: str, name: str, **args: Any) -> None:
-    """The action is refused with ``match``, and records no event and changes nothing."""
-    events, state = len(enc.events), copy.deepcopy(enc.state)
-    with pytest.raises(IllegalAction, match=match):
-        enc.act(name, **args)
-    assert len(enc.events) == events
-    assert enc.state == state
 
 
 def initiative(enc: Encounter, imperial: str, corsair: str) -> None:

@@ -157,7 +157,7 @@ def _ship(args: argparse.Namespace) -> int:
     out.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(out, ship_toml(ship), backup=False)
     print(f"ok: ship {name!r} ({ship['tonnage']} tons) written to {out}")
-    for line in assumptions(profile):
+    for line in assumptions(profile, ship):
         print(f"  assumed: {line}")
     return 0
 

@@ -31,8 +31,9 @@ TONS_PER_HARDPOINT = 100
 
 
 def hardpoints(tonnage: int) -> int:
-    """One weapon position per 100 tons of displacement (Traveller's hardpoint rule)."""
-    return tonnage // TONS_PER_HARDPOINT
+    """One weapon position per 100 tons of displacement (Traveller's hardpoint rule), and one for a
+    small craft under 100 tons, which would otherwise carry no weapon at all (our reading)."""
+    return max(1, tonnage // TONS_PER_HARDPOINT)
 
 
 def torpedoes_carried(ship: dict[str, Any]) -> int:

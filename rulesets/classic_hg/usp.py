@@ -83,13 +83,18 @@ Choices made turning a profile into a classic-hg ship (``usp_to_ship``):
   particle_accelerator turrets, energy weapons -> triple plasma_gun turrets,
   sandcasters -> triple sandcaster turrets. Turrets are handed out one at a
   time, round the weapon types in that order, so every type keeps a share,
-  while the ship has hardpoints left (construction.py: one per 100 tons, so a
-  hull under 100 tons gets none) and its power plant can feed one more
-  (the mounts' energy points in weapons.toml against tonnage x plant / 100);
-  a type whose next turret does not fit gets no more. The ship therefore
-  passes construction.check_ship. Pulse lasers, fusion guns and infinite
-  repeaters cannot be told apart in a USP and are never chosen. Gunner skill
-  is 0 and no programs are loaded: the USP does not say.
+  while the ship has hardpoints left (construction.py: one per 100 tons, and
+  one for a hull under 100 tons, so small craft keep their weapons) and its
+  power plant can feed one more (the mounts' energy points in weapons.toml
+  against tonnage x plant / 100); when a triple does not fit, a turret of as
+  many as the plant can feed. A type that gets less than its factor is named
+  in ``assumptions``. The ship therefore passes construction.check_ship.
+  Pulse lasers, fusion guns and infinite repeaters cannot be told apart in a
+  USP and are never chosen.
+- What a USP implies but does not say (crew by tonnage, fuel for its jump,
+  gunners' skill, a program load for its computer) comes from
+  ``usp_defaults.toml``, our shipped defaults, and each figure is reported by
+  ``assumptions`` for the game master to check.
 - Stores: 10 missiles a missile rack and 10 sand canisters a sandcaster, so
   the mounts can fire; a game master edits them to taste.
 - Not carried over (no field in a classic-hg ship): meson guns, spinal
@@ -99,15 +104,20 @@ Choices made turning a profile into a classic-hg ship (``usp_to_ship``):
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from engine import toml_text
 from engine.errors import BadTable
+from engine.reading import read_toml
+from engine.schema import NAMES, TEXT, number, record, sections, table_of, whole
 
-from .construction import hardpoints
-from .ships import SHIP_FIELDS, energy_points
+from .construction import hardpoints, program_storage
+from .ships import SHIP_FIELDS, energy_points, points_text
 from .tables import Tables, load_tables
 
 DIGITS = "0123456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # the Traveller alphabet: no I, no O
@@ -335,33 +345,93 @@ def listed_name(p: dict[str, Any]) -> str:
     return " ".join(words)
 
 
-def assumptions(p: dict[str, Any]) -> list[str]:
-    """What the import had to assume because the line does not say it, for the game master to check."""
+DEFAULTS_PATH = Path(__file__).resolve().with_name("usp_defaults.toml")
+_CREW = record({"base": (whole(0), 0), "per_tons": (whole(0), 0), "per_turret": (whole(0), 0),
+                "least": (whole(0), 0)})
+
+
+@lru_cache(maxsize=4)
+def load_defaults(path: Path = DEFAULTS_PATH) -> dict[str, Any]:
+    """usp_defaults.toml, checked: BadTable (one line, naming the file and field) if it is wrong."""
+    doc = read_toml(path)
+    try:
+        return sections(doc, {
+            "fuel": record({"jump_percent": (number(0), 10.0), "power_plant_percent": (number(0), 1.0)}),
+            "crew": table_of(_CREW),
+            "gunners": record({"naval_skill": (whole(0, 6), 0), "civilian_skill": (whole(0, 6), 0)}),
+            "programs": record({"gunnery_extras": (NAMES, []), "extras": (NAMES, []), "library": (NAMES, []), "jump_program": (TEXT, "")}),
+        })
+    except BadTable as exc:
+        raise BadTable(f"{path}: {exc}") from None
+
+
+def assumptions(p: dict[str, Any], ship: dict[str, Any] | None = None) -> list[str]:
+    """What the import had to assume because the line does not say it, for the game master to check.
+
+    With the imported ``ship``, each figure filled from usp_defaults.toml is named, and so is any
+    weapon factor the hull or the power plant could not take.
+    """
     out = []
     if p.get("listed_tonnage") is None:
         span = f"{p['tonnage_min']:,}-{p['tonnage_max']:,}" if p["tonnage_max"] else f"{p['tonnage_min']:,} or more"
         out.append(f"tonnage {max(MIN_TONNAGE, min(p['tonnage_min'], MAX_TONNAGE)):,}: the least of size code "
                    f"'{p['size_code']}' ({span} tons); give the listing's 'N tons' to set it")
-    out.append("crew, fuel, cargo, programs, missiles and gunners' skill are not in a USP: "
-               "set them in the ship file (or with c in the console)")
+    if ship is None:
+        return out + ["crew, fuel, cargo, programs, missiles and gunners' skill are not in a USP: "
+                      "set them in the ship file (or with c in the console)"]
+    crew = ", ".join(f"{where} {n}" for where, n in ship["crew"].items())
+    out.append(f"fuel {ship['fuel']:,} ton{'s' if ship['fuel'] != 1 else ''}, for jump {ship['jump']} and four weeks of power plant "
+               f"{ship['power_plant']}")
+    out.append(f"crew {crew or 'none'}")
+    if ship["turrets"]:
+        out.append(f"gunners' skill {ship['turrets'][0]['gunner_skill']}")
+    out.append(f"programs loaded: {', '.join(ship['programs']) or 'none'}; "
+               f"in the library: {', '.join(ship['program_library']) or 'none'}")
+    out += _short_weapons(p, ship)
+    out.append(f"cargo 0 tons, {ship['missiles']} missiles, {ship['sand']} sand canisters "
+               f"(defaults from {DEFAULTS_PATH.name}; edit the ship file, or the ship in flagbridge new)")
     return out
 
 
-def usp_to_ship(line: str, name: str, tables: Tables | None = None) -> dict[str, Any]:
+def _short_weapons(p: dict[str, Any], ship: dict[str, Any]) -> list[str]:
+    """A line for each weapon factor that got fewer turrets than its points, and why."""
+    out = []
+    tables = load_tables()
+    energy = energy_points(ship["tonnage"], ship["power_plant"])
+    for key, mount, _per in TURRET_MAPPING:
+        want, got = min(p[key], 9), sum(1 for t in ship["turrets"] if t["weapon"] == mount)
+        if got >= want:
+            continue
+        if len(ship["turrets"]) >= hardpoints(ship["tonnage"]):
+            why = f"the hull's {hardpoints(ship['tonnage'])} hardpoint(s) are taken"
+        else:
+            need = tables.mounts[mount].get("energy_points", 0)
+            why = (f"the power plant gives {points_text(energy)} energy points in all and a "
+                   f"{mount.replace('_', ' ')} needs {need}")
+        said = "not mounted" if not got else f"mounted as {got} turret(s) only"
+        out.append(f"{key.replace('_', ' ')} factor {p[key]} {said}: {why}")
+    return out
+
+
+def usp_to_ship(line: str, name: str, tables: Tables | None = None,
+                defaults_path: Path = DEFAULTS_PATH) -> dict[str, Any]:
     """A classic-hg ship (SHIP_FIELDS names) from a USP line; see the module notes.
 
-    ``tables`` gives the mounts' energy points (the shipped tables if None).
-    The ship also carries ``usp``, the profile it came from, for
-    ``ship_toml``'s header; it is not a ship-file field.
+    ``tables`` gives the mounts' energy points and the programs (the shipped tables if None);
+    ``defaults_path`` what a USP implies (usp_defaults.toml). The ship also carries ``usp``, the
+    profile it came from, for ``ship_toml``'s header; it is not a ship-file field.
     """
     p = parse_usp(line)
+    tables = tables or load_tables()
+    defaults = load_defaults(defaults_path)
     if p["listed_tonnage"] is not None:
         tonnage = p["listed_tonnage"]
     else:
         tonnage = p["tonnage_min"]
     tonnage = min(max(tonnage, MIN_TONNAGE), MAX_TONNAGE)
     power_plant = min(p["power_plant"], 9)
-    turrets = _turrets(p, tonnage, energy_points(tonnage, power_plant), tables or load_tables())
+    skill = defaults["gunners"]["naval_skill" if p["naval"] else "civilian_skill"]
+    turrets = _turrets(p, tonnage, energy_points(tonnage, power_plant), tables, skill)
     ship: dict[str, Any] = {
         "usp": p["usp"],
         "name": name,
@@ -385,29 +455,79 @@ def usp_to_ship(line: str, name: str, tables: Tables | None = None) -> dict[str,
         if t["weapon"] in STORES_PER_WEAPON:
             store, per_weapon = STORES_PER_WEAPON[t["weapon"]]
             ship[store] += per_weapon * t["count"]
+    fuel = defaults["fuel"]
+    ship["fuel"] = math.ceil(tonnage * (fuel["jump_percent"] * ship["jump"]
+                                        + fuel["power_plant_percent"] * power_plant) / 100)
+    ship["crew"] = _crew(defaults["crew"], tonnage, len(turrets))
+    ship["programs"], ship["program_library"] = _programs(ship, tables, defaults["programs"])
     return ship
 
 
-def _turrets(p: dict[str, Any], tonnage: int, energy: int, tables: Tables) -> list[dict[str, Any]]:
-    """One turret a point of factor, handed out round the types while hardpoints and energy last."""
+def _crew(rules: dict[str, dict], tonnage: int, turrets: int) -> dict[str, int]:
+    """Crew by general location: base, one per ``per_tons`` of hull and ``per_turret`` a turret."""
+    crew = {}
+    for where, r in rules.items():
+        n = r["base"] + (tonnage // r["per_tons"] if r["per_tons"] else 0) + r["per_turret"] * turrets
+        n = max(n, r["least"])
+        if n:
+            crew[where] = n
+    return crew
+
+
+def _programs(ship: dict[str, Any], tables: Tables, rules: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """The programs each turret needs to fire and defend (the weapons and defences tables say which,
+    when its ammunition is aboard), then the extras, while storage lasts; the library after."""
+    wanted: list[str] = []
+    for t in ship["turrets"]:
+        mount = tables.mounts[t["weapon"]]
+        for attack in mount["fires"]:
+            w = tables.weapons[attack]
+            if w["program"] and (not w["ammo"] or ship.get(w["ammo"], 0)):
+                wanted.append(w["program"])
+        for defence in mount["defends"]:
+            d = tables.defences[defence]
+            if d["programs"] and (not d["ammo"] or ship.get(d["ammo"], 0)):
+                wanted.append(d["programs"][0])
+    if ship["turrets"]:
+        wanted += rules["gunnery_extras"]
+    wanted += rules["extras"]
+    capacity = program_storage({"computer_storage": 0, **ship}, tables)
+    room, loaded = capacity, []
+    for name in dict.fromkeys(wanted):
+        size = tables.programs.get(name, {}).get("storage")
+        if size is not None and size <= room:
+            loaded.append(name)
+            room -= size
+    library = list(rules["library"])
+    if rules["jump_program"] and ship["jump"]:
+        library.append(f"{rules['jump_program']}{ship['jump']}")
+    library = [n for n in dict.fromkeys(library) if n not in loaded
+               and tables.programs.get(n, {}).get("storage", capacity + 1) <= capacity]
+    return loaded, library
+
+
+def _turrets(p: dict[str, Any], tonnage: int, energy: float, tables: Tables, skill: int) -> list[dict[str, Any]]:
+    """One turret a point of factor, handed out round the types while hardpoints and energy last;
+    a turret holds fewer weapons than its triple when only that many can be fed."""
     wanted = {key: min(p[key], 9) for key, _, _ in TURRET_MAPPING}
-    given = dict.fromkeys(wanted, 0)
+    given: dict[str, list[int]] = {key: [] for key in wanted}
     left = hardpoints(tonnage)
-    while left and any(given[k] < wanted[k] for k in wanted):
+    while left and any(len(given[k]) < wanted[k] for k in wanted):
         for key, mount, per_turret in TURRET_MAPPING:
-            if not left or given[key] >= wanted[key]:
+            if not left or len(given[key]) >= wanted[key]:
                 continue
-            need = tables.mounts[mount].get("energy_points", 0) * per_turret
-            if need > energy:
-                wanted[key] = given[key]  # the plant cannot feed another of these
+            each = tables.mounts[mount].get("energy_points", 0)
+            count = per_turret if not each else min(per_turret, int(energy // each))
+            if count < 1:
+                wanted[key] = len(given[key])  # the plant cannot feed another of these
                 continue
-            given[key] += 1
+            given[key].append(count)
             left -= 1
-            energy -= need
+            energy -= each * count
     return [
-        {"weapon": mount, "count": per_turret, "gunner_skill": 0}
-        for key, mount, per_turret in TURRET_MAPPING
-        for _ in range(given[key])
+        {"weapon": mount, "count": count, "gunner_skill": skill}
+        for key, mount, _per in TURRET_MAPPING
+        for count in given[key]
     ]
 
 

@@ -201,15 +201,16 @@ class TestCaps:
         said = assumptions(parse_usp("BC-A2447G2-000510-50202-0"))
         assert "tonnage 1,000: the least of size code 'A'" in said[0]
 
-    def test_small_craft_gets_the_smallest_hull_and_no_hardpoint(self):
+    def test_small_craft_gets_the_smallest_hull(self):
         ship = usp_to_ship("F-0106110-000000-10000-0", "Fighter")
         assert ship["tonnage"] == 10  # size code 0: under 100 tons
-        assert ship["turrets"] == []  # one hardpoint per 100 tons: none
+        assert ship["turrets"] == []  # its one hardpoint, but 0.1 energy points cannot feed a laser
 
     def test_power_plant_limits_turrets(self):
-        # 1,000 tons x power plant 1 / 100 = 10 energy points; a triple beam laser turret needs 3
+        # 1,000 tons x power plant 1 / 100 = 10 energy points; a triple beam laser turret needs 3,
+        # so three triples and a single use all 10
         ship = usp_to_ship("A-A111110-000000-90000-0", "Underpowered")
-        assert [t["weapon"] for t in ship["turrets"]] == ["beam_laser"] * 3
+        assert [(t["weapon"], t["count"]) for t in ship["turrets"]] == [("beam_laser", 3)] * 3 + [("beam_laser", 1)]
 
     @pytest.mark.parametrize("line", [KINUNIR, KINUNIR_LISTED, "CS-K2243C3-C30000-20A05-2",
                                       "A-3111110-000000-30003-0", "A-A111110-000000-90000-0",
@@ -277,3 +278,63 @@ class TestShipFile:
         text = ship_toml(ship)
         assert text.startswith("# classic-hg ship")
         assert tomllib.loads(text)["ship"]["name"] == "Kinunir"
+
+
+class TestWhatAUspImplies:
+    """Issue 9: an import fills crew, fuel, gunners and programs from rulesets/classic_hg/usp_defaults.toml
+    (our shipped defaults: the rules text and a USP give none) and says what it assumed."""
+
+    def test_kinunir_fuel_for_its_jump_and_power_plant(self):
+        # 1,250 tons: jump 4 x 10% = 500 tons, power plant 7 x 1% = 87.5 tons; 587.5 rounded up
+        assert usp_to_ship(KINUNIR_LISTED, "Kinunir")["fuel"] == 588
+
+    def test_kinunir_crew_by_tonnage_and_turrets(self):
+        ship = usp_to_ship(KINUNIR_LISTED, "Kinunir")
+        turrets = len(ship["turrets"])
+        # bridge 2 + one a full 1,000 tons; engineering one a full 200 tons; a gunner a turret
+        assert ship["crew"] == {"bridge": 3, "engineering": 6, "weapons": turrets}
+
+    def test_naval_gunners_are_trained_civilian_ones_are_not(self):
+        assert {t["gunner_skill"] for t in usp_to_ship(KINUNIR, "Kinunir")["turrets"]} == {1}
+        assert {t["gunner_skill"] for t in usp_to_ship("A-3111910-000000-30003-0", "Trader")["turrets"]} == {0}
+
+    def test_programs_the_weapons_need_come_first_then_the_extras_while_storage_lasts(self):
+        ship = usp_to_ship(KINUNIR, "Kinunir")
+        # lasers fire with TARGET and defend with ANTI-MISSILE; missile racks fire with LAUNCH
+        assert ship["programs"][:3] == ["TARGET", "ANTI-MISSILE", "LAUNCH"]
+        assert ship["programs"][3:] == ["GUNNER INTERACT", "AUTO EVADE", "MANEUVER"]  # model 7: 50 spaces
+        assert ship["program_library"] == ["NAVIGATION", "JUMP-4"]
+
+    def test_a_model_1_computer_holds_only_what_fits(self):
+        tables = load_tables()
+        ship = usp_to_ship("A-3111110-000000-30003-0", "Trader")
+        used = sum(tables.programs[p]["storage"] for p in ship["programs"])
+        assert used <= tables.computers[1]["storage"]
+        assert ship["programs"][0] == "TARGET"  # the weapons' needs before any extra
+
+    def test_the_assumptions_name_every_filled_figure(self):
+        from rulesets.classic_hg.usp import assumptions
+
+        said = " | ".join(assumptions(parse_usp(KINUNIR_LISTED), usp_to_ship(KINUNIR_LISTED, "Kinunir")))
+        for words in ("fuel 588 tons", "crew bridge 3, engineering 6, weapons", "gunners' skill 1",
+                      "programs loaded: TARGET", "usp_defaults.toml"):
+            assert words in said, (words, said)
+
+    def test_small_craft_keep_a_hardpoint_and_their_missiles(self):
+        """Issue 9: small craft under 100 tons keep their weapons (one hardpoint under 100 tons)."""
+        ship = usp_to_ship("F-0106910-000000-00001-0", "Missile boat")
+        assert hardpoints(10) == 1
+        assert [t["weapon"] for t in ship["turrets"]] == ["missile_rack"]
+
+    def test_a_weapon_the_plant_cannot_feed_is_said_not_silently_dropped(self):
+        from rulesets.classic_hg.usp import assumptions
+
+        # 10 tons x power plant 1 / 100 = 0.1 energy points; a beam laser needs 1
+        p, ship = parse_usp("F-0106110-000000-10000-0"), usp_to_ship("F-0106110-000000-10000-0", "Fighter")
+        assert ship["turrets"] == []
+        assert any("lasers factor 1 not mounted" in line and "0.1 energy" in line for line in assumptions(p, ship))
+
+    def test_a_turret_smaller_than_a_triple_when_only_that_fits(self):
+        # 100 tons x power plant 2 / 100 = 2 energy points: two beam lasers in the one turret
+        ship = usp_to_ship("A-1112210-000000-10000-0", "Cutter")
+        assert [(t["weapon"], t["count"]) for t in ship["turrets"]] == [("beam_laser", 2)]

@@ -98,3 +98,51 @@ async def test_the_start_screen_lists_saves_opened_from_any_folder(tmp_path: Pat
         await pilot.press("end", "enter")
         await pilot.pause()
         assert isinstance(app.screen, ConsoleScreen) and app.save.path.resolve() == path.resolve()
+
+
+async def test_a_ship_is_edited_for_this_encounter_without_touching_its_file(tmp_path: Path) -> None:
+    """Issue 9: what an import assumed (fuel, crew, programs) can be changed in `flagbridge new`;
+    a bad value is refused where it was typed, and the library file stays as it was."""
+    from tui.screens.unit_edit import UnitEditScreen
+
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        message = lambda: str(app.screen.query_one("#form-message").render())  # noqa: E731
+        await pilot.press("enter")                          # ruleset: classic-hg
+        await type_text(pilot, "Edited")
+        await pilot.press("enter")
+        await type_text(pilot, "Navy")
+        await pilot.press("enter")
+        setup = app.screen
+        first = setup.library[0]
+        await pilot.press("e")                              # edit the highlighted (first) ship
+        assert isinstance(app.screen, UnitEditScreen)
+        names = [app.screen.query_one("#form-options").get_option_at_index(i).id
+                 for i in range(app.screen.query_one("#form-options").option_count)]
+        await pilot.press(*["down"] * names.index("fuel"), "enter")
+        await pilot.press("end", *["backspace"] * 12)
+        await type_text(pilot, "lots")
+        await pilot.press("enter")
+        assert "fuel must be a whole number" in message()
+        await pilot.press(*["backspace"] * 4)
+        await type_text(pilot, "33")
+        await pilot.press("enter")
+        assert "fuel is now 33" in message()
+        await pilot.press("up", "enter", "end", *["backspace"] * 80)   # the field before fuel: program_library
+        await type_text(pilot, '["NO SUCH PROGRAM"]')
+        await pilot.press("enter")
+        assert "NO SUCH PROGRAM" in message()
+        await pilot.press("escape", "escape")               # back to the list, then done
+        assert app.screen is setup
+        await pilot.press("space", "enter")
+        await type_text(pilot, "Raiders")
+        await pilot.press("enter")
+        await pilot.press("down", "space", "enter")
+        await pilot.press("enter")                          # the starting range as offered
+        await pilot.pause()
+    enc = SaveFile.load(tmp_path / "Edited.toml").encounter
+    navy = [s for s in enc.setup.ships.values() if s["side"] == "side1"]
+    assert [s["fuel"] for s in navy] == [33]
+    from engine.files import load_unit
+
+    assert load_unit(first[0], "ship")[2]["fuel"] == first[2]["fuel"] != 33  # the file is unchanged

@@ -31,10 +31,15 @@ from engine.setup import Setup
 class TickList(SelectionList[str]):
     """A list to tick several items with space; Enter confirms the ticks instead of toggling."""
 
-    BINDINGS = [Binding("enter", "done", "Done", id="ticks-done")]
+    BINDINGS = [Binding("enter", "done", "Done", id="ticks-done"),
+                Binding("e", "edit", "Edit for this fight", id="ticks-edit")]
 
     def action_done(self) -> None:
         self.screen.action_confirm()
+
+    def action_edit(self) -> None:
+        if self.highlighted is not None:
+            self.screen.edit_unit(self.highlighted)
 
 
 def unit_files(ruleset_id: str, save_dir: Path) -> list[tuple[Path, object, dict]]:
@@ -70,6 +75,7 @@ class SetupScreen(Screen[None]):
         self.answers: dict = {}
         self.step = -1
         self.library: list[tuple[Path, object, dict]] = []
+        self.edited: dict[int, dict] = {}  # library index -> the unit as edited for this encounter
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -122,9 +128,8 @@ class SetupScreen(Screen[None]):
         else:
             kinds = {k.plural for _p, k, _u in self.library}
             ask.update(Text(f"{' and '.join(sorted(kinds))} of {self.answers['side' + q[-1]]} "
-                            "(space to tick, Enter when done):"))
-            widget = TickList(*[(Text(self.describe(p, k, u, several=len(kinds) > 1)), str(i))
-                                for i, (p, k, u) in enumerate(self.library)])
+                            "(space to tick, e to edit for this fight, Enter when done):"))
+            widget = TickList(*[(self._described(i), str(i)) for i in range(len(self.library))])
         field.mount(widget)
         widget.focus()
 
@@ -135,10 +140,33 @@ class SetupScreen(Screen[None]):
                                           f"{unit['tonnage']} t" if "tonnage" in unit else "") if x)
         return (f"{kind.label}: " if several else "") + f"{unit['name']} ({what})"
 
+    def unit_at(self, i: int) -> dict:
+        """Library unit ``i`` as this encounter will field it (with the game master's edits)."""
+        return self.edited.get(i, self.library[i][2])
+
+    def _described(self, i: int) -> Text:
+        path, kind, _unit = self.library[i]
+        several = len({k.plural for _p, k, _u in self.library}) > 1
+        mark = " (edited)" if i in self.edited else ""
+        return Text(self.describe(path, kind, self.unit_at(i), several) + mark)
+
+    def edit_unit(self, i: int) -> None:
+        """Open the field editor for library unit ``i``; the file itself is never changed."""
+        from .unit_edit import UnitEditScreen
+
+        def keep(unit: dict | None) -> None:
+            if unit is not None and unit != self.library[i][2]:
+                self.edited[i] = unit
+                self.query(TickList).last().replace_option_prompt_at_index(i, self._described(i))
+
+        rs = find_ruleset(self.answers["ruleset"])
+        self.app.push_screen(UnitEditScreen(rs, self.library[i][1], self.unit_at(i)), keep)
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.answers["ruleset"] = str(event.option.id)
         self.library = unit_files(self.answers["ruleset"], self.save_dir)
+        self.edited = {}
         if not self.library:
             self.query_one("#form-message", Static).update("this ruleset has no unit files yet")
             return
@@ -176,9 +204,9 @@ class SetupScreen(Screen[None]):
             self.query_one("#form-message", Static).update("tick at least one with space, then Enter")
             return
         q = self.questions[self.step]
-        names = [self.library[int(i)][2]["name"] for i in picked]
+        names = [self.unit_at(int(i))["name"] for i in picked]
         if q == "ships2":
-            names += [self.library[i][2]["name"] for i in self.answers["ships1"]]
+            names += [self.unit_at(i)["name"] for i in self.answers["ships1"]]
         twice = sorted({n for n in names if names.count(n) > 1})
         if twice:
             self.say(f"{', '.join(twice)} would be in the fight twice: each unit needs a name of its own "
@@ -192,8 +220,8 @@ class SetupScreen(Screen[None]):
         units: dict = {}
         for side in ("1", "2"):
             for i in a["ships" + side]:
-                _path, kind, unit = self.library[i]
-                unit = dict(unit)
+                _path, kind, _unit = self.library[i]
+                unit = dict(self.unit_at(i))
                 unit["side"] = f"side{side}"
                 uid = slug(unit["name"])
                 while any(uid in table for table in units.values()):

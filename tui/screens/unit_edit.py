@@ -1,0 +1,136 @@
+"""Editing one unit before the fight starts (``flagbridge new``), without touching its file.
+
+An imported ship's crew, fuel or programs are the import's guesses (usp_defaults.toml), and a
+library ship may not be quite the one at this table: the game master changes a field here, for
+this encounter only. Each value is typed as TOML writes it (``30``, ``true``, ``"Anna"``,
+``["TARGET", "LAUNCH"]``, ``{ bridge = 3 }``), checked by the field's kind and limits and then by
+the ruleset's own checks of the whole unit; a refused value says why under the input and changes
+nothing.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine import toml_text
+from engine.errors import FlagbridgeError
+from engine.schema import check_value, validate
+
+SHOWN_WIDTH = 60
+
+
+def shown(value: Any) -> str:
+    """A value as TOML writes it, cut to one line of the list."""
+    text = toml_text.value(value)
+    return text if len(text) <= SHOWN_WIDTH else text[:SHOWN_WIDTH - 1] + "…"
+
+
+def parse_value(text: str) -> Any:
+    """A typed value, read as TOML reads the right-hand side of ``key = ...``; bare words are text."""
+    try:
+        return tomllib.loads(f"v = {text}")["v"]
+    except tomllib.TOMLDecodeError:
+        if "\n" in text or not text.strip():
+            raise ValueError("type a value, e.g. 30, true, \"text\" or [\"A\", \"B\"]") from None
+        if text.strip()[0] in "[{\"'":
+            raise ValueError(f"{text.strip()!r} is not a TOML value (check the brackets and quotes)") from None
+        return text.strip()  # a bare word, e.g. a name typed without quotes
+
+
+class UnitEditScreen(ModalScreen[dict | None]):
+    """The unit's fields as a list: Enter edits one, Esc finishes and keeps the edits."""
+
+    BINDINGS = [Binding("escape", "finish", "Done", id="edit-done")]
+
+    def __init__(self, ruleset, kind, unit: dict) -> None:
+        super().__init__(classes="form")
+        self.ruleset = ruleset
+        self.kind = kind
+        self.unit = dict(unit)
+        self.editing: str | None = None
+
+    @property
+    def fields(self):
+        """The kind's fields a game master may change (the side is set by the setup)."""
+        return [f for f in self.kind.fields if f.name != "side"]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="form-box") as box:
+            box.border_title = Text(f"Edit {self.unit.get('name', '')} for this encounter")
+            yield Static(Text("Enter: change the field · Esc: done (the file is not changed)"), id="form-help")
+            yield OptionList(*self._options(), id="form-options")
+            yield Label("", id="form-question")
+            yield Input(id="edit-value")
+            yield Static("", id="form-message")
+
+    def _options(self) -> list[Option]:
+        return [Option(Text(f"{f.name} = {shown(self.unit.get(f.name, f.default))}"), id=f.name)
+                for f in self.fields]
+
+    def on_mount(self) -> None:
+        self.query_one("#edit-value", Input).display = False
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        name = str(event.option.id)
+        field = next(f for f in self.fields if f.name == name)
+        self.editing = name
+        self.query_one("#form-question", Label).update(
+            Text(f"{name} ({field.help or field.kind}); Enter keeps it, Esc goes back:"))
+        box = self.query_one("#edit-value", Input)
+        box.value = toml_text.value(self.unit.get(name, field.default))
+        box.display = True
+        box.focus()
+        self.say("")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        name = self.editing
+        if name is None:
+            return
+        field = next(f for f in self.fields if f.name == name)
+        try:
+            value = parse_value(event.value)
+            if field.kind == "float" and isinstance(value, int) and not isinstance(value, bool):
+                value = float(value)
+            check_value(value, field, self.kind.id)
+            edited = validate({**self.unit, name: value}, self.kind.fields, self.kind.id)
+            self.ruleset.check_unit(self.kind, {k: v for k, v in edited.items() if k != "side"}, self.kind.id)
+        except (ValueError, FlagbridgeError) as exc:
+            self.say(str(exc))
+            return
+        self.unit = {**self.unit, name: value}
+        self._back_to_list(f"{name} is now {shown(value)}")
+
+    def _back_to_list(self, message: str = "") -> None:
+        self.editing = None
+        options = self.query_one(OptionList)
+        keep = options.highlighted
+        options.clear_options()
+        options.add_options(self._options())
+        options.highlighted = keep
+        self.query_one("#edit-value", Input).display = False
+        self.query_one("#form-question", Label).update("")
+        options.focus()
+        self.say(message, error=False)
+
+    def say(self, text: str, error: bool = True) -> None:
+        message = self.query_one("#form-message", Static)
+        message.set_class(not error, "said")
+        message.update(Text(text))
+
+    def action_finish(self) -> None:
+        if self.editing is not None:
+            self._back_to_list()
+            return
+        self.dismiss(self.unit)

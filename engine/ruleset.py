@@ -21,7 +21,7 @@ from .errors import BadTable, IllegalAction, UnknownRuleset
 from .rolls import Modifier, RollRequest, RollResult, Target
 from .schema import Field
 
-__all__ = ["SHIP", "Action", "Catalogue", "Choice", "Offer", "Param", "RuleContext", "Ruleset", "StepView",
+__all__ = ["SHIP", "Action", "Catalogue", "Choice", "Offer", "Outcome", "Param", "RuleContext", "Ruleset", "StepView",
            "UnitKind", "available", "find_ruleset", "register"]
 
 
@@ -33,6 +33,20 @@ class StepView:
     label: str
     status: str  # "done", "current", "todo", "skipped"
     needs: str = ""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a fight stands, for a forecast: over or not, the winner, the turn, who is still fighting.
+
+    ``winner`` is a side id, "" while the fight lasts or when no side won;
+    ``survived`` holds every unit the forecast counts, True while it is still in it.
+    """
+
+    over: bool
+    winner: str
+    turn: int
+    survived: dict[str, bool]
 
 
 @dataclass
@@ -61,8 +75,12 @@ class RuleContext:
         target: Target | None = None,
         then: str = "",
         context: dict[str, Any] | None = None,
+        secret: bool = False,
     ) -> None:
-        """Ask for a roll; the rule resumes in the continuation registered as ``then``, with ``context``."""
+        """Ask for a roll; the rule resumes in the continuation registered as ``then``, with ``context``.
+
+        ``secret``: the referee's own roll, left out of every side's view (``engine.sideview``).
+        """
         context = dict(context or {})
         if self.owner:
             then = f"{self.owner}:{then}"
@@ -70,7 +88,7 @@ class RuleContext:
                 context.setdefault("reply_to", self.reply_to)
         if self.host is not None:
             self.host.continuation(then)  # an unknown name fails here, where it was written
-        self.requests.append(RollRequest(purpose, dice, tuple(modifiers), target, then, context, self.group))
+        self.requests.append(RollRequest(purpose, dice, tuple(modifiers), target, then, context, self.group, secret))
 
     def note(self, text: str) -> None:
         """A line for the log explaining an effect applied."""
@@ -137,6 +155,9 @@ class Ruleset(ABC):
     views_module: ClassVar[str] = ""
     #: The ruleset's tables (an ``engine.tables.TableSet``), if it has any.
     table_set: ClassVar[Any] = None
+    #: Where the forecast hooks live (``outcome``, ``Commander``, ``DEFAULT_DOCTRINE``, ``check_doctrine``):
+    #: a ``doctrine`` module beside ``__init__`` is found like ``views``; "" means no forecast.
+    doctrine_module: ClassVar[str] = ""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A ruleset defined in its package's ``__init__`` finds its folder and ``views`` module itself."""
@@ -147,6 +168,9 @@ class Ruleset(ABC):
         if "views_module" not in cls.__dict__ and cls.package_dir is not None \
                 and (cls.package_dir / "views.py").exists():
             cls.views_module = f"{cls.__module__}.views"
+        if "doctrine_module" not in cls.__dict__ and cls.package_dir is not None \
+                and (cls.package_dir / "doctrine.py").exists():
+            cls.doctrine_module = f"{cls.__module__}.doctrine"
         if "catalogue" in cls.__dict__:  # every then= the package names is checked now, at import
             cls.catalogue.seal(cls.__module__)
 
@@ -387,10 +411,75 @@ class Ruleset(ABC):
         path = self.package_dir.resolve().parents[1] / "saves" / f"demo-{self.id}.toml"
         return path if path.exists() else None
 
+    # --- forecasts: how a fight stands, and the doctrines that play it out (``doctrine.py``) ---
+
+    def _doctrine(self) -> Any:
+        return importlib.import_module(self.doctrine_module) if self.doctrine_module else None
+
+    def outcome(self, state: dict) -> Outcome | None:
+        """Whether the fight is over, who won and who is still in it; None: this ruleset has no forecast."""
+        module = self._doctrine()
+        return module.outcome(state) if module else None
+
+    def doctrines(self) -> dict[str, Path]:
+        """Doctrine files the game master may pick per side (``doctrines/NAME.toml``), by name."""
+        folder = self.package_dir / "doctrines" if self.package_dir else None
+        return {p.stem: p for p in sorted(folder.glob("*.toml"))} if folder and folder.is_dir() else {}
+
+    def default_doctrine(self) -> str:
+        """The doctrine a side plays by when the game master picks none ("" without forecasts)."""
+        module = self._doctrine()
+        return str(getattr(module, "DEFAULT_DOCTRINE", "")) if module else ""
+
+    def check_doctrine(self, doc: dict, where: str) -> dict:
+        """A doctrine file's settings, checked; raises BadTable naming the entry at fault."""
+        module = self._doctrine()
+        if module is None:
+            raise BadTable(f"{where}: {self.id} has no forecast doctrines")
+        return module.check_doctrine(doc, where)
+
+    def commander(self, doctrines: dict[str, dict]) -> Any:
+        """What plays a simulated fight: ``decide(state)`` gives the next (action, args), or None
+        when no side has anything left to do; ``doctrines`` are checked settings by side id."""
+        module = self._doctrine()
+        if module is None:
+            raise BadTable(f"{self.id} has no forecast doctrines")
+        return module.Commander(self, doctrines)
+
     def sensors(self, state: dict) -> list[str] | None:
         """Each side's view of the others; None for systems without sensors."""
         views = self._views()
         return views.sensors(state) if views else None
+
+    # --- the players' screen: what one side knows (a ``sideview`` module beside ``__init__``) ---
+
+    def _sideview(self) -> Any:
+        if self.package_dir is None or not (self.package_dir / "sideview.py").exists():
+            return None
+        return importlib.import_module(f"{type(self).__module__}.sideview")
+
+    def side_view(self, state: dict, side: str) -> Any:
+        """What ``side`` knows of the fight now (an ``engine.sideview.SideView``).
+
+        A ruleset's ``sideview.side_view`` says how far its rules let a side see
+        the others; without one a side sees its own units and nothing of anyone else's.
+        """
+        from .sideview import own_units_only
+
+        module = self._sideview()
+        if module is not None and hasattr(module, "side_view"):
+            return module.side_view(self, state, side)
+        return own_units_only(self, state, side)
+
+    def log_seen(self, state: dict, side: str, kind: str, data: dict, request: RollRequest | None) -> str:
+        """How much of one logged event ``side`` sees (a tier of ``engine.sideview``), judged on the
+        state before it; ``request`` is the roll it answered. Default: ``engine.sideview.default_seen``."""
+        from .sideview import default_seen
+
+        module = self._sideview()
+        if module is not None and hasattr(module, "log_seen"):
+            return module.log_seen(self, state, side, kind, data, request)
+        return default_seen(self, state, side, kind, data, request)
 
 
 _REGISTERED: dict[str, Ruleset] = {}

@@ -1,0 +1,328 @@
+"""Forecast: the rest of a fight played out many times by each side's doctrine, by the fight's own rules.
+
+A game master asks, before the players commit, how a fight is likely to go.
+Each simulated fight starts from a copy of the saved state and is played by the
+ruleset's ``Commander`` (its doctrine module) through the same contract the
+console uses: ``check_action`` and ``apply_action`` for every decision, the
+seeded dice layer for every roll and ``resolve_roll`` for what follows. No rule
+is copied here; the engine only keeps the order rolls are answered in, as the
+``Encounter`` does (an action's rolls wait in turn; the rolls a result asks for
+come first).
+
+Reproducible whatever the core count: fight ``i`` of a forecast with seed ``S``
+rolls dice seeded from ``(S, i)`` alone, and results are gathered by index, so
+one worker and many give the same numbers. The save is never written: the
+forecast works on a copy of its state.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import os
+import threading
+import tomllib
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from .errors import BadTable, FlagbridgeError
+from .rolls import RollRequest, SeededRoller
+from .ruleset import RuleContext, Ruleset, _LAZY, find_ruleset, register_lazy
+from .state import plain_copy
+
+#: Turns a simulated fight may last past the saved one (that turn counts as the first); a fight
+#: still going then is counted as unfinished, a draw.
+TURN_CAP = 30
+#: Decisions one simulated turn may take before the fight is called stuck (a doctrine that loops).
+DECISIONS_PER_TURN = 2_000
+MAX_FIGHTS = 1_000_000
+
+Progress = Callable[[int, int], None]
+
+
+def fight_seed(seed: int, index: int) -> int:
+    """The dice seed of fight ``index``: from the forecast's seed and the index alone, never worker order."""
+    digest = hashlib.blake2b(f"flagbridge-forecast:{seed}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+# --- doctrines ----------------------------------------------------------------------------------
+
+def load_doctrine(ruleset: Ruleset, name: str) -> tuple[str, dict]:
+    """A doctrine by name (``doctrines/NAME.toml`` of the ruleset) or by the path of a game master's own
+    file: (its name, its checked settings). Raises BadTable naming the file and the entry at fault."""
+    known = ruleset.doctrines()
+    path = known.get(name)
+    if path is None:
+        if not name.endswith(".toml"):
+            listed = ", ".join(sorted(known)) or "none"
+            raise BadTable(f"doctrine {name!r}: {ruleset.id} has no such doctrine (known: {listed})")
+        path = Path(name)
+    try:
+        with open(path, "rb") as fh:
+            doc = tomllib.load(fh)
+    except OSError as exc:
+        raise BadTable(f"{path}: cannot read the doctrine ({exc.strerror or exc})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise BadTable(f"{path}: not TOML ({exc})") from None
+    header = doc.get("doctrine")
+    if not isinstance(header, dict) or header.get("ruleset") != ruleset.id:
+        raise BadTable(f"{path}: doctrine.ruleset: expected {ruleset.id!r}, got "
+                       f"{header.get('ruleset') if isinstance(header, dict) else None!r}")
+    return str(header.get("name") or path.stem), ruleset.check_doctrine(doc, str(path))
+
+
+def pick_doctrines(ruleset: Ruleset, sides: list[str], picked: dict[str, str]) -> dict[str, tuple[str, dict]]:
+    """Each side's doctrine: the one the game master picked for it, else the ruleset's default."""
+    unknown = [s for s in picked if s not in sides]
+    if unknown:
+        raise BadTable(f"--doctrine {unknown[0]}: no such side (sides: {', '.join(sides)})")
+    default = ruleset.default_doctrine()
+    if not default:
+        raise BadTable(f"{ruleset.id} has no forecast doctrines")
+    return {side: load_doctrine(ruleset, picked.get(side) or default) for side in sides}
+
+
+# --- one simulated fight ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FightResult:
+    """How one simulated fight ended: its winner ("" for none), the turns it took, who was still in it."""
+
+    index: int
+    winner: str
+    finished: bool
+    turns: int
+    survived: tuple[str, ...]
+
+
+class Playout:
+    """One simulated fight: the ruleset's contract applied to a copy of the state, rolls by seeded dice.
+
+    ``record`` keeps each decision and roll (``("action", name, args)`` / ``("roll", faces)``), so a test
+    can feed them to a real ``Encounter`` and see the same fight.
+    """
+
+    def __init__(self, ruleset: Ruleset, state: dict, seed: int, record: bool = False) -> None:
+        self.ruleset = ruleset
+        self.state = plain_copy(state)
+        self.roller = SeededRoller(seed)
+        self.rolls = 0
+        self.group = 0
+        self.record: list[tuple] | None = [] if record else None
+
+    def act(self, name: str, args: dict) -> None:
+        state, rs = self.state, self.ruleset
+        checked = rs.check_action(state, name, args)  # refused here, with the rule's reason
+        self.group += 1
+        ctx = RuleContext(self.group, host=rs, state=state)
+        rs.apply_action(state, name, args, ctx, checked=checked)
+        state["pending"].extend(r.to_plain() for r in ctx.requests)
+        if self.record is not None:
+            self.record.append(("action", name, dict(args)))
+
+    def roll(self) -> None:
+        state, rs = self.state, self.ruleset
+        request = RollRequest.from_plain(state["pending"][0])
+        result = self.roller.answer(request, self.rolls)
+        self.rolls += 1
+        state["pending"].pop(0)
+        ctx = RuleContext(request.group, host=rs, state=state)
+        rs.resolve_roll(state, result, ctx)
+        state["pending"][0:0] = [r.to_plain() for r in ctx.requests]  # a result's own rolls come first
+        if self.record is not None:
+            self.record.append(("roll", result.faces))
+
+    def run(self, commander, turn_cap: int = TURN_CAP) -> tuple[bool, int]:
+        """Play until the fight is over or past the cap: (finished, turns fought from the saved turn)."""
+        rs, state = self.ruleset, self.state
+        first = rs.outcome(state).turn
+        last = first + turn_cap - 1
+        decisions, turn_now = 0, first
+        while True:
+            if state["pending"]:
+                self.roll()
+                continue
+            outcome = rs.outcome(state)
+            if outcome.over:
+                return True, outcome.turn - first + 1
+            if outcome.turn > last:
+                return False, turn_cap
+            if outcome.turn != turn_now:
+                turn_now, decisions = outcome.turn, 0
+            decisions += 1
+            choice = commander.decide(state) if decisions <= DECISIONS_PER_TURN else None
+            if choice is None:  # nothing left to decide, or a doctrine going round in circles
+                return False, outcome.turn - first + 1
+            self.act(*choice)
+
+
+# --- a forecast: many fights ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Scenario:
+    """What every worker needs to play fights from a saved state (plain, so it crosses to processes)."""
+
+    ruleset_id: str
+    state: dict
+    tables: dict
+    folder: str | None
+    doctrines: dict[str, dict]
+    registry: dict[str, str] = field(default_factory=dict)
+
+    def prepare(self) -> Ruleset:
+        """The ruleset, found and with the fight's tables pinned, in this process."""
+        for rid, target in self.registry.items():
+            register_lazy(rid, target)
+        rs = find_ruleset(self.ruleset_id)
+        if rs.table_set is not None:
+            rs.table_set.pin(self.tables or None, Path(self.folder) if self.folder else None)
+        return rs
+
+
+def play_fights(scenario: Scenario, start: int, stop: int, seed: int, turn_cap: int = TURN_CAP,
+                prepared: Ruleset | None = None) -> list[FightResult]:
+    """Fights ``start`` to ``stop - 1`` of a forecast with ``seed`` (a fresh commander for each: a
+    doctrine may remember what it did earlier in its own fight)."""
+    rs = prepared or scenario.prepare()
+    out = []
+    for i in range(start, stop):
+        play = Playout(rs, scenario.state, fight_seed(seed, i))
+        finished, turns = play.run(rs.commander(scenario.doctrines), turn_cap)
+        end = rs.outcome(play.state)
+        out.append(FightResult(i, end.winner if finished else "", finished, turns,
+                               tuple(u for u, alive in end.survived.items() if alive)))
+    return out
+
+
+_PREPARED: dict[int, tuple[Scenario, Ruleset]] = {}
+
+
+def _worker_init(scenario: Scenario) -> None:
+    _PREPARED[0] = (scenario, scenario.prepare())
+
+
+def _worker_chunk(start: int, stop: int, seed: int, turn_cap: int) -> list[FightResult]:
+    scenario, prepared = _PREPARED[0]
+    return play_fights(scenario, start, stop, seed, turn_cap, prepared)
+
+
+@dataclass
+class Forecast:
+    """The fights of one forecast and what they say: chances of winning, turns, each unit's survival."""
+
+    ruleset_id: str
+    seed: int
+    turn_cap: int
+    sides: dict[str, str]  # id -> name
+    doctrines: dict[str, str]  # side id -> doctrine name
+    units: dict[str, tuple[str, str]]  # unit id -> (name, side id)
+    fights: list[FightResult]
+
+    @property
+    def count(self) -> int:
+        return len(self.fights)
+
+    def win_chance(self, side: str) -> float:
+        return sum(1 for f in self.fights if f.winner == side) / self.count if self.fights else 0.0
+
+    def draw_chance(self) -> float:
+        """Fights no side won: unfinished at the turn cap, or ended with no winner."""
+        return sum(1 for f in self.fights if not f.winner) / self.count if self.fights else 0.0
+
+    def expected_turns(self) -> float:
+        return sum(f.turns for f in self.fights) / self.count if self.fights else 0.0
+
+    def survival(self, unit: str) -> float:
+        return sum(1 for f in self.fights if unit in f.survived) / self.count if self.fights else 0.0
+
+    def lengths(self) -> dict[int, int]:
+        """Fights by the turns they lasted (the cap holds the unfinished ones too), shortest first."""
+        return dict(sorted(Counter(f.turns for f in self.fights).items()))
+
+    def lines(self) -> list[str]:
+        """The forecast in words, for the command line."""
+        out = [f"{self.count} simulated fights, seed {self.seed}, at most {self.turn_cap} turns each"]
+        for side, name in self.sides.items():
+            out.append(f"{name}: wins {self.win_chance(side):.1%} (doctrine {self.doctrines.get(side, '?')})")
+        unfinished = sum(1 for f in self.fights if not f.finished)
+        out.append(f"no winner: {self.draw_chance():.1%} ({unfinished} unfinished at the turn cap or stuck)")
+        out.append(f"expected turns: {self.expected_turns():.2f}")
+        for side, name in self.sides.items():
+            for uid, (uname, uside) in self.units.items():
+                if uside == side:
+                    out.append(f"  {uname} ({name}): survives {self.survival(uid):.1%}")
+        return out
+
+
+def scenario_of(encounter, picked: dict[str, str] | None = None) -> tuple[Scenario, dict[str, str]]:
+    """A scenario from an open encounter (never changed) and the doctrine names used per side."""
+    rs = encounter.ruleset
+    if encounter.state.get("pending"):
+        raise FlagbridgeError("a roll is pending: answer it (or undo) before forecasting")
+    if rs.outcome(encounter.state) is None:
+        raise BadTable(f"{rs.id} has no forecast (no doctrine module)")
+    chosen = pick_doctrines(rs, rs.side_ids(encounter.state), picked or {})
+    from .tables import table_files
+
+    folder = encounter.folder
+    scenario = Scenario(rs.id, plain_copy(encounter.state), dict(table_files(encounter.setup.options)),
+                        str(folder) if folder is not None else None,
+                        {side: settings for side, (_, settings) in chosen.items()}, dict(_LAZY))
+    return scenario, {side: name for side, (name, _) in chosen.items()}
+
+
+def _context():
+    """Fork while this process runs one thread (quick); a fork server when it runs more (the console's
+    worker thread), since forking a threaded process may copy a lock some other thread holds."""
+    if threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("forkserver")
+
+
+def forecast(encounter, fights: int, seed: int, picked: dict[str, str] | None = None,
+             workers: int | None = None, turn_cap: int = TURN_CAP, progress: Progress | None = None,
+             cancelled: Callable[[], bool] | None = None) -> Forecast:
+    """Play ``fights`` fights from the encounter's state on ``workers`` processes (default: every core)."""
+    if not 1 <= fights <= MAX_FIGHTS:
+        raise BadTable(f"fights: expected 1 to {MAX_FIGHTS}, got {fights}")
+    if turn_cap < 1:
+        raise BadTable(f"turn cap: expected 1 or more, got {turn_cap}")
+    scenario, names = scenario_of(encounter, picked)
+    rs = encounter.ruleset
+    state = encounter.state
+    units = {uid: (str(u.get("name", uid)), str(u.get("side", ""))) for _, uid, u in rs.units(state)}
+    units = {uid: units[uid] for uid in rs.outcome(state).survived}
+    result = Forecast(rs.id, seed, turn_cap, {s: state.get("side_names", {}).get(s, s) for s in rs.side_ids(state)},
+                      names, units, [])
+    workers = max(1, min(workers or os.cpu_count() or 1, fights))
+    chunk = max(1, min(50, fights // (workers * 8) or 1))
+    spans = [(a, min(a + chunk, fights)) for a in range(0, fights, chunk)]
+    done: list[FightResult] = []
+    if workers == 1:
+        prepared = scenario.prepare()
+        for a, b in spans:
+            if cancelled is not None and cancelled():
+                break
+            done += play_fights(scenario, a, b, seed, turn_cap, prepared)
+            if progress is not None:
+                progress(len(done), fights)
+    else:
+        with ProcessPoolExecutor(workers, mp_context=_context(), initializer=_worker_init,
+                                 initargs=(scenario,)) as pool:
+            futures = [pool.submit(_worker_chunk, a, b, seed, turn_cap) for a, b in spans]
+            try:
+                for fut in as_completed(futures):
+                    done += fut.result()
+                    if progress is not None:
+                        progress(len(done), fights)
+                    if cancelled is not None and cancelled():
+                        break
+            finally:
+                for fut in futures:
+                    fut.cancel()
+    result.fights = sorted(done, key=lambda f: f.index)
+    return result

@@ -1,0 +1,270 @@
+"""How a classic-hg fight is played out in a forecast: the doctrine each side follows, and who has won.
+
+A doctrine is data (``doctrines/NAME.toml``, ``[orders]``); the game master picks
+one per side. The ``Commander`` reads the state, asks the rules (each action's
+own ``may``) what it may do, and gives the engine one action at a time; the
+engine applies it through the ruleset's contract, so every number comes from
+``fire``, ``damage`` and ``turn``, never from here.
+
+The shipped ``standard`` doctrine, in words:
+
+- Every ship fires every turret or battery that can fire at the enemy it is
+  most likely to hurt: the chance to hit (the rules' own modifiers, at the
+  current range) times the points its armor lets through, HE warheads, no
+  selective fire; torpedoes go to the same kind of target when a tube is ready.
+- Interceptors go to the most dangerous incoming attack: the one that would
+  put the most points through its target's armor, each turret to the attack it
+  can still stop, until none is left or no turret can help.
+- The side with the initiative closes the range when it is ahead (its ships'
+  tonnage times their condition, against the enemy's), opens it when behind,
+  and keeps it when even; a side that means to break off opens it.
+- A side breaks off when it has lost half its tonnage (tonnage times the
+  condition lost, ships out of the fight counting whole): each of its ships
+  that is faster than every enemy breaks off at long range.
+- The referee's ruling, since the text destroys no ship: a ship that can no
+  longer hurt the enemy (no working weapon that fires with ammunition and
+  energy for it, no tube with a torpedo) is withdrawn as disabled.
+- No ramming, no small craft launched, no reprogramming.
+
+A fight is over when a side has no ship left in it (``turn.leave_fight``); the
+side still in it wins. A ship survives while it is in the fight or broke off.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engine.errors import BadTable
+from engine.rolls import Modifier, RollRequest, Target
+from engine.ruleset import Outcome
+from engine.schema import Field, validate
+
+from . import turn
+from .fire import (attack_type, defences_for, fire_modifiers, firing_groups, group_working, incoming,
+                   intercept_modifiers, roll_cell, to_hit_cell, tracks_by_computer, working)
+from .ships import energy_points
+from .views import condition
+
+DEFAULT_DOCTRINE = "standard"
+RANGE_MOVES = ("close", "stay", "open")
+
+ORDER_FIELDS: tuple[Field, ...] = (
+    Field("fire", "str", default="most_likely_to_hurt", choices=("most_likely_to_hurt", "hold"),
+          help="most_likely_to_hurt: every weapon at the enemy it is most likely to hurt; hold: no fire"),
+    Field("torpedoes", "bool", default=True, help="launch a torpedo whenever a tube is ready"),
+    Field("intercept", "str", default="most_dangerous", choices=("most_dangerous", "none"),
+          help="most_dangerous: defences to the attack that would put the most points through"),
+    Field("range_when_ahead", "str", default="close", choices=RANGE_MOVES),
+    Field("range_when_even", "str", default="stay", choices=RANGE_MOVES),
+    Field("range_when_behind", "str", default="open", choices=RANGE_MOVES),
+    Field("break_off_at_loss", "float", default=0.5, minimum=0.0, maximum=1.0,
+          help="break off once this share of the side's tonnage is lost (1.0: only when nothing is left)"),
+    Field("withdraw_unarmed", "bool", default=True,
+          help="the referee withdraws a ship that can no longer hurt the enemy, as disabled"),
+)
+
+
+def check_doctrine(doc: dict, where: str) -> dict:
+    """The ``[orders]`` of a doctrine file, every field checked, defaults filled in."""
+    return validate(doc.get("orders", {}), ORDER_FIELDS, f"{where}: orders", allow_extra=False)
+
+
+# --- who won --------------------------------------------------------------------------------------
+
+def outcome(state: dict) -> Outcome:
+    ships = state["ships"]
+    survived = {sid: s["out"] in ("", "broken off") for sid, s in ships.items()}
+    if not state["over"]:
+        return Outcome(False, "", state["turn"], survived)
+    left = [side for side in state["side_order"] if turn.ships_of(state, side)]
+    return Outcome(True, left[0] if len(left) == 1 else "", state["turn"], survived)
+
+
+# --- judging a shot -----------------------------------------------------------------------------
+
+@lru_cache(maxsize=512)
+def _chance(number: int, bonus: int) -> float:
+    """2D + bonus meets ``number``: the dice layer's exact chance, as a float for ranking."""
+    return float(RollRequest("", "2D", (Modifier("", bonus),), Target(number)).chance())
+
+
+def hit_chance(cell, mods: list[Modifier]) -> float:
+    if cell is None:
+        return 0.0
+    return 1.0 if cell == "auto" else _chance(int(cell), sum(m.value for m in mods))
+
+
+def side_loss(state: dict, side: str) -> float:
+    """Share of the side's tonnage lost: tonnage times condition lost, ships out of the fight whole."""
+    total = lost = 0.0
+    for sid, s in state["ships"].items():
+        if s["side"] != side:
+            continue
+        total += s["tonnage"]
+        lost += s["tonnage"] * (1.0 if s["out"] not in ("", "broken off") else 1.0 - condition(state, sid))
+    return lost / total if total else 0.0
+
+
+def can_hurt(ship: dict, tables) -> bool:
+    """A working weapon that fires, with its ammunition and the energy for it, or a tube with a torpedo."""
+    power = energy_points(ship["tonnage"], ship["power_plant"]) \
+        - sum(tables.programs.get(p, {}).get("energy_points", 0) for p in ship["programs"])
+    for t in ship["turrets"]:
+        if not working(t):
+            continue
+        mount = tables.mounts[t["weapon"]]
+        if mount["fires"] and mount["energy_points"] <= power and any(
+                not tables.weapons[w].get("ammo") or ship[tables.weapons[w]["ammo"]] > 0 for w in mount["fires"]):
+            return True
+    return ship["torpedoes"] > 0 and any(not tube["destroyed"] for tube in ship["tubes"])
+
+
+class Commander:
+    """Plays a classic-hg fight by the doctrine of each side (``decide`` gives the next action)."""
+
+    def __init__(self, ruleset, doctrines: dict[str, dict]) -> None:
+        self.ruleset = ruleset
+        self.doctrines = doctrines
+        self.actions = ruleset.catalogue.actions
+
+    def allowed(self, state: dict, tables, name: str, args: dict) -> bool:
+        return not self.actions[name].may(state, args, tables)
+
+    def decide(self, state: dict):
+        if state["over"]:
+            return None
+        tables = self.ruleset.tables_for(state)
+        for sid, ship in state["ships"].items():  # the referee's ruling first
+            if not ship["broken_off"] and self.doctrines[ship["side"]]["withdraw_unarmed"] \
+                    and not can_hurt(ship, tables):
+                return "withdraw", {"ship": sid, "reason": "disabled"}
+        step = state["step"]
+        choice = None
+        if step == 1 and len(state["initiative"]) < 2:
+            choice = "roll_initiative", {}
+        elif step == 2 and state["turn"] > 1 and not state["range_set"]:
+            choice = "set_range", {"range": self.range_wanted(state)}
+        elif step in (3, 6):
+            choice = self.offensive(state, tables)
+        elif step in (4, 7):
+            choice = self.defensive(state, tables)
+        elif step in (5, 8) and self.allowed(state, tables, "resolve_damage", {}):
+            choice = "resolve_damage", {}
+        if choice is None and self.allowed(state, tables, "next", {}):
+            choice = "next", {}
+        return choice
+
+    # --- range ---
+
+    def breaking_off(self, state: dict, side: str) -> bool:
+        return side_loss(state, side) >= self.doctrines[side]["break_off_at_loss"] > 0 \
+            or side_loss(state, side) >= 1.0
+
+    def range_wanted(self, state: dict) -> str:
+        side = state["attacker"]
+        orders = self.doctrines[side]
+        mine, theirs = side_loss(state, side), side_loss(state, turn.other(state, side))
+        if self.breaking_off(state, side):
+            move = "open"
+        elif mine < theirs:
+            move = orders["range_when_ahead"]
+        elif mine > theirs:
+            move = orders["range_when_behind"]
+        else:
+            move = orders["range_when_even"]
+        i = turn.RANGES.index(state["range"]) + {"close": -1, "stay": 0, "open": 1}[move]
+        return turn.RANGES[min(max(i, 0), len(turn.RANGES) - 1)]
+
+    # --- offensive fire ---
+
+    def offensive(self, state: dict, tables):
+        side = turn.firing_side(state)
+        orders = self.doctrines[side]
+        enemies = turn.ships_of(state, turn.other(state, side))
+        for sid in turn.ships_of(state, side):
+            ship = state["ships"][sid]
+            if self.breaking_off(state, side) and self.allowed(state, tables, "break_off", {"ship": sid}):
+                return "break_off", {"ship": sid}
+            if orders["fire"] == "hold":
+                continue
+            if orders["torpedoes"] and self.allowed(state, tables, "launch_torpedo", {"ship": sid, "warhead": "he"}):
+                weapon = tables.weapons["torpedo_he"]
+                best = self.best_target(state, ship, enemies, weapon, 0,
+                                        tracks_by_computer(ship, True), tables, 1)
+                if best:
+                    return "launch_torpedo", {"ship": sid, "target": best, "warhead": "he"}
+            order = self.fire_order(state, sid, ship, enemies, tables)
+            if order:
+                return "fire", order
+        return None
+
+    def best_target(self, state: dict, ship: dict, enemies: list[str], weapon: dict, skill: int, tracked: bool,
+                    tables, count: int) -> str:
+        """The enemy this weapon is most likely to hurt: chance to hit times the points through its armor."""
+        cell = to_hit_cell(weapon, state["range"])
+        best, score = "", 0.0
+        rated = int(weapon["damage"]) * (count if weapon["per_weapon"] else 1)
+        for tid in enemies:
+            target = state["ships"][tid]
+            p = hit_chance(cell, fire_modifiers(state, ship, skill, tracked, target, tables, weapon))
+            # a shot armor stops whole still counts a little (it wears the armor down)
+            value = p * (max(0, rated - target["armor_factor"]) + 0.01)
+            if value > score:
+                best, score = tid, value
+        return best
+
+    def fire_order(self, state: dict, sid: str, ship: dict, enemies: list[str], tables) -> dict | None:
+        """The turrets and batteries that can fire, grouped under the target each would pick; the first
+        such group the rules accept whole (or, when energy runs short, its first turrets)."""
+        by_target: dict[str, list[str]] = {}
+        for gid, group in firing_groups(ship).items():
+            if not self.allowed(state, tables, "fire", {"ship": sid, "turrets": [gid], "warhead": "he"}):
+                continue
+            weapon = tables.weapons[attack_type(group[0], "he", tables)]
+            tracked = tracks_by_computer(ship, all(t["fire_control"] for t in group))
+            best = self.best_target(state, ship, enemies, weapon, max(t["gunner_skill"] for t in group), tracked,
+                                    tables, group_working(group))
+            if best:
+                by_target.setdefault(best, []).append(gid)
+        for target, gids in by_target.items():
+            while gids:
+                args = {"ship": sid, "turrets": list(gids), "target": target, "warhead": "he", "location": ""}
+                if self.allowed(state, tables, "fire", args):
+                    return args
+                gids = gids[:-1]
+        return None
+
+    # --- defensive fire ---
+
+    def defensive(self, state: dict, tables):
+        side = turn.defending_side(state)
+        if self.doctrines[side]["intercept"] == "none":
+            return None
+        def threat(a: dict) -> tuple[int, int]:
+            points = a["damage"] - a["reduced"]
+            return points - state["ships"][a["target"]]["armor_factor"], points
+
+        attacks = sorted((a for a in incoming(state) if threat(a)[0] > 0), key=threat, reverse=True)
+        for attack in attacks:
+            best, score = None, 0.0
+            for sid in turn.ships_of(state, side):
+                ship = state["ships"][sid]
+                if not self.allowed(state, tables, "defend", {"ship": sid}):
+                    continue
+                for t in ship["turrets"]:
+                    if t["used"] or not working(t):
+                        continue
+                    usable = defences_for(ship, t, attack, tables)
+                    if not usable:
+                        continue
+                    args = {"ship": sid, "turret": t["id"], "attack": attack["id"], "defence": ""}
+                    if not self.allowed(state, tables, "defend", args):
+                        continue
+                    cell = roll_cell(tables.defences[usable[0]]["to_intercept"], attack["weapon"])
+                    p = hit_chance(cell, intercept_modifiers(ship, t, attack, tables))
+                    if p > score:
+                        best, score = args, p
+            if best is not None:
+                return "defend", best
+        return None
+

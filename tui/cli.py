@@ -47,6 +47,16 @@ def _parser() -> argparse.ArgumentParser:
     imp.add_argument("--out", type=Path, help="the file to write (default: saves/ships/NAME.toml)")
     imp.add_argument("--force", action="store_true", help="replace an existing file")
 
+    fc = sub.add_parser("forecast", help="play the rest of a fight many times by each side's doctrine "
+                                         "(never writes)")
+    fc.add_argument("path", type=Path)
+    fc.add_argument("--fights", type=int, default=1000, help="how many fights to simulate (default 1000)")
+    fc.add_argument("--seed", type=int, default=None, help="dice seed (default: the save's)")
+    fc.add_argument("--doctrine", action="append", default=[], metavar="SIDE=NAME",
+                    help="a side's doctrine, by name or the path of a doctrine file (default: the ruleset's)")
+    fc.add_argument("--workers", type=int, default=0, help="processes to use (default: every core)")
+    fc.add_argument("--turns", type=int, default=0, help="turn cap: a fight still going then is unfinished")
+
     d = sub.add_parser("demo", help="open a fresh copy of a demo encounter in the console")
     d.add_argument("ruleset", nargs="?", default="classic-hg")
     d.add_argument("--save-dir", type=Path, default=Path("saves"))
@@ -55,6 +65,14 @@ def _parser() -> argparse.ArgumentParser:
     o.add_argument("--keep-edits", action="store_true", help="keep hand edits of [state] as corrections")
     n = sub.add_parser("new", help="set up a new encounter in the console")
     n.add_argument("--save-dir", type=Path, default=Path("saves"))
+    w = sub.add_parser("watch", help="one side's read-only view of a save, following the console's autosaves")
+    w.add_argument("path", type=Path)
+    w.add_argument("--side", required=True, help="the side's id, as in the save's [[setup.sides]]")
+    sv = sub.add_parser("serve", help="the same view in a browser, behind a random token in the URL")
+    sv.add_argument("path", type=Path)
+    sv.add_argument("--side", required=True, help="the side's id, as in the save's [[setup.sides]]")
+    sv.add_argument("--host", default="127.0.0.1", help="the address to listen on (0.0.0.0: every network)")
+    sv.add_argument("--port", type=int, default=8000)
     return p
 
 
@@ -162,6 +180,40 @@ def _ship(args: argparse.Namespace) -> int:
     return 0
 
 
+def _forecast(args: argparse.Namespace) -> int:
+    """Simulate the rest of the fight from the save; the file is only read."""
+    from engine.errors import BadTable
+    from engine.forecast import TURN_CAP, forecast
+    from engine.saves import SaveFile
+
+    picked = {}
+    for item in args.doctrine:
+        side, eq, name = item.partition("=")
+        if not eq or not side.strip() or not name.strip():
+            raise BadTable(f"--doctrine {item!r}: expected SIDE=NAME, e.g. corsairs=cautious")
+        picked[side.strip()] = name.strip()
+    enc = SaveFile.load(args.path).encounter
+    seed = enc.setup.seed if args.seed is None else args.seed
+    from rich.console import Console
+
+    err = Console(stderr=True, highlight=False)
+    kwargs = dict(picked=picked, workers=args.workers or None, turn_cap=args.turns or TURN_CAP)
+    if err.is_terminal:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        with Progress(TextColumn("forecast"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                      console=err, transient=True) as bar:
+            task = bar.add_task("fights", total=args.fights)
+            result = forecast(enc, args.fights, seed, progress=lambda done, total: bar.update(task, completed=done),
+                              **kwargs)
+    else:
+        result = forecast(enc, args.fights, seed, **kwargs)
+    print(f"{enc.setup.name} ({enc.ruleset.id}): {enc.ruleset.header(enc.state)}")
+    for line in result.lines():
+        print(line)
+    return 0
+
+
 def _console(args: argparse.Namespace) -> int:
     from .launch import run
 
@@ -172,15 +224,30 @@ def _console(args: argparse.Namespace) -> int:
     return run("new", save_dir=args.save_dir)
 
 
+def _watch(args: argparse.Namespace) -> int:
+    from .watch import run_watch
+
+    return run_watch(args.path, args.side)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from .serve import run_serve
+
+    return run_serve(args.path, args.side, args.host, args.port)
+
+
 _COMMANDS = {
     "check": _check,
     "log": _log,
     "rulesets": _rulesets,
     "keep-edits": _keep_edits,
     "ship": _ship,
+    "forecast": _forecast,
     "demo": _console,
     "open": _console,
     "new": _console,
+    "watch": _watch,
+    "serve": _serve,
 }
 
 if __name__ == "__main__":

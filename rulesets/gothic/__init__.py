@@ -1,0 +1,108 @@
+"""gothic: Battlefleet Gothic boarding torpedoes, teleport attacks, hit-and-run attacks and planetary
+defences, from ``rules/gothic-boarding-teleport.ru.txt`` (the Russian is the source; an English
+rendering is beside it).
+
+Sides of capital ships, escorts and planetary defences fight turn by turn:
+1 Movement (special orders declared), 2 Shooting, 3 Ordnance, 4 End phase. The
+text's rules live in ``ordnance`` (salvos launched, moved 30 cm and turned up
+to 45°, turret fire and the to-hit roll in base contact), ``teleport`` (the
+end-phase attack and every reason it is refused) and ``hitrun`` (the D6, the
+critical hits table, an escort destroyed by a critical, repair); ``turn`` keeps
+the phases and what the game master enters from the table (special orders,
+distances in cm, shields, hits from shooting). ``units`` holds what is read of
+ships and defences (hits, crippled, shields). The numbers the text refers to
+but does not give are shipped default TOML tables in ``tables/`` (see
+``TABLES.md``), replaceable through ``setup.options.tables``.
+
+Options (``setup.options``): ``distance`` (cm between every pair of enemies at
+the start, default 60), ``distances`` (cm for named pairs, ``"a|b" = 8``),
+``tables`` (replacement table files by name).
+"""
+
+from __future__ import annotations
+
+from engine.errors import BadTable
+from engine.ruleset import Param, Ruleset, StepView, UnitKind
+from engine.tables import table_files
+
+from . import turn, ordnance, teleport, hitrun  # noqa: F401  (they register their actions)
+from .catalogue import CATALOGUE, PHASE_WORDS, PHASES
+from .corrections import RULES as CORRECTION_RULES
+from .tables import TABLE_SET, load_tables
+from .units import DEFAULT_DISTANCE, MAX_CM, defence_state, pair, vessel_state
+
+
+#: The order the console lists the actions in: the turn's own order, the next phase last.
+ACTION_ORDER = ("special_orders", "set_distance", "shields", "record_hits", "launch", "move_salvo", "teleport",
+                "repair", "next")
+assert sorted(ACTION_ORDER) == sorted(CATALOGUE.actions)
+CATALOGUE.actions = {name: CATALOGUE.actions[name] for name in ACTION_ORDER}
+
+
+def _cm(value, where: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_CM:
+        raise BadTable(f"{where}: expected centimetres (a whole number 0..{MAX_CM}), got {value!r}")
+    return value
+
+
+class Gothic(Ruleset):
+    id = "gothic"
+    name = "Battlefleet Gothic boarding, teleport and planetary defences"
+    catalogue = CATALOGUE
+    table_set = TABLE_SET
+    correction_rules = CORRECTION_RULES
+    sides_allowed = (2, None)
+
+    def check_unit(self, kind: UnitKind, unit: dict, where: str) -> None:
+        if kind.id == "defence":
+            defence_state(unit, load_tables(), where)
+
+    def new_state(self, setup) -> dict:
+        files = table_files(setup.options)
+        tables = load_tables(files or None)
+        ships = {uid: vessel_state(s, s["class"]) for uid, s in setup.ships.items()}
+        defences = {uid: defence_state(d, tables, f"setup.defences.{uid}")
+                    for uid, d in setup.units.get("defences", {}).items()}
+        start = _cm(setup.options.get("distance", DEFAULT_DISTANCE), "setup.options.distance")
+        everyone = {**ships, **defences}
+        ids = list(everyone)
+        distances = {pair(a, b): start for i, a in enumerate(ids) for b in ids[i + 1:]
+                     if everyone[a]["side"] != everyone[b]["side"]}
+        named = setup.options.get("distances", {})
+        if not isinstance(named, dict):
+            raise BadTable('setup.options.distances: expected a table of "a|b" = centimetres')
+        for key, cm in named.items():
+            a, _, b = str(key).partition("|")
+            if a not in everyone or b not in everyone or everyone[a]["side"] == everyone[b]["side"]:
+                raise BadTable(f"setup.options.distances.{key}: expected two enemy ids joined by |, as \"a|b\"")
+            distances[pair(a, b)] = _cm(cm, f"setup.options.distances.{key}")
+        return {
+            "turn": 1, "phase": 1,
+            "side_order": [s["id"] for s in setup.sides],
+            "side_names": {s["id"]: s["name"] for s in setup.sides},
+            "ships": ships, "defences": defences, "ordnance": {}, "next_salvo": 0,
+            "distances": distances,
+            "table_files": dict(files),
+        }
+
+    def setup_options(self) -> tuple[Param, ...]:
+        return (Param("distance", "Starting distance in cm between enemies", "int", minimum=0, maximum=MAX_CM),)
+
+    # --- reading the state -----------------------------------------------------------
+
+    def checklist(self, state: dict) -> list[StepView]:
+        return turn.checklist(state, self.tables_for(state))
+
+    def header(self, state: dict) -> str:
+        return f"Turn {state['turn']} · phase {state['phase']}/{len(PHASES)} {PHASE_WORDS[state['phase']]}"
+
+    def unit_line(self, state: dict, kind: UnitKind, uid: str) -> tuple[str, float]:
+        from . import views
+        return views.unit_line(state, kind, uid, self.tables_for(state))
+
+    def unit_panels(self, state: dict, kind: UnitKind, uid: str) -> dict[str, list[tuple[str, str]]]:
+        from . import views
+        return views.unit_panels(state, kind, uid, self.tables_for(state))
+
+
+RULESET = Gothic()

@@ -1,0 +1,41 @@
+"""What a gothic value corrected by hand may be (``engine.corrections``): the same limits the files and
+rules hold (the four phases, distances in centimetres, hits no more than the start, orders the table knows)."""
+
+from engine.corrections import CorrectionRule, between, each_side_once, not_empty, one_of
+
+from .catalogue import PHASES
+from .ordnance import KINDS
+from .units import MAX_CM
+
+
+def _orders(state: dict, tables) -> list[str]:
+    return [""] + list(tables.orders)
+
+
+def _vessel_ids(state: dict, tables) -> list[str]:
+    return list(state["ships"]) + list(state["defences"])
+
+
+RULES = (
+    CorrectionRule("side_order[*]", each_side_once),
+    CorrectionRule("side_names.*", not_empty),
+    CorrectionRule("turn", between(1, 1_000_000)),
+    CorrectionRule("phase", between(1, len(PHASES))),
+    CorrectionRule("next_salvo", between(0, 1_000_000)),
+    CorrectionRule("distances.*", between(0, MAX_CM)),
+    CorrectionRule("ships.*.orders", one_of(_orders)),
+    CorrectionRule("ships.*.class", one_of(lambda state, tables: ("capital", "escort"))),
+    CorrectionRule("defences.*.orders", one_of(lambda state, tables: ("",))),
+    CorrectionRule("defences.*.class", one_of(lambda state, tables: ("defence",))),
+    CorrectionRule("defences.*.type", one_of(lambda state, tables: tables.defences)),
+    CorrectionRule("*.*.hits", between(0, 100)),
+    CorrectionRule("*.*.hits_start", between(1, 100)),
+    CorrectionRule("*.*.shields_up", between(0, 20)),
+    CorrectionRule("*.*.armour", between(1, 6)),
+    CorrectionRule("*.*.criticals[*].roll", between(2, 12)),
+    CorrectionRule("ordnance.*.strength", between(1, 30)),
+    CorrectionRule("ordnance.*.distance", between(0, MAX_CM)),
+    CorrectionRule("ordnance.*.kind", one_of(lambda state, tables: KINDS)),
+    CorrectionRule("ordnance.*.target", one_of(_vessel_ids)),
+    CorrectionRule("ordnance.*.owner", one_of(_vessel_ids)),
+)

@@ -1,0 +1,137 @@
+"""Hit-and-run attacks, the critical hits they cause, and repairing criticals in the end phase.
+
+Source: ``gothic-boarding-teleport.ru.txt``, "Нанесение повреждений при hit-and-run
+атаке": "roll a D6. On a 1 the attack fails; on 2 or more roll on the critical
+hits table and apply the result at once. A critical so caused may be repaired
+like an ordinary one. An escort that suffers a critical is destroyed outright."
+
+A hit-and-run attack comes from a teleport attack (``teleport``) or from a
+boarding torpedo that hits (``ordnance``); when it is done, a salvo's attack
+goes on with its next torpedo. The critical hits table and repair numbers are
+our shipped defaults (``tables/criticals.toml``, ``tables/repair.toml``).
+
+Our readings where the text is silent: an escort is destroyed on the 2+ without
+a roll on the table (what it suffers does not matter); a defence takes criticals
+as a capital ship does; a critical's extra hits are lost at once and stay lost
+when it is repaired.
+"""
+
+from __future__ import annotations
+
+from engine.actions import Action, Choice, Param
+from engine.rolls import Target
+from engine.ruleset import RuleContext
+
+from .catalogue import CATALOGUE, VESSEL_PARAM, why_no_vessel, why_phase
+from .tables import Tables
+from .units import destroy, lose_hits, vessel
+
+#: "При выпадении 1 - атака потерпела неудачу, на 2 или больше - ... таблица критических попаданий"
+HIT_AND_RUN_NEEDS = 2
+
+
+def start(state: dict, ctx: RuleContext, attack: dict) -> None:
+    """Ask for a hit-and-run attack's D6 against ``attack["target"]``; ``attack`` goes on after it."""
+    target = vessel(state, attack["target"])
+    ctx.request_roll(f"Hit-and-run on {target['name']} ({attack['source']})", "D6",
+                     target=Target(HIT_AND_RUN_NEEDS), then="hit_and_run", context=attack)
+
+
+@CATALOGUE.continuation("hit_and_run")
+def hit_and_run(state: dict, result, tables: Tables, ctx: RuleContext) -> None:
+    attack = dict(result.request.context)
+    target = vessel(state, attack["target"])
+    if not result.success:
+        ctx.note(f"Hit-and-run on {target['name']} fails (a 1)")
+        return _after(state, attack, tables, ctx)
+    if target["class"] == "escort":
+        ctx.note(destroy(state, attack["target"], "an escort that suffers a critical is destroyed"))
+        return _after(state, attack, tables, ctx)
+    ctx.request_roll(f"Critical hit on {target['name']}", "2D6", then="critical", context=attack)
+
+
+@CATALOGUE.continuation("critical")
+def critical(state: dict, result, tables: Tables, ctx: RuleContext) -> None:
+    attack = dict(result.request.context)
+    apply_critical(state, attack["target"], result.total, tables, ctx)
+    _after(state, attack, tables, ctx)
+
+
+def apply_critical(state: dict, uid: str, roll: int, tables: Tables, ctx: RuleContext) -> None:
+    """Put a critical hits table row in force at once: its effect, and any extra hits lost."""
+    v = vessel(state, uid)
+    row = tables.criticals[roll]
+    if v["class"] == "escort":  # a critical from anywhere destroys an escort
+        ctx.note(destroy(state, uid, "an escort that suffers a critical is destroyed"))
+        return
+    v["criticals"].append({"roll": roll, "name": row["name"], "effect": row["effect"],
+                           "repairable": row["repairable"]})
+    line = f"Critical on {v['name']}: {row['name']} (roll {roll})"
+    if row["effect"] == "shields" and v["shields_up"]:
+        v["shields_up"] = 0
+        line += ": every shield down until repaired"
+    elif row["effect"] == "turrets":
+        line += ": its turrets cannot fire until repaired"
+    if not row["repairable"]:
+        line += " (cannot be repaired)"
+    ctx.note(line)
+    if row["extra_hits"]:
+        for text in lose_hits(state, uid, row["extra_hits"]):
+            ctx.note(text)
+
+
+def _after(state: dict, attack: dict, tables: Tables, ctx: RuleContext) -> None:
+    if attack.get("salvo"):
+        from .ordnance import proceed  # a salvo's attack goes on with its next torpedo
+        proceed(state, attack, tables, ctx)
+
+
+# --- repair in the end phase ----------------------------------------------------------------------
+
+def _repairable(state: dict, args: dict, tables) -> list[Choice]:
+    uid = args.get("vessel", "")
+    if why_no_vessel(state, uid):
+        return []
+    return [Choice(str(i), f"{c['name']} (roll {c['roll']})")
+            for i, c in enumerate(vessel(state, uid)["criticals"]) if c["repairable"]]
+
+
+def may_repair(state: dict, args: dict, tables: Tables) -> str:
+    why = why_phase(state, 4, "Criticals are repaired")
+    if why or "vessel" not in args:
+        return why
+    why = why_no_vessel(state, args["vessel"])
+    if why:
+        return why
+    v = vessel(state, args["vessel"])
+    if v["repair_tried"]:
+        return f"{v['name']} has tried a repair this end phase (one a turn)"
+    if not any(c["repairable"] for c in v["criticals"]):
+        return f"{v['name']} has no critical it can repair"
+    if "critical" in args and args["critical"] not in {c.value for c in _repairable(state, args, tables)}:
+        return f"{v['name']} has no repairable critical {args['critical']!r}"
+    return ""
+
+
+def repair(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
+    v = vessel(state, args["vessel"])
+    v["repair_tried"] = True
+    crit = v["criticals"][int(args["critical"])]
+    ctx.request_roll(f"Repair {crit['name']} on {v['name']}", "D6", target=Target(tables.repair_needs),
+                     then="repaired", context={"vessel": args["vessel"], "critical": int(args["critical"])})
+
+
+@CATALOGUE.continuation("repaired")
+def repaired(state: dict, result, tables: Tables, ctx: RuleContext) -> None:
+    v = vessel(state, result.request.context["vessel"])
+    crit = v["criticals"][result.request.context["critical"]]
+    if not result.success:
+        ctx.note(f"{v['name']}: {crit['name']} stays in force")
+        return
+    v["criticals"].remove(crit)
+    extra = " (its shields may be raised again)" if crit["effect"] == "shields" else ""
+    ctx.note(f"{v['name']} repairs {crit['name']}{extra}")
+
+
+CATALOGUE.add(Action("repair", "Repair critical", repair, key="r", may=may_repair, params=(
+    VESSEL_PARAM, Param("critical", "Critical to repair", "choice", options=_repairable))))

@@ -1,0 +1,255 @@
+"""Ordnance: torpedo and boarding-torpedo salvos as markers, launched, moved, and their attack.
+
+Source: ``gothic-boarding-teleport.ru.txt``, boarding torpedoes: they "may be
+launched like ordinary torpedoes, but not together with them"; a boarding
+torpedo "moves 30 cm each ordnance phase" and "may make one turn of up to 45°
+(measured from the centre of the marker) at the start of each ordnance phase";
+when they come into base contact "turrets may fire at them"; survivors "roll to
+hit as ordinary torpedoes", but "each torpedo that hits makes a hit-and-run
+attack instead of damage".
+
+What the text leaves to the rest of the game, and our readings:
+
+- Salvos are launched in the shooting phase from a ship whose tubes are loaded
+  (a ship reloads with the Reload Ordnance special order); the strength is at
+  most the tubes' strength. The game master enters the distance from the salvo
+  to its target as placed.
+- In the ordnance phase the game master moves each salvo once and enters its new
+  distance to the target: it cannot close more than its move (30 cm for boarding
+  torpedoes; ordinary torpedoes at the ``ordnance`` table's speed, and they do not
+  turn). A salvo at 0 cm is in base contact and attacks at once.
+- In contact, each of the target's turrets rolls a D6 and destroys one torpedo on
+  the ``ordnance`` table's number; each survivor rolls a D6 to hit, needing the
+  number for the target's armour. An ordinary torpedo that hits knocks down a
+  shield that is up, or else takes a hit; a boarding torpedo that hits makes a
+  hit-and-run attack whatever the shields (the text names shields only for
+  teleports). The salvo is spent by its attack.
+"""
+
+from __future__ import annotations
+
+from engine.actions import Action, Choice, Param
+from engine.rolls import Target
+from engine.ruleset import RuleContext
+
+from . import hitrun
+from .catalogue import CATALOGUE, PHASE_WORDS, TARGET_PARAM, VESSEL_PARAM, why_no_vessel, why_phase
+from .tables import Tables
+from .units import MAX_CM, afloat, lose_hits, turrets_now, vessel
+
+#: "Управляемая торпеда проходит 30 см за каждую стадию ordnance"
+BOARDING_MOVE_CM = 30
+#: "могут совершить один поворот в 45°"
+BOARDING_TURN_DEGREES = 45
+KINDS = {"torpedoes": "Torpedoes", "boarding": "Boarding torpedoes"}
+
+
+def move_cm(salvo: dict, tables: Tables) -> int:
+    return BOARDING_MOVE_CM if salvo["kind"] == "boarding" else tables.torpedo_speed_cm
+
+
+# --- launching -----------------------------------------------------------------------------------
+
+def _launchers(state: dict, args: dict, tables) -> list[Choice]:
+    from .catalogue import vessel_words
+    return [Choice(uid, vessel_words(state, uid)) for uid, v in afloat(state).items() if v["torpedoes"]]
+
+
+def _strengths(state: dict, args: dict, tables) -> list[str]:
+    uid = args.get("vessel", "")
+    if why_no_vessel(state, uid):
+        return []
+    return [str(n) for n in range(1, vessel(state, uid)["torpedoes"] + 1)]
+
+
+def may_launch(state: dict, args: dict, tables: Tables) -> str:
+    why = why_phase(state, 2, "Torpedoes are launched")
+    if why or "vessel" not in args:
+        return why
+    why = why_no_vessel(state, args["vessel"])
+    if why:
+        return why
+    v = vessel(state, args["vessel"])
+    if not v["torpedoes"]:
+        return f"{v['name']} has no torpedo tubes"
+    if v["launched"]:
+        return f"{v['name']} has launched a salvo this turn"
+    if not v["loaded"]:
+        return f"{v['name']}'s tubes are empty (reload with the Reload Ordnance special order)"
+    kinds = args.get("kinds")
+    if kinds is not None:
+        if not isinstance(kinds, list) or not kinds or any(k not in KINDS for k in kinds):
+            return "choose torpedoes or boarding torpedoes"
+        if len(kinds) > 1:
+            return "boarding torpedoes are never launched in the same salvo as ordinary torpedoes"
+        if kinds == ["boarding"] and not v["boarding_torpedoes"]:
+            return f"{v['name']} carries no boarding torpedoes"
+    if "target" in args:
+        why = why_no_vessel(state, args["target"])
+        if why:
+            return why
+        if vessel(state, args["target"])["side"] == v["side"]:
+            return f"{vessel(state, args['target'])['name']} is on {v['name']}'s own side"
+    strength = args.get("strength")
+    if strength is not None and not 1 <= strength <= v["torpedoes"]:
+        return f"{v['name']}'s salvo strength is 1 to {v['torpedoes']}"
+    return ""
+
+
+def launch(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
+    v, t = vessel(state, args["vessel"]), vessel(state, args["target"])
+    kind = args["kinds"][0]
+    state["next_salvo"] += 1
+    sid = f"salvo-{state['next_salvo']}"
+    state["ordnance"][sid] = {
+        "side": v["side"], "name": f"{KINDS[kind]} {args['strength']} from {v['name']}", "kind": kind,
+        "owner": args["vessel"], "strength": args["strength"], "target": args["target"],
+        "distance": args["distance"], "moved": False, "turned": 0, "launched_turn": state["turn"],
+    }
+    v["launched"] = True
+    v["loaded"] = False
+    ctx.note(f"{v['name']} launches {KINDS[kind].lower()} (strength {args['strength']}) at {t['name']}, "
+             f"{args['distance']} cm away")
+
+
+CATALOGUE.add(Action("launch", "Launch torpedoes", launch, key="l", may=may_launch, params=(
+    Param("vessel", "Launching ship or defence", "choice", options=_launchers),
+    Param("kinds", "Load (one kind a salvo)", "multi", choices=tuple(KINDS)),
+    Param("strength", "Salvo strength", "int", options=_strengths, minimum=1, maximum=30),
+    TARGET_PARAM,
+    Param("distance", "Distance from the salvo to its target (cm)", "int", minimum=1, maximum=MAX_CM),
+)))
+
+
+# --- moving in the ordnance phase -------------------------------------------------------------------
+
+def _salvos(state: dict, args: dict, tables) -> list[Choice]:
+    return [Choice(sid, f"{o['name']} -> {vessel(state, o['target'])['name']}, {o['distance']} cm")
+            for sid, o in state["ordnance"].items() if not o["moved"]]
+
+
+def may_move(state: dict, args: dict, tables: Tables) -> str:
+    why = why_phase(state, 3, "Salvos move")
+    if why:
+        return why
+    if not state["ordnance"]:
+        return "no salvo in flight"
+    if "salvo" not in args:
+        return ""
+    o = state["ordnance"].get(args["salvo"]) if isinstance(args["salvo"], str) else None
+    if o is None:
+        return f"no salvo {args['salvo']!r} in flight"
+    if o["moved"]:
+        return f"{o['name']} has moved this ordnance phase"
+    turn = args.get("turn")
+    if isinstance(turn, int):
+        if o["kind"] != "boarding" and turn:
+            return "ordinary torpedoes move straight: only boarding torpedoes may turn"
+        if turn > BOARDING_TURN_DEGREES:
+            return f"a boarding torpedo turns at most {BOARDING_TURN_DEGREES}° at the start of the phase"
+    after = args.get("distance")
+    if isinstance(after, int) and after < o["distance"] - move_cm(o, tables):
+        return (f"{o['name']} moves {move_cm(o, tables)} cm: from {o['distance']} cm it cannot come "
+                f"closer than {o['distance'] - move_cm(o, tables)} cm")
+    return ""
+
+
+def move(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
+    o = state["ordnance"][args["salvo"]]
+    o["moved"] = True
+    o["turned"] = args["turn"]
+    before, o["distance"] = o["distance"], args["distance"]
+    turned = f", turning {args['turn']}° first" if args["turn"] else ""
+    ctx.note(f"{o['name']} moves {move_cm(o, tables)} cm{turned}: {before} -> {o['distance']} cm "
+             f"from {vessel(state, o['target'])['name']}")
+    if o["distance"] == 0:
+        contact(state, args["salvo"], tables, ctx)
+
+
+CATALOGUE.add(Action("move_salvo", "Move salvo", move, key="m", may=may_move, params=(
+    Param("salvo", "Salvo", "choice", options=_salvos),
+    Param("turn", "Turn first (degrees, 0 = straight)", "int", minimum=0, maximum=180),
+    Param("distance", "Distance to its target after the move (cm, 0 = base contact)", "int",
+          minimum=0, maximum=MAX_CM),
+)))
+
+
+# --- the attack in base contact ---------------------------------------------------------------------
+
+def contact(state: dict, sid: str, tables: Tables, ctx: RuleContext) -> None:
+    """The salvo reaches its target's base: turrets fire, then survivors roll to hit. The marker is spent."""
+    o = state["ordnance"].pop(sid)
+    t = vessel(state, o["target"])
+    turrets = turrets_now(t)
+    ctx.note(f"{o['name']} in base contact with {t['name']}: {turrets} turret{'s' if turrets != 1 else ''} "
+             f"fire at {o['strength']} torpedo{'es' if o['strength'] != 1 else ''}")
+    attack = {"salvo": sid, "name": o["name"], "kind": o["kind"], "target": o["target"],
+              "source": f"boarding torpedo from {vessel(state, o['owner'])['name']}",
+              "turrets": turrets, "alive": o["strength"], "to_roll": 0 if turrets else o["strength"],
+              "hits": 0}
+    proceed(state, attack, tables, ctx)
+
+
+def proceed(state: dict, attack: dict, tables: Tables, ctx: RuleContext) -> None:
+    """The next roll of a salvo's attack: a turret, then each surviving torpedo, until it is done."""
+    t = vessel(state, attack["target"])
+    if t["destroyed"]:
+        ctx.note(f"{attack['name']}: its target is destroyed; the rest of the salvo is spent")
+        return
+    if attack["turrets"] and attack["alive"]:
+        ctx.request_roll(f"Turret fire: {t['name']} at {attack['name']} "
+                         f"({attack['turrets']} turret{'s' if attack['turrets'] != 1 else ''} to fire)",
+                         "D6", target=Target(tables.turret_needs), then="turret_shot", context=attack)
+        return
+    if attack["to_roll"]:
+        needs = tables.to_hit[t["armour"]]
+        ctx.request_roll(f"Torpedo to hit {t['name']} (armour {t['armour']}, {attack['to_roll']} to roll)",
+                         "D6", target=Target(needs), then="torpedo_hit", context=attack)
+        return
+    ctx.note(f"{attack['name']}: {attack['hits']} hit{'s' if attack['hits'] != 1 else ''} of "
+             f"{attack['alive']} surviving the turrets")
+
+
+@CATALOGUE.continuation("turret_shot")
+def turret_shot(state: dict, result, tables: Tables, ctx: RuleContext) -> None:
+    attack = dict(result.request.context)
+    attack["turrets"] -= 1
+    if result.success:
+        attack["alive"] -= 1
+        ctx.note(f"Turret destroys a torpedo: {attack['alive']} left")
+    if not attack["turrets"] or not attack["alive"]:
+        attack["to_roll"] = attack["alive"]
+    proceed(state, attack, tables, ctx)
+
+
+@CATALOGUE.continuation("torpedo_hit")
+def torpedo_hit(state: dict, result, tables: Tables, ctx: RuleContext) -> None:
+    attack = dict(result.request.context)
+    attack["to_roll"] -= 1
+    if not result.success:
+        return proceed(state, attack, tables, ctx)
+    attack["hits"] += 1
+    t = vessel(state, attack["target"])
+    if attack["kind"] == "boarding":
+        ctx.note(f"A boarding torpedo hits {t['name']}: a hit-and-run attack instead of damage")
+        return hitrun.start(state, ctx, attack)
+    if t["shields_up"]:
+        t["shields_up"] -= 1
+        ctx.note(f"A torpedo hits {t['name']}'s shields: {t['shields_up']} of {t['shields']} up")
+    else:
+        for text in lose_hits(state, attack["target"], 1):
+            ctx.note(text)
+    proceed(state, attack, tables, ctx)
+
+
+def reminders(state: dict, tables: Tables) -> list[str]:
+    """What the ordnance phase still needs: each salvo not yet moved."""
+    left = [o for o in state["ordnance"].values() if not o["moved"]]
+    if state["phase"] != 3 or not left:
+        return []
+    return [f"move {o['name']} {move_cm(o, tables)} cm"
+            + (f" (may first turn up to {BOARDING_TURN_DEGREES}° from the marker's centre)"
+               if o["kind"] == "boarding" else "") for o in left]
+
+
+__all__ = ["PHASE_WORDS", "reminders"]

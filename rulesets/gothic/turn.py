@@ -1,0 +1,206 @@
+"""The turn of a gothic fight, and the game master's actions on what the table decides.
+
+Source: ``gothic-boarding-teleport.ru.txt`` names the phases it needs: the
+ordnance phase (boarding torpedoes move and turn) and the end phase (teleport
+attacks). The turn is the usual four: 1 Movement (special orders declared),
+2 Shooting, 3 Ordnance, 4 End phase.
+
+The rest of the game happens on the table; the console keeps what these rules
+need of it, entered by the game master: special orders (declared in the
+movement phase, in force until the end of the turn: our reading), distances in
+centimetres between vessels, shields knocked down or raised again, and hits
+taken from shooting. At the end of a turn every ship's orders end and its
+once-a-turn actions (launch, teleport, repair) are free again.
+"""
+
+from __future__ import annotations
+
+from engine.actions import Action, Choice, Param
+from engine.ruleset import RuleContext, StepView
+
+from .catalogue import (CATALOGUE, PHASE_WORDS, PHASES, TARGET_PARAM, VESSEL_PARAM, why_no_vessel,
+                        why_phase)
+from .ordnance import reminders
+from .tables import Tables
+from .units import MAX_CM, afloat, crippled, lose_hits, pair, shields_blocked, vessel
+
+
+# --- special orders (movement phase) ---------------------------------------------------------------
+
+def _ships(state: dict, args: dict, tables) -> list[Choice]:
+    from .catalogue import vessel_words
+    return [Choice(uid, vessel_words(state, uid)) for uid in afloat(state) if uid in state["ships"]]
+
+
+def _orders(state: dict, args: dict, tables: Tables) -> list[Choice]:
+    return [Choice(k, o["label"]) for k, o in tables.orders.items()]
+
+
+def may_order(state: dict, args: dict, tables: Tables) -> str:
+    why = why_phase(state, 1, "Special orders are declared")
+    if why or "vessel" not in args:
+        return why
+    uid = args["vessel"]
+    if not isinstance(uid, str) or uid not in state["ships"] or state["ships"][uid]["destroyed"]:
+        return f"no ship {uid!r} afloat (defences take no special orders)"
+    s = state["ships"][uid]
+    if s["orders"]:
+        return f"{s['name']} is already on special orders ({tables.orders[s['orders']]['label']})"
+    order = args.get("order")
+    if order is not None and order not in tables.orders:
+        return f"no special order {order!r}"
+    if order is not None and tables.orders[order]["reloads"] and (not s["torpedoes"] or s["loaded"]):
+        return f"{s['name']} has nothing to reload"
+    return ""
+
+
+def declare_order(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
+    s = state["ships"][args["vessel"]]
+    s["orders"] = args["order"]
+    order = tables.orders[args["order"]]
+    text = f"{s['name']} goes on special orders: {order['label']}"
+    if order["reloads"]:
+        s["loaded"] = True
+        text += " (torpedo tubes reloaded)"
+    ctx.note(text)
+
+
+# --- what the game master enters from the table ---------------------------------------------------
+
+def may_distance(state: dict, args: dict, tables) -> str:
+    if "vessel" in args:
+        why = why_no_vessel(state, args["vessel"])
+        if why:
+            return why
+    if "target" in args:
+        why = why_no_vessel(state, args["target"])
+        if why:
+            return why
+        if vessel(state, args["target"])["side"] == vessel(state, args["vessel"])["side"]:
+            return "distances are kept between enemies"
+    return ""
+
+
+def set_distance(state: dict, args: dict, tables, ctx: RuleContext) -> None:
+    a, b, cm = args["vessel"], args["target"], args["cm"]
+    state["distances"][pair(a, b)] = cm
+    ctx.note(f"Distance {vessel(state, a)['name']} - {vessel(state, b)['name']}: {cm} cm")
+
+
+def _shield_counts(state: dict, args: dict, tables) -> list[str]:
+    uid = args.get("vessel", "")
+    if why_no_vessel(state, uid):
+        return []
+    return [str(n) for n in range(0, vessel(state, uid)["shields"] + 1)]
+
+
+def may_shields(state: dict, args: dict, tables) -> str:
+    if "vessel" not in args:
+        return ""
+    why = why_no_vessel(state, args["vessel"])
+    if why:
+        return why
+    v = vessel(state, args["vessel"])
+    if not v["shields"]:
+        return f"{v['name']} has no shields"
+    up = args.get("up")
+    if isinstance(up, int):
+        if up > v["shields"]:
+            return f"{v['name']} has {v['shields']} shields"
+        blocked = shields_blocked(v)
+        if up and blocked:
+            return f"{v['name']}'s shields stay down until {blocked['name']} is repaired"
+        if up == v["shields_up"]:
+            return f"{v['name']} already has {up} shield{'s' if up != 1 else ''} up"
+    return ""
+
+
+def set_shields(state: dict, args: dict, tables, ctx: RuleContext) -> None:
+    v = vessel(state, args["vessel"])
+    v["shields_up"] = args["up"]
+    state_words = "down" if not v["shields_up"] else f"{v['shields_up']} of {v['shields']} up"
+    ctx.note(f"{v['name']} shields: {state_words}")
+
+
+def _hit_counts(state: dict, args: dict, tables) -> list[str]:
+    uid = args.get("vessel", "")
+    if why_no_vessel(state, uid):
+        return []
+    return [str(n) for n in range(1, vessel(state, uid)["hits"] + 1)]
+
+
+def may_hits(state: dict, args: dict, tables) -> str:
+    if "vessel" not in args:
+        return ""
+    why = why_no_vessel(state, args["vessel"])
+    if why:
+        return why
+    n = args.get("hits")
+    if isinstance(n, int) and not 1 <= n <= vessel(state, args["vessel"])["hits"]:
+        return f"{vessel(state, args['vessel'])['name']} has {vessel(state, args['vessel'])['hits']} hits left"
+    return ""
+
+
+def record_hits(state: dict, args: dict, tables, ctx: RuleContext) -> None:
+    for text in lose_hits(state, args["vessel"], args["hits"]):
+        ctx.note(text)
+
+
+# --- the next phase --------------------------------------------------------------------------------
+
+def next_phase(state: dict, args: dict, tables, ctx: RuleContext) -> None:
+    if state["phase"] == 3:
+        for o in state["ordnance"].values():
+            o["moved"] = False
+    if state["phase"] < len(PHASES):
+        state["phase"] += 1
+        return
+    state["turn"] += 1
+    state["phase"] = 1
+    for v in state["ships"].values():
+        v["orders"] = ""
+    for key in ("ships", "defences"):
+        for v in state[key].values():
+            v["teleported"] = v["repair_tried"] = v["launched"] = False
+    ctx.note(f"Turn {state['turn']} begins: special orders end")
+
+
+def needs(state: dict, phase: int, tables: Tables) -> str:
+    """What the current phase still asks of the game master."""
+    if phase == 1:
+        return "declare special orders (o) before moving; enter distances (d) after"
+    if phase == 2:
+        loaded = [v["name"] for v in afloat(state).values() if v["loaded"] and not v["launched"]]
+        text = "record hits (h) and shields knocked down (s)"
+        return text + (f"; may launch (l): {', '.join(loaded)}" if loaded else "")
+    if phase == 3:
+        left = reminders(state, tables)
+        return "; ".join(left) if left else "every salvo has moved"
+    free = [v["name"] for uid, v in afloat(state).items() if not v["teleported"] and not v["orders"]
+            and not crippled(v)]
+    return ("teleport attacks (t) within 10 cm of enemies with shields down; repair criticals (r)"
+            + (f"; free to teleport: {', '.join(free)}" if free else ""))
+
+
+def checklist(state: dict, tables: Tables) -> list[StepView]:
+    out = []
+    for number, label in PHASES:
+        status = "done" if number < state["phase"] else ("current" if number == state["phase"] else "todo")
+        out.append(StepView(number, label, status, needs(state, number, tables) if status == "current" else ""))
+    return out
+
+
+for _action in (
+    Action("special_orders", "Special orders", declare_order, key="o", may=may_order, params=(
+        Param("vessel", "Ship", "choice", options=_ships), Param("order", "Order", "choice", options=_orders))),
+    Action("set_distance", "Distance", set_distance, key="d", may=may_distance, params=(
+        VESSEL_PARAM, TARGET_PARAM, Param("cm", "Distance (cm)", "int", minimum=0, maximum=MAX_CM))),
+    Action("shields", "Shields up", set_shields, key="s", may=may_shields, params=(
+        VESSEL_PARAM, Param("up", "Shields up now (0 = down)", "int", options=_shield_counts, minimum=0))),
+    Action("record_hits", "Record hits", record_hits, key="h", may=may_hits, params=(
+        VESSEL_PARAM, Param("hits", "Hits lost", "int", options=_hit_counts, minimum=1))),
+    Action("next", "Next phase", next_phase, key="n"),
+):
+    CATALOGUE.add(_action)
+
+__all__ = ["PHASE_WORDS", "checklist", "why_phase"]

@@ -1,0 +1,159 @@
+"""Ships, escorts and planetary defences: their file fields, the state they fight in, and what is read
+of them everywhere (hits, crippled, shields, distances).
+
+Source: ``gothic-boarding-teleport.ru.txt``. The text assumes the rest of the
+game (hits, shields, armour, turrets, special orders, crippling); we track what
+its rules need:
+
+- Ships are capital ships or escorts; planetary defences are a kind of their own
+  (armed satellites, planetary batteries, space platforms, minefields) whose
+  profile comes from the ``defences`` table. Both are "vessels" to the rules:
+  they have hits, shields, armour and turrets, may launch torpedoes, teleport
+  and be attacked.
+- Crippled, by the usual rule: a capital ship left with half its starting hits
+  or fewer. Our reading: escorts and defences are never crippled; the text gives
+  them their own rule ("with one hit left").
+- Shields: how many a vessel has and how many are up now; "down" is none up.
+- Distances between vessels are kept in centimetres as the game master enters
+  them (the table keeps the positions).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.errors import BadTable
+from engine.schema import Field
+
+from .tables import Tables
+
+SHIP_CLASSES = ("capital", "escort")
+CLASS_WORDS = {"capital": "capital ship", "escort": "escort", "defence": "defence"}
+#: The starting distance between every pair of enemies when the setup names none (cm).
+DEFAULT_DISTANCE = 60
+MAX_CM = 10_000
+
+SHIP_FIELDS: tuple[Field, ...] = (
+    Field("name", "str"),
+    Field("class", "str", default="capital", choices=SHIP_CLASSES, help="capital or escort"),
+    Field("class_name", "str", default="", help="e.g. 'Lunar class cruiser'"),
+    Field("hits", "int", minimum=1, maximum=100, help="starting hits"),
+    Field("shields", "int", default=0, minimum=0, maximum=20),
+    Field("armour", "int", minimum=1, maximum=6),
+    Field("turrets", "int", default=0, minimum=0, maximum=20),
+    Field("torpedoes", "int", default=0, minimum=0, maximum=30, help="torpedo salvo strength; 0: no tubes"),
+    Field("boarding_torpedoes", "bool", default=False, help="the tubes may load boarding torpedoes"),
+)
+
+#: A defence names its profile; any profile number may be given to override it (-1: the profile's).
+DEFENCE_FIELDS: tuple[Field, ...] = (
+    Field("name", "str"),
+    Field("type", "str", help="a profile of the defences table: armed_satellite, planetary_battery, ..."),
+    Field("class_name", "str", default=""),
+    Field("hits", "int", default=-1, minimum=-1, maximum=100),
+    Field("shields", "int", default=-1, minimum=-1, maximum=20),
+    Field("armour", "int", default=-1, minimum=-1, maximum=6),
+    Field("turrets", "int", default=-1, minimum=-1, maximum=20),
+    Field("torpedoes", "int", default=-1, minimum=-1, maximum=30),
+)
+
+
+def vessel_state(unit: dict[str, Any], cls: str, kind_type: str = "") -> dict[str, Any]:
+    """The state a ship or defence starts the fight in (from a checked file or profile)."""
+    return {
+        "side": unit["side"], "name": unit["name"], "class": cls, "type": kind_type,
+        "class_name": unit.get("class_name", ""),
+        "hits": unit["hits"], "hits_start": unit["hits"],
+        "shields": unit["shields"], "shields_up": unit["shields"],
+        "armour": unit["armour"], "turrets": unit["turrets"],
+        "torpedoes": unit["torpedoes"], "boarding_torpedoes": bool(unit.get("boarding_torpedoes", False)),
+        "loaded": unit["torpedoes"] > 0,
+        "orders": "", "criticals": [], "destroyed": False,
+        "teleported": False, "repair_tried": False, "launched": False,
+    }
+
+
+def defence_state(unit: dict[str, Any], tables: Tables, where: str) -> dict[str, Any]:
+    """A defence's state: its profile from the ``defences`` table, with the setup's own numbers over it."""
+    profile = tables.defences.get(unit["type"])
+    if profile is None:
+        raise BadTable(f"{where}: type must be one of {', '.join(tables.defences)}, got {unit['type']!r}")
+    merged = dict(unit)
+    for key in ("hits", "shields", "armour", "turrets", "torpedoes"):
+        if unit.get(key, -1) < 0:
+            merged[key] = profile[key]
+    if merged["hits"] < 1 or merged["armour"] < 1:
+        raise BadTable(f"{where}: a defence needs at least 1 hit and armour 1")
+    merged["boarding_torpedoes"] = profile["boarding_torpedoes"]
+    merged["class_name"] = unit.get("class_name") or profile["label"]
+    return vessel_state(merged, "defence", unit["type"])
+
+
+# --- reading vessels ----------------------------------------------------------------------------
+
+VESSEL_KEYS = ("ships", "defences")
+
+
+def vessels(state: dict) -> dict[str, dict]:
+    """Every ship and defence by id (ships first), destroyed ones included."""
+    return {uid: u for key in VESSEL_KEYS for uid, u in state.get(key, {}).items()}
+
+
+def vessel(state: dict, uid: str) -> dict:
+    for key in VESSEL_KEYS:
+        if uid in state.get(key, {}):
+            return state[key][uid]
+    raise KeyError(uid)
+
+
+def afloat(state: dict) -> dict[str, dict]:
+    return {uid: u for uid, u in vessels(state).items() if not u["destroyed"]}
+
+
+def crippled(v: dict) -> bool:
+    """A capital ship with half its starting hits or fewer left (and still afloat)."""
+    return v["class"] == "capital" and not v["destroyed"] and v["hits"] * 2 <= v["hits_start"]
+
+
+def shields_blocked(v: dict) -> dict | None:
+    """The critical in force that keeps every shield down, if any."""
+    return next((c for c in v["criticals"] if c["effect"] == "shields"), None)
+
+
+def turrets_now(v: dict) -> int:
+    """Turrets that may fire: none while a turret critical is in force."""
+    return 0 if any(c["effect"] == "turrets" for c in v["criticals"]) else v["turrets"]
+
+
+def pair(a: str, b: str) -> str:
+    return "|".join(sorted((a, b)))
+
+
+def distance(state: dict, a: str, b: str) -> int | None:
+    return state["distances"].get(pair(a, b))
+
+
+def lose_hits(state: dict, uid: str, n: int) -> list[str]:
+    """Take ``n`` hits off a vessel; a vessel with none left is destroyed. Returns the log lines."""
+    v = vessel(state, uid)
+    was_crippled = crippled(v)
+    v["hits"] = max(0, v["hits"] - n)
+    out = [f"{v['name']} loses {n} hit{'s' if n != 1 else ''}: {v['hits']}/{v['hits_start']} left"]
+    if v["hits"] == 0:
+        out.append(destroy(state, uid, "no hits left"))
+    elif crippled(v) and not was_crippled:
+        out.append(f"{v['name']} is crippled (half its starting hits or fewer)")
+    return out
+
+
+def destroy(state: dict, uid: str, why: str) -> str:
+    v = vessel(state, uid)
+    v["destroyed"] = True
+    v["hits"] = 0
+    v["shields_up"] = 0
+    v["orders"] = ""
+    spent = [sid for sid, o in state["ordnance"].items() if o["target"] == uid]
+    for sid in spent:  # a salvo without a target leaves the table
+        del state["ordnance"][sid]
+    more = f"; {len(spent)} salvo{'s' if len(spent) != 1 else ''} aimed at it removed" if spent else ""
+    return f"{v['name']} is destroyed ({why}){more}"

@@ -1,0 +1,143 @@
+"""What the console shows for a gothic fight: unit lines, panels, checklist notes.
+
+Presentation only: nothing here changes the state. Ships and defences show hits
+as remaining/starting with CRIPPLED when crippled, shields up or DOWN, special
+orders and criticals in force; salvos show their strength, owner and distance
+to their target.
+"""
+
+from __future__ import annotations
+
+from .catalogue import ORDNANCE
+from .ordnance import BOARDING_MOVE_CM, KINDS
+from .tables import Tables
+from .units import CLASS_WORDS, crippled, pair, shields_blocked, turrets_now, vessel, vessels
+
+LEGEND = ("hits left/starting · CRIPPLED at half or fewer (capital ships) · sh up/total, DOWN: none up · "
+          "arm armour · tur turrets · crit: criticals in force · salvos: strength, owner, cm to target")
+
+
+def _side(state: dict, side: str) -> str:
+    return state["side_names"].get(side, side)
+
+
+def _shields(v: dict) -> str:
+    if not v["shields"]:
+        return "sh 0"
+    return f"sh {v['shields_up']}/{v['shields']}" + (" DOWN" if not v["shields_up"] else "")
+
+
+def unit_line(state: dict, kind, uid: str, tables: Tables) -> tuple[str, float]:
+    if kind.id == ORDNANCE.id:
+        o = state["ordnance"][uid]
+        moved = " moved" if o["moved"] else ""
+        return (f"{KINDS[o['kind']]} x{o['strength']} ({vessel(state, o['owner'])['name']}) -> "
+                f"{vessel(state, o['target'])['name']} {o['distance']} cm{moved}", 1.0)
+    v = vessel(state, uid)
+    if v["destroyed"]:
+        return f"{v['name']} DESTROYED", 0.0
+    parts = [v["name"], f"{v['hits']}/{v['hits_start']}" + (" CRIPPLED" if crippled(v) else ""), _shields(v),
+             f"arm {v['armour']}", f"tur {turrets_now(v)}"]
+    if v["class"] == "escort":
+        parts.insert(1, "escort")
+    if v["class"] == "defence":
+        parts.insert(1, tables.defences.get(v["type"], {}).get("label", v["type"]).lower())
+    if v["orders"]:
+        parts.append(tables.orders.get(v["orders"], {}).get("label", v["orders"]).upper())
+    if v["criticals"]:
+        parts.append(f"crit {len(v['criticals'])}")
+    return " ".join(parts), max(0.0, min(1.0, v["hits"] / v["hits_start"]))
+
+
+def unit_panels(state: dict, kind, uid: str, tables: Tables) -> dict[str, list[tuple[str, str]]]:
+    if kind.id == ORDNANCE.id:
+        return _salvo_panels(state, uid, tables)
+    v = vessel(state, uid)
+    what = CLASS_WORDS[v["class"]]
+    cripple = v["hits_start"] // 2
+    hits = f"{v['hits']}/{v['hits_start']}"
+    if v["destroyed"]:
+        hits += " DESTROYED"
+    elif crippled(v):
+        hits += " CRIPPLED"
+    elif v["class"] == "capital":
+        hits += f" (crippled at {cripple})"
+    blocked = shields_blocked(v)
+    if not v["shields"]:
+        shields = "none"
+    else:
+        shields = "DOWN" if not v["shields_up"] else f"{v['shields_up']} of {v['shields']} up"
+        shields += f" ({v['shields']} in all)" if not v["shields_up"] else ""
+        shields += f", held down by {blocked['name']}" if blocked else ""
+    tubes = "none"
+    if v["torpedoes"]:
+        tubes = f"strength {v['torpedoes']}" + (", boarding torpedoes" if v["boarding_torpedoes"] else "")
+        tubes += ", loaded" if v["loaded"] else ", empty"
+    turn = []
+    if v["launched"]:
+        turn.append("launched")
+    if v["teleported"]:
+        turn.append("teleported")
+    if v["repair_tried"]:
+        turn.append("repair tried")
+    status = [
+        ("Class", f"{what}" + (f", {v['class_name']}" if v["class_name"] else "")),
+        ("Side", _side(state, v["side"])),
+        ("Hits", hits),
+        ("Shields", shields),
+        ("Armour", str(v["armour"])),
+        ("Turrets", str(turrets_now(v)) + ("" if turrets_now(v) == v["turrets"] else f" (of {v['turrets']})")),
+        ("Torpedoes", tubes),
+        ("Special orders", tables.orders.get(v["orders"], {}).get("label", v["orders"]) if v["orders"] else "none"),
+        ("This turn", ", ".join(turn) or "nothing yet"),
+    ]
+    crits = [(f"Critical {i + 1}", f"{c['name']} (roll {c['roll']})" + ("" if c["repairable"] else ", permanent"))
+             for i, c in enumerate(v["criticals"])] or [("Criticals", "none in force")]
+    near = []
+    for other, o in vessels(state).items():
+        if o["side"] != v["side"] and not o["destroyed"]:
+            cm = state["distances"].get(pair(uid, other))
+            near.append((f"to {o['name']}", "not entered" if cm is None else f"{cm} cm"))
+    return {"Ship status": status, "Armor and crew": crits + near}
+
+
+def _salvo_panels(state: dict, uid: str, tables: Tables) -> dict[str, list[tuple[str, str]]]:
+    o = state["ordnance"][uid]
+    move = BOARDING_MOVE_CM if o["kind"] == "boarding" else tables.torpedo_speed_cm
+    rows = [
+        ("Kind", KINDS[o["kind"]]),
+        ("Owner", f"{vessel(state, o['owner'])['name']} ({_side(state, o['side'])})"),
+        ("Strength", str(o["strength"])),
+        ("Target", vessel(state, o["target"])["name"]),
+        ("Distance", f"{o['distance']} cm to its target"),
+        ("Moves", f"{move} cm each ordnance phase"
+         + (", may turn up to 45° at its start" if o["kind"] == "boarding" else ", straight")),
+        ("This phase", ("moved" + (f", turned {o['turned']}°" if o["turned"] else "")) if o["moved"] else "not moved"),
+        ("Launched", f"turn {o['launched_turn']}"),
+    ]
+    return {"Ship status": rows, "Armor and crew": []}
+
+
+def checklist_notes(state: dict) -> list[str]:
+    out = [f"Turn {state['turn']}"]
+    for sid, o in state["ordnance"].items():
+        out.append(f"{o['name']} -> {vessel(state, o['target'])['name']}: {o['distance']} cm"
+                   + (" (moved)" if o["moved"] else ""))
+    out += distance_lines(state)
+    return out
+
+
+def distance_lines(state: dict) -> list[str]:
+    out = []
+    for key, cm in sorted(state["distances"].items()):
+        a, b = key.split("|")
+        va, vb = vessels(state).get(a), vessels(state).get(b)
+        if va is None or vb is None or va["destroyed"] or vb["destroyed"]:
+            continue
+        out.append(f"{va['name']} - {vb['name']}: {cm} cm")
+    return out
+
+
+def sensors(state: dict) -> None:
+    """The text has no sensor rules: the console says so in its Sensors panel."""
+    return None

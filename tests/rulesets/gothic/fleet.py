@@ -1,0 +1,66 @@
+"""A gothic engagement for tests: an Imperial squadron against rebels with planetary defences.
+
+Every roll is typed (fixed dice) through ``answer``, which checks that the roll
+the fight waits for is the one the script expects.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from engine.encounter import Encounter
+from engine.setup import Setup
+from rulesets.gothic import RULESET
+from tests.rulesets.scripted import answer, refused  # noqa: F401  (re-exported for the tests)
+
+
+def ship(side: str, name: str, cls: str, hits: int, shields: int = 1, turrets: int = 1, torpedoes: int = 0,
+         boarding: bool = False) -> dict:
+    return {"side": side, "name": name, "class": cls, "hits": hits, "shields": shields, "armour": 5,
+            "turrets": turrets, "torpedoes": torpedoes, "boarding_torpedoes": boarding}
+
+
+SHIPS = {
+    "hammer": ship("imp", "Hammer", "capital", 8, shields=2, turrets=2, torpedoes=6, boarding=True),
+    "right": ship("imp", "Divine Right", "capital", 6, torpedoes=4),
+    "sword": ship("imp", "Sword", "escort", 1),
+    "cobra": ship("imp", "Cobra", "escort", 2),
+    "vow": ship("reb", "Iron Vow", "capital", 8, shields=2, turrets=2),
+    "shade": ship("reb", "Shade", "escort", 1),
+}
+DEFENCES = {
+    "platform": {"side": "reb", "name": "Kessel Platform", "type": "space_platform"},
+    "battery": {"side": "reb", "name": "Kessel Battery", "type": "planetary_battery"},
+    "sat": {"side": "reb", "name": "Sentinel", "type": "armed_satellite"},
+}
+
+
+def make_setup(**options) -> Setup:
+    return Setup(
+        ruleset="gothic", name="Kessel test", sides=[{"id": "imp", "name": "Imperial"}, {"id": "reb", "name": "Rebels"}],
+        units={"ships": {k: dict(v) for k, v in SHIPS.items()},
+               "defences": {k: dict(v) for k, v in DEFENCES.items()}},
+        options={"distance": 40, **options}, seed=11, created=datetime(2026, 11, 30, 17, 0, tzinfo=timezone.utc))
+
+
+def new_fight(**options) -> Encounter:
+    enc = Encounter(make_setup(**options), RULESET)
+    enc.check_every_event = True
+    return enc
+
+
+def to_phase(enc: Encounter, phase: int) -> None:
+    """Take ``next`` until the fight is in ``phase`` (1 Movement .. 4 End phase)."""
+    while enc.state["phase"] != phase:
+        enc.act("next")
+
+
+def unit(enc: Encounter, uid: str) -> dict:
+    for key in ("ships", "defences", "ordnance"):
+        if uid in enc.state[key]:
+            return enc.state[key][uid]
+    raise KeyError(uid)
+
+
+def notes(enc: Encounter, start: int = 0) -> list[str]:
+    return [n for ev in enc.events[start:] for n in ev.notes]

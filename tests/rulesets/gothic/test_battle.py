@@ -1,0 +1,303 @@
+"""A scripted gothic battle, every die typed: boarding torpedoes, teleport attacks, hit-and-run, repair,
+planetary defences. Each test cites ``gothic-boarding-teleport.ru.txt`` (the source) by its paragraph;
+the English rendering beside it (``.en.md``) has the same sections."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.errors import BadTable, IllegalAction
+from tests.rulesets.scripted import saved_and_continued
+
+from .fleet import answer, new_fight, notes, refused, to_phase, unit
+
+RULES = "gothic-boarding-teleport.ru.txt"
+
+
+def launch_boarding(enc, strength=6, distance=50, target="vow", vessel="hammer") -> str:
+    to_phase(enc, 2)
+    enc.act("launch", vessel=vessel, kinds=["boarding"], strength=strength, target=target, distance=distance)
+    return f"salvo-{enc.state['next_salvo']}"
+
+
+# --- boarding torpedoes --------------------------------------------------------------------------------
+
+def test_boarding_and_ordinary_torpedoes_never_share_a_salvo() -> None:
+    """Boarding torpedoes (first paragraph): "may be launched like ordinary torpedoes, but not together with them"."""
+    enc = new_fight()
+    to_phase(enc, 2)
+    refused(enc, "never launched in the same salvo", "launch", vessel="hammer", kinds=["torpedoes", "boarding"],
+            strength=6, target="vow", distance=30)
+    _value, why = enc.ruleset.check_answer(enc.state, "launch", "kinds", ["torpedoes", "boarding"], {"vessel": "hammer"})
+    assert "never launched in the same salvo" in why  # the form says so where the boxes are ticked
+    refused(enc, "carries no boarding torpedoes", "launch", vessel="right", kinds=["boarding"], strength=4,
+            target="vow", distance=30)
+    enc.act("launch", vessel="right", kinds=["torpedoes"], strength=4, target="vow", distance=30)
+    refused(enc, "has launched a salvo this turn", "launch", vessel="right", kinds=["torpedoes"], strength=4,
+            target="vow", distance=30)
+
+
+def test_boarding_torpedoes_move_30_cm_and_turn_up_to_45_degrees() -> None:
+    """Boarding torpedoes (first paragraph): "moves 30 cm each ordnance phase"; "may make one turn of up to 45°
+    (measured from the centre of the marker) at the start of each ordnance phase"; the checklist reminds."""
+    enc = new_fight()
+    sid = launch_boarding(enc, distance=50)
+    refused(enc, "Salvos move in the ordnance phase", "move_salvo", salvo=sid, turn=0, distance=20)
+    enc.act("next")
+    current = next(s for s in enc.checklist() if s.status == "current")
+    assert current.label == "Ordnance"
+    assert "move Boarding torpedoes 6 from Hammer 30 cm (may first turn up to 45° from the marker's centre)" \
+        in current.needs
+    refused(enc, "turns at most 45°", "move_salvo", salvo=sid, turn=46, distance=20)
+    refused(enc, "cannot come closer than 20 cm", "move_salvo", salvo=sid, turn=0, distance=19)
+    enc.act("move_salvo", salvo=sid, turn=45, distance=20)
+    assert unit(enc, sid)["distance"] == 20 and unit(enc, sid)["turned"] == 45
+    assert "Boarding torpedoes 6 from Hammer moves 30 cm, turning 45° first: 50 -> 20 cm from Iron Vow" in notes(enc)
+    refused(enc, "has moved this ordnance phase", "move_salvo", salvo=sid, turn=0, distance=0)
+    assert next(s for s in enc.checklist() if s.status == "current").needs == "every salvo has moved"
+
+
+def test_ordinary_torpedoes_do_not_turn() -> None:
+    """Boarding torpedoes (first paragraph): "unlike ordinary torpedoes" they may turn: ordinary ones move straight."""
+    enc = new_fight()
+    to_phase(enc, 2)
+    enc.act("launch", vessel="right", kinds=["torpedoes"], strength=4, target="vow", distance=30)
+    enc.act("next")
+    refused(enc, "only boarding torpedoes may turn", "move_salvo", salvo="salvo-1", turn=10, distance=5)
+
+
+def test_a_boarding_salvo_in_base_contact() -> None:
+    """Boarding torpedoes (first paragraph): in base contact "turrets may fire at them"; the rest "roll to hit as
+    ordinary torpedoes", and "each torpedo that hits makes a hit-and-run attack instead of damage".
+    Hit-and-run ("Нанесение повреждений при hit-and-run атаке"): "On a 1 the attack fails; on 2 or more, the
+    critical hits table, applied at once". Shipped defaults: turrets 4+, armour 5 needs 5+ (tables/ordnance.toml)."""
+    enc = new_fight()
+    sid = launch_boarding(enc, distance=30)
+    enc.act("next")
+    start = len(enc.events)
+    enc.act("move_salvo", salvo=sid, turn=0, distance=0)  # 30 cm: base contact
+    assert sid not in enc.state["ordnance"]  # the marker is spent in its attack
+    answer(enc, "Turret fire: Iron Vow at Boarding torpedoes 6 from Hammer (2 turrets", "4", target="4+")
+    answer(enc, "Turret fire: Iron Vow", "3", target="4+")
+    for typed, then in (("5", "Hit-and-run"), ("1", None)):  # 5 survivors: the first hits, then its hit-and-run
+        answer(enc, "Torpedo to hit Iron Vow (armour 5, ", typed, target="5+")
+        if then:
+            answer(enc, "Hit-and-run on Iron Vow (boarding torpedo from Hammer)", "1", target="2+")  # a 1 fails
+    answer(enc, "Torpedo to hit Iron Vow", "6", target="5+")
+    answer(enc, "Hit-and-run on Iron Vow", "4", target="2+")
+    answer(enc, "Critical hit on Iron Vow", "5 5")  # 10: shield generators overloaded
+    answer(enc, "Torpedo to hit Iron Vow", "2")
+    answer(enc, "Torpedo to hit Iron Vow", "4")
+    assert enc.pending is None
+    vow = unit(enc, "vow")
+    assert vow["hits"] == 8  # "instead of damage"
+    assert [c["name"] for c in vow["criticals"]] == ["Shield generators overloaded"]
+    assert vow["shields_up"] == 0
+    log = notes(enc, start)
+    assert "Turret destroys a torpedo: 5 left" in log
+    assert "Hit-and-run on Iron Vow fails (a 1)" in log
+    assert "Critical on Iron Vow: Shield generators overloaded (roll 10): every shield down until repaired" in log
+    assert "Boarding torpedoes 6 from Hammer: 2 hits of 5 surviving the turrets" in log
+    refused(enc, "stay down until Shield generators overloaded is repaired", "shields", vessel="vow", up=1)
+
+
+def test_ordinary_torpedo_hits_take_shields_then_hits() -> None:
+    """Survivors "roll to hit as ordinary torpedoes"; an ordinary hit is damage (our reading: a shield up takes
+    it first). A defence's turrets fire like a ship's ("ПЛАНЕТАРНАЯ ЗАЩИТА": defences are units of one side)."""
+    enc = new_fight()
+    to_phase(enc, 2)
+    enc.act("launch", vessel="right", kinds=["torpedoes"], strength=3, target="battery", distance=30)
+    enc.act("next")
+    enc.act("move_salvo", salvo="salvo-1", turn=0, distance=0)
+    answer(enc, "Turret fire: Kessel Battery", "6", target="4+")  # planetary battery: 2 turrets (profile)
+    answer(enc, "Turret fire: Kessel Battery", "1")
+    answer(enc, "Torpedo to hit Kessel Battery (armour 6", "6", target="6+")
+    answer(enc, "Torpedo to hit Kessel Battery", "6")
+    battery = unit(enc, "battery")
+    assert battery["shields_up"] == 0 and battery["hits"] == 3
+
+
+# --- teleport attacks --------------------------------------------------------------------------------------
+
+def end_phase_in_reach(enc, *pairs) -> None:
+    for a, b, cm in pairs:
+        enc.act("set_distance", vessel=a, target=b, cm=cm)
+    to_phase(enc, 4)
+
+
+def test_every_teleport_refusal_and_an_allowed_teleport() -> None:
+    """"Атаки через телепортаторы": in the end phase, against an enemy "no more than 10 cm away" without shields;
+    not when "on a special order or crippled"; not "escorts and defences with one hit left"; not against "a target
+    with more hits than it has"; "1 teleport attack a turn", "resolved as a hit-and-run attack"."""
+    enc = new_fight()
+    enc.act("special_orders", vessel="right", order="lock_on")
+    refused(enc, "Teleport attacks are made in the end phase", "teleport", vessel="hammer", target="vow")
+    enc.act("record_hits", vessel="hammer", hits=2)        # 6/8: not crippled
+    enc.act("shields", vessel="vow", up=0)
+    enc.act("shields", vessel="shade", up=0)
+    enc.act("shields", vessel="sat", up=0)
+    end_phase_in_reach(enc, ("hammer", "vow", 11), ("right", "shade", 5), ("sword", "shade", 5),
+                       ("cobra", "vow", 5), ("hammer", "sat", 10), ("hammer", "platform", 9))
+    refused(enc, "Divine Right is on special orders \\(Lock On\\): no teleport attack", "teleport",
+            vessel="right", target="shade")
+    refused(enc, "Sword is an escort with one hit left", "teleport", vessel="sword", target="shade")
+    refused(enc, "Sentinel is a defence with one hit left", "teleport", vessel="sat", target="hammer")
+    refused(enc, "Iron Vow has 8 hits left, more than Cobra's 2", "teleport", vessel="cobra", target="vow")
+    refused(enc, "Iron Vow is 11 cm from Hammer: teleporters reach 10 cm", "teleport", vessel="hammer", target="vow")
+    refused(enc, "Kessel Platform has 2 of 2 shields up: teleport beams need them all down", "teleport",
+            vessel="hammer", target="platform")
+    enc.act("set_distance", vessel="hammer", target="vow", cm=10)   # exactly 10 cm is in reach
+    refused(enc, "Iron Vow has 8 hits left, more than Hammer's 6", "teleport", vessel="hammer", target="vow")
+    # allowed: Hammer (6 hits) against the Sentinel (1 hit), 10 cm, shields down
+    start = len(enc.events)
+    enc.act("teleport", vessel="hammer", target="sat")
+    answer(enc, "Hit-and-run on Sentinel (teleport attack by Hammer)", "3", target="2+")
+    answer(enc, "Critical hit on Sentinel", "6 5")  # 11: hull breached, 1 extra hit
+    log = notes(enc, start)
+    assert "Hammer teleports boarders onto Sentinel (10 cm, shields down)" in log
+    assert "Critical on Sentinel: Hull breached (roll 11) (cannot be repaired)" in log
+    assert "Sentinel is destroyed (no hits left)" in log
+    refused(enc, "Hammer has made its teleport attack this turn \\(one a turn\\)", "teleport",
+            vessel="hammer", target="shade")
+    # crippled: Divine Right's orders end with the turn; at 3 of 6 hits it is crippled
+    to_phase(enc, 1)
+    enc.act("next")
+    enc.act("record_hits", vessel="right", hits=3)
+    to_phase(enc, 4)
+    refused(enc, "Divine Right is crippled \\(3/6 hits\\): no teleport attack", "teleport", vessel="right",
+            target="shade")
+    assert "Divine Right 3/6 CRIPPLED" in enc.ruleset.unit_line(enc.state, enc.ruleset.catalogue.unit_kinds["ship"],
+                                                                "right")[0]
+
+
+def test_the_platform_may_make_a_teleport_attack() -> None:
+    """"Escorts and defences with one hit left cannot": a defence with more hits may ("ПЛАНЕТАРНАЯ ЗАЩИТА")."""
+    enc = new_fight()
+    enc.act("shields", vessel="cobra", up=0)
+    end_phase_in_reach(enc, ("platform", "cobra", 4))
+    enc.act("teleport", vessel="platform", target="cobra")
+    answer(enc, "Hit-and-run on Cobra (teleport attack by Kessel Platform)", "2", target="2+")
+    assert unit(enc, "cobra")["destroyed"]
+
+
+def test_an_escort_that_suffers_a_critical_is_destroyed() -> None:
+    """Hit-and-run: "an escort that suffers a critical is destroyed outright" (no roll on the table, our reading)."""
+    enc = new_fight()
+    enc.act("shields", vessel="shade", up=0)
+    end_phase_in_reach(enc, ("cobra", "shade", 6))
+    start = len(enc.events)
+    enc.act("teleport", vessel="cobra", target="shade")
+    answer(enc, "Hit-and-run on Shade", "2", target="2+")
+    assert enc.pending is None
+    assert unit(enc, "shade")["destroyed"]
+    assert "Shade is destroyed (an escort that suffers a critical is destroyed)" in notes(enc, start)
+    assert enc.ruleset.unit_line(enc.state, enc.ruleset.catalogue.unit_kinds["ship"], "shade") == \
+        ("Shade DESTROYED", 0.0)
+
+
+# --- repair -------------------------------------------------------------------------------------------------
+
+def test_a_hit_and_run_critical_is_repaired_like_any_other() -> None:
+    """Hit-and-run: "a critical so caused may be repaired like an ordinary one" (shipped default: one try a ship
+    each end phase, 5+ on a D6, tables/repair.toml); a permanent critical is not offered."""
+    enc = new_fight()
+    enc.act("shields", vessel="vow", up=0)
+    enc.act("record_hits", vessel="vow", hits=2)  # 6 hits: Hammer's 8 may teleport
+    end_phase_in_reach(enc, ("hammer", "vow", 8))
+    enc.act("teleport", vessel="hammer", target="vow")
+    answer(enc, "Hit-and-run on Iron Vow", "6")
+    answer(enc, "Critical hit on Iron Vow", "4 5")  # 9: turret crews slain
+    assert unit(enc, "vow")["criticals"][0]["name"] == "Turret crews slain"
+    enc.act("repair", vessel="vow", critical="0")
+    answer(enc, "Repair Turret crews slain on Iron Vow", "4", target="5+")
+    assert len(unit(enc, "vow")["criticals"]) == 1
+    refused(enc, "has tried a repair this end phase", "repair", vessel="vow", critical="0")
+    to_phase(enc, 1)
+    to_phase(enc, 4)
+    enc.act("repair", vessel="vow", critical="0")
+    answer(enc, "Repair Turret crews slain on Iron Vow", "5", target="5+")
+    assert unit(enc, "vow")["criticals"] == []
+    assert "Iron Vow repairs Turret crews slain" in notes(enc)
+    to_phase(enc, 1)
+    refused(enc, "Criticals are repaired in the end phase", "repair", vessel="vow", critical="0")
+
+
+# --- planetary defences and tables --------------------------------------------------------------------------
+
+def test_planetary_defences_are_units_of_one_side() -> None:
+    """"ПЛАНЕТАРНАЯ ЗАЩИТА": armed satellites, planetary batteries, space platforms and minefields, taken by one
+    side. Their profiles are our shipped defaults (tables/defences.toml); a setup may override a number."""
+    enc = new_fight()
+    assert {d["side"] for d in enc.state["defences"].values()} == {"reb"}
+    p = unit(enc, "platform")
+    assert (p["class"], p["hits"], p["shields"], p["armour"], p["turrets"], p["torpedoes"]) == \
+        ("defence", 8, 2, 5, 3, 4)
+    assert set(enc.ruleset.tables_for(enc.state).defences) == \
+        {"armed_satellite", "planetary_battery", "space_platform", "minefield"}
+    # the platform launches boarding torpedoes like a ship
+    to_phase(enc, 2)
+    enc.act("launch", vessel="platform", kinds=["boarding"], strength=4, target="hammer", distance=25)
+    assert unit(enc, "salvo-1")["owner"] == "platform"
+    from .fleet import make_setup
+    from engine.encounter import Encounter
+    from rulesets.gothic import RULESET
+    setup = make_setup()
+    setup.units["defences"]["mines"] = {"side": "reb", "name": "Belt", "type": "minefield", "hits": 3}
+    assert Encounter(setup, RULESET).state["defences"]["mines"]["hits"] == 3
+    setup.units["defences"]["mines"]["type"] = "orbital_fortress"
+    with pytest.raises(BadTable, match="setup.defences.mines: type must be one of armed_satellite"):
+        Encounter(setup, RULESET)
+
+
+def test_tables_are_marked_as_our_defaults_and_can_be_replaced(tmp_path: Path) -> None:
+    """The critical hits table, torpedo to-hit, repair and defence profiles are not in the text (it only refers
+    to them): each shipped file says it is our default, and a game master's file replaces it."""
+    from rulesets.gothic.tables import TABLE_SET
+    for name in TABLE_SET.names:
+        text = TABLE_SET.shipped_path(name).read_text(encoding="utf-8")
+        assert "shipped_default = true" in text and "OUR SHIPPED DEFAULT, NOT THE BOOK'S" in text, name
+    mine = tmp_path / "crits.toml"
+    shipped = TABLE_SET.shipped_path("criticals").read_text(encoding="utf-8")
+    mine.write_text(shipped.replace("shipped_default = true", "shipped_default = false")
+                    .replace('"Shield generators overloaded"', '"Void shields fail"'), encoding="utf-8")
+    enc = new_fight(tables={"criticals": str(mine)})
+    enc.act("shields", vessel="vow", up=0)
+    enc.act("record_hits", vessel="vow", hits=2)
+    end_phase_in_reach(enc, ("hammer", "vow", 8))
+    enc.act("teleport", vessel="hammer", target="vow")
+    answer(enc, "Hit-and-run on Iron Vow", "6")
+    answer(enc, "Critical hit on Iron Vow", "5 5")
+    assert unit(enc, "vow")["criticals"][0]["name"] == "Void shields fail"
+    bad = tmp_path / "bad.toml"
+    bad.write_text(shipped.replace('effect = "shields"', 'effect = "sails"'), encoding="utf-8")
+    with pytest.raises(BadTable, match=r"bad.toml: rolls.10.effect: expected one of shields"):
+        new_fight(tables={"criticals": str(bad)})
+
+
+# --- the whole battle, saved and continued ------------------------------------------------------------------
+
+def test_the_battle_saved_halfway_ends_the_same(tmp_path: Path) -> None:
+    """The event log is the fight: stopped, saved and loaded at any step, it ends the same."""
+    script = [
+        lambda e: e.act("special_orders", vessel="hammer", order="all_ahead_full"),
+        lambda e: to_phase(e, 2),
+        lambda e: e.act("launch", vessel="hammer", kinds=["boarding"], strength=2, target="vow", distance=30),
+        lambda e: to_phase(e, 3),
+        lambda e: e.act("move_salvo", salvo="salvo-1", turn=20, distance=0),
+        lambda e: e.type_roll("1"), lambda e: e.type_roll("1"),   # both turrets miss
+        lambda e: e.type_roll("6"), lambda e: e.type_roll("2"),   # a hit; its hit-and-run
+        lambda e: e.type_roll("3 4"),                             # 7: fire on the gun decks
+        lambda e: e.type_roll("2"),                               # the second torpedo misses
+        lambda e: to_phase(e, 4),
+        lambda e: e.act("repair", vessel="vow", critical="0"),
+        lambda e: e.type_roll("6"),
+    ]
+    saved_and_continued(new_fight, script, 6, tmp_path)
+    enc = new_fight()
+    for step in script:
+        step(enc)
+    assert unit(enc, "vow")["criticals"] == [] and "Iron Vow repairs Fire on the gun decks" in notes(enc)
+    with pytest.raises(IllegalAction):
+        enc.act("launch", vessel="hammer", kinds=["boarding"], strength=2, target="vow", distance=30)

@@ -70,7 +70,9 @@ class RollRequest:
     """What a rule needs rolled, and enough context for the rule to resume after.
 
     ``then`` names the ruleset step that consumes the result; ``context`` is plain
-    data for it. Both are saved with the encounter's pending rolls.
+    data for it. Both are saved with the encounter's pending rolls. ``secret``
+    marks a roll the referee makes for no player's eyes (megatraveller's half of
+    an uncertain task): the players' screen leaves it out.
     """
 
     purpose: str
@@ -80,6 +82,7 @@ class RollRequest:
     then: str = ""
     context: dict[str, Any] = field(default_factory=dict)
     group: int = 0
+    secret: bool = False
 
     @property
     def parsed(self) -> Dice:
@@ -131,6 +134,8 @@ class RollRequest:
             d["then"] = self.then
         if self.context:
             d["context"] = dict(self.context)
+        if self.secret:
+            d["secret"] = True
         return d
 
     @classmethod
@@ -143,6 +148,7 @@ class RollRequest:
             then=str(d.get("then", "")),
             context=dict(d.get("context", {})),
             group=int(d.get("group", 0)),
+            secret=d.get("secret") is True,
         )
 
 

@@ -327,7 +327,7 @@ def resolve_lock_player(state: dict, result: RollResult, tables: Tables, ctx: Ru
     c["player"] = bool(result.success)
     req = result.request
     ctx.request_roll(req.purpose.replace("player's roll", "referee's roll"), "2D", req.modifiers, req.target,
-                     then="lock_referee", context=c)
+                     then="lock_referee", context=c, secret=True)  # the GM's roll: no player sees it
 
 
 @CATALOGUE.continuation("lock_referee")

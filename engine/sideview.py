@@ -1,0 +1,168 @@
+"""What one side of a fight knows: the players' screen (``flagbridge watch``).
+
+The console shows the referee everything: every ship's full state and the
+referee's own rolls. The players may see their own units in full, the other
+sides' units only as far as the rules let them (``Ruleset.side_view``), and the
+log with what they may not know left out (``Ruleset.log_seen``, one tier per
+event). A ruleset without a ``sideview`` module gets the safe defaults here:
+its own units, nothing of the others, no roll beyond what it was for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .encounter import Encounter, states_along
+from .recap import Entry
+from .rolls import RollRequest
+
+#: How much of a logged event a side sees.
+FULL = "full"  # the line as the console logs it, and the effects noted after it
+OUTCOME = "outcome"  # what it was and whether it made it (no dice, no modifiers), and the effects noted
+RESULT = "result"  # what it was and whether it made it, without the effects noted
+BARE = "bare"  # what it was, nothing of its result
+NOTES = "notes"  # only the effects noted after it (a secret roll whose outcome the side learns)
+HIDDEN = "hidden"  # nothing at all
+TIERS = (FULL, OUTCOME, RESULT, BARE, NOTES, HIDDEN)
+
+
+@dataclass(frozen=True)
+class Contact:
+    """Another side's unit as this side knows it: its name and labelled facts, nothing more."""
+
+    uid: str
+    name: str
+    known: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class SideView:
+    """One side's picture of the fight: its own units (shown in full), the contacts it has, and lines
+    about the fight it may see (ranges, who has the initiative)."""
+
+    side: str
+    name: str
+    own: tuple[str, ...]
+    contacts: tuple[Contact, ...] = ()
+    notes: tuple[str, ...] = ()
+    unseen: str = ""  # what the list leaves out, in the rules' words ("2 undetected")
+
+
+def side_name(state: dict, side: str) -> str:
+    return str(state.get("side_names", {}).get(side, side))
+
+
+def unit_side(ruleset: Any, state: dict, uid: str) -> str:
+    """The side a unit fights for ("" for none, or no such unit)."""
+    kind = ruleset.unit_kind_of(state, uid)
+    unit = state.get(kind.key, {}).get(uid, {}) if kind else {}
+    return str(unit.get("side", "")) if isinstance(unit, dict) else ""
+
+
+def own_units(ruleset: Any, state: dict, side: str) -> tuple[str, ...]:
+    return tuple(uid for _kind, uid, unit in ruleset.units(state)
+                 if isinstance(unit, dict) and unit.get("side") == side)
+
+
+def own_units_only(ruleset: Any, state: dict, side: str) -> SideView:
+    """The safe default: the side's own units, and nothing of anyone else's."""
+    return SideView(side, side_name(state, side), own_units(ruleset, state, side))
+
+
+def default_seen(ruleset: Any, state: dict, side: str, kind: str, data: dict, request: RollRequest | None) -> str:
+    """Actions are declared at the table (seen); a correction is seen when it is to the side's own unit;
+    a roll shows only what it was for, and a secret one nothing."""
+    if kind == "roll":
+        return HIDDEN if request is None or request.secret or data.get("secret") is True else BARE
+    if kind == "correction":
+        path = data.get("path") or []
+        return FULL if len(path) >= 2 and unit_side(ruleset, state, str(path[1])) == side else HIDDEN
+    return FULL
+
+
+def checked_tier(tier: str) -> str:
+    """A ruleset's answer, where a mistake hides rather than shows."""
+    return tier if tier in TIERS else HIDDEN
+
+
+def _lines(enc: Encounter, ev: Any, tier: str) -> list[str]:
+    if tier == HIDDEN:
+        return []
+    if tier == NOTES:
+        return list(ev.notes)
+    if tier == FULL or ev.kind != "roll":
+        head = [enc.describe(ev)]
+    else:
+        purpose = str(ev.data.get("purpose", "roll"))
+        made = ev.data.get("success")
+        result = "" if tier == BARE or not isinstance(made, bool) else (": success" if made else ": failure")
+        head = [f"{purpose}{result}" if result else f"{purpose}: rolled"]
+    return head + (list(ev.notes) if tier in (FULL, OUTCOME) else [])
+
+
+def side_log(enc: Encounter, side: str) -> list[Entry]:
+    """The log as ``side`` may read it: one entry per group, each event at the tier its ruleset allows.
+
+    A roll's secrecy is read from the request it answered as the rules ask it
+    now, so a save written before a roll was marked secret still hides it.
+    """
+    out: list[Entry] = []
+    rs = enc.ruleset
+    for ev, before, _after in states_along(enc):
+        request = RollRequest.from_plain(before["pending"][0]) if ev.kind == "roll" and before["pending"] else None
+        tier = checked_tier(rs.log_seen(before, side, ev.kind, ev.data, request))
+        lines = _lines(enc, ev, tier)
+        if not lines:
+            continue
+        if out and out[-1].group == ev.group:
+            out[-1].details.extend(lines)
+        else:
+            out.append(Entry(ev.group, ev.at.strftime("%Y-%m-%d %H:%M"), ev.kind, lines[0], lines[1:]))
+    return out
+
+
+def waiting(enc: Encounter, side: str) -> str:
+    """What the fight waits for, as ``side`` may know it."""
+    request = enc.pending
+    if request is None:
+        return ""
+    if request.secret:
+        return "waiting for the referee"
+    tier = checked_tier(enc.ruleset.log_seen(enc.state, side, "roll", {}, request))
+    if tier in (HIDDEN, NOTES):
+        return "waiting for another side"
+    return f"waiting for a roll: {request.purpose}"
+
+
+@dataclass
+class Picture:
+    """Everything the players' screen shows, worked out from one encounter for one side."""
+
+    title: str
+    where: str
+    step: str
+    waiting: str
+    view: SideView
+    own: list[tuple[str, str, dict[str, list[tuple[str, str]]]]] = field(default_factory=list)
+    log: list[Entry] = field(default_factory=list)
+
+
+def picture(enc: Encounter, side: str) -> Picture:
+    """The side's view of ``enc`` now: header, current step, what it waits for, units, log."""
+    rs, state = enc.ruleset, enc.state
+    view = rs.side_view(state, side)
+    current = next((s for s in enc.checklist() if s.status == "current"), None)
+    step = f"step {current.number}: {current.label}" if current else ""
+    where = rs.header(state)
+    if current and current.label in where:  # the header already names the step
+        step = ""
+    own = []
+    for uid in view.own:
+        kind = rs.unit_kind_of(state, uid)
+        if kind is None:
+            continue
+        line, _condition = rs.unit_line(state, kind, uid)
+        own.append((uid, line, rs.unit_panels(state, kind, uid)))
+    return Picture(f"{enc.setup.name} · {rs.name}", where, step, waiting(enc, side), view, own,
+                   side_log(enc, side))

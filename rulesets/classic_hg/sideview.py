@@ -1,0 +1,117 @@
+"""What one side knows in a classic-hg fight: the players' screen.
+
+Source: ``classic-hg-combat.txt``. The text has no sensor states: "two hostile
+ships encounter one another" and fight at a range both know ("Determine
+Range"), so each side sees the other's ships and the range. What it reads of
+an enemy ship is what the procedure tells it aloud:
+
+- the initiative rolls ("Each Captain rolls 1D"), who is ATTACKER and
+  DEFENDER, surprise, simultaneous initiative;
+- the fire declared ("the Captain of the firing ship notes the range,
+  determines the weapons to be used and initiates fire") and whether each
+  attack hit, was intercepted ("The targeted player indicates which defensive
+  systems he will use against each attack") or got through;
+- that a ship broke off ("may break off action") or left the fight.
+
+Its damage is not told: "The DEFENDER records damage caused by any of the
+ATTACKER's offensive fire", so armor absorption, hit locations and their
+effects are the target side's record alone. Where the text is silent we
+decided:
+
+- An enemy ship's armor, computer, programs, weapons, fuel and crew are never
+  shown; its name is (the captains name what they fire at).
+- A roll shows its modifiers only to the side whose data they are: its own
+  initiative and damage rolls in full; to-hit and interception rolls (whose
+  DMs mix both ships' data) as their outcome to both sides, with the effects
+  noted after them to the side whose ship they fell on; damage rolls on an
+  enemy ship only as rolled.
+- An action is seen as declared; its effects noted are the acting side's to
+  read (a step change can apply an enemy's recorded damage).
+"""
+
+from __future__ import annotations
+
+from engine.rolls import RollRequest
+from engine.sideview import BARE, FULL, HIDDEN, OUTCOME, RESULT, Contact, SideView, own_units, side_name
+
+DAMAGE_ROLLS = ("general_location", "specific_location", "spallation", "radiation", "radiation_crew",
+                "radiation_days", "nuclear_crew", "pick")
+
+
+def _ship_side(state: dict, ship_id: object) -> str:
+    ship = state["ships"].get(ship_id) if isinstance(ship_id, str) else None
+    return ship["side"] if isinstance(ship, dict) else ""
+
+
+def _attack(state: dict, attack_id: object) -> dict:
+    return next((a for a in state.get("attacks", []) if a.get("id") == attack_id), {})
+
+
+def _contact(state: dict, tid: str) -> Contact:
+    ship = state["ships"][tid]
+    known = [("Range", str(state["range"]))]
+    if ship.get("broken_off"):
+        known.append(("In the fight", f"no ({ship.get('out') or 'broken off'})"))
+    else:
+        known.append(("In the fight", "yes"))
+    return Contact(tid, ship["name"], tuple(known))
+
+
+def _attack_lines(state: dict, side: str) -> list[str]:
+    out = []
+    for a in state.get("attacks", []):
+        by, target = a.get("by", ""), a.get("target", "")
+        if side not in (_ship_side(state, by), _ship_side(state, target)):
+            continue
+        name = lambda sid: state["ships"].get(sid, {}).get("name", sid)  # noqa: E731
+        out.append(f"{name(by)} {a.get('mount', '')} at {name(target)}: {a.get('status', '')}")
+    return out
+
+
+def side_view(ruleset, state: dict, side: str) -> SideView:
+    own = own_units(ruleset, state, side)
+    contacts = tuple(_contact(state, tid) for tid, s in state["ships"].items() if s["side"] != side)
+    notes = []
+    if state.get("over"):
+        notes.append(f"Fight over: {state['over']}")
+    if state.get("attacker"):
+        notes.append(f"ATTACKER: {side_name(state, state['attacker'])}  "
+                     f"DEFENDER: {side_name(state, state['defender'])}")
+    rolls = state.get("initiative", {})
+    if rolls:
+        notes.append("Initiative: " + ", ".join(f"{side_name(state, s)} {rolls[s]}"
+                                                for s in state["side_order"] if s in rolls))
+    if state.get("surprised"):
+        notes.append(f"Surprise: {side_name(state, state['surprised'])}")
+    if state.get("simultaneous"):
+        notes.append("Simultaneous initiative: the defender's damage waits until step 8")
+    notes.append(f"Range: {state['range']}")
+    notes += _attack_lines(state, side)
+    return SideView(side, side_name(state, side), own, contacts, tuple(notes))
+
+
+def log_seen(ruleset, state: dict, side: str, kind: str, data: dict, request: RollRequest | None) -> str:
+    if kind == "correction":
+        path = data.get("path") or []
+        return FULL if len(path) >= 2 and path[0] == "ships" and _ship_side(state, path[1]) == side else HIDDEN
+    if kind == "action":
+        args = data.get("args") or {}
+        acting = _ship_side(state, args.get("ship")) if isinstance(args, dict) else ""
+        return FULL if acting == side else BARE
+    if request is None or request.secret or data.get("secret") is True:
+        return HIDDEN
+    then = request.then.rpartition(":")[2]
+    c = request.context
+    if then == "initiative":
+        return FULL if c.get("side") == side else OUTCOME
+    if then in ("to_hit", "ram"):
+        if side == _ship_side(state, c.get("target")):
+            return OUTCOME
+        return RESULT if side == _ship_side(state, c.get("ship")) else BARE
+    attack = _attack(state, c.get("attack"))
+    target_side = _ship_side(state, attack.get("target"))
+    if then == "intercept":
+        return OUTCOME if side == target_side else (RESULT if side == _ship_side(state, attack.get("by")) else BARE)
+    if then in DAMAGE_ROLLS:
+        return FULL if side == target_side else BARE
+    return BARE

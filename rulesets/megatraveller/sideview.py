@@ -1,0 +1,127 @@
+"""What one side knows in a megatraveller fight: the players' screen.
+
+Source: ``megatraveller-sensors-fire.txt``, "States of Detection in MT HG":
+
+- undetected: "not on map", so the side's list leaves the ship out (it says
+  only how many of the others it has not detected);
+- detected: "There is something roughly there, and it's going this fast":
+  where it is on the map and nothing else;
+- located (scanned): the same, and that the side may now try a lock;
+- locked: "If one of the two succeeds, you get power and tonnage, but NOT type
+  nor other data. If both succeed, you get type code": exactly what the lock
+  revealed, never armor, computer, defences or batteries;
+- the uncertain lock task has "two rolls, yours and the GM's": the GM's roll is
+  the referee's secret (``secret=True`` in ``sensors``) and never shows; the
+  locking side reads only what followed it (locked, what was revealed).
+
+Where the text is silent we decided:
+
+- A contact is named by the name the game master gave its counter (the map at
+  the table shows it); what the side knows of it is only the list above.
+- A side's own sensor rolls show in full (its computer, the range, its
+  tactics); another side's sensor actions and rolls do not show at all (passive
+  sensors give no sign of being used on a ship).
+- Fire is declared at the table: the firer's side and the target's see
+  whether each to-hit and penetration roll made it, not its modifiers (they
+  hold the target's Def DM and computer, and the firer's computer). Only the
+  target's side reads the effects noted after them and its damage and
+  criticals in full: their modifiers name its armor (AV), their notes its
+  systems and what it has left.
+- An action that names a ship the side has not detected is left out.
+"""
+
+from __future__ import annotations
+
+from engine.rolls import RollRequest
+from engine.sideview import BARE, FULL, HIDDEN, NOTES, OUTCOME, RESULT, Contact, SideView, own_units, side_name
+
+from .ranges import band_of, pair
+from .sensors import DETECTED, LOCATED, LOCKED, REVEALED, UNDETECTED, seen
+
+_STATE_WORDS = {DETECTED: "detected (roughly there)", LOCATED: "located", LOCKED: "locked"}
+
+
+def _range(state: dict, own: tuple[str, ...], tid: str) -> str:
+    parts = []
+    for sid in own:
+        n = state["ranges"].get(pair(sid, tid))
+        if n is None:
+            continue
+        blocked = ", line of sight blocked" if pair(sid, tid) in state["blocked"] else ""
+        parts.append(f"{state['ships'][sid]['name']} {n} sq, {band_of(state, n) or 'beyond Extreme'}{blocked}")
+    return "; ".join(parts) or "-"
+
+
+def contact(state: dict, side: str, own: tuple[str, ...], tid: str) -> Contact | None:
+    """An enemy ship as ``side``'s sensors know it, or None while it is undetected."""
+    entry = seen(state, side, tid)
+    if entry["state"] == UNDETECTED:
+        return None
+    ship = state["ships"][tid]
+    known = [("Sensors", _STATE_WORDS.get(entry["state"], entry["state"])), ("Range", _range(state, own, tid))]
+    if entry["state"] == LOCKED or entry["revealed"]:
+        learned = REVEALED.index(entry["revealed"]) if entry["revealed"] in REVEALED else 0
+        if learned >= 1:
+            known += [("Power plant", str(ship["power_plant"])), ("Tonnage", f"{ship['tonnage']} tons")]
+        if learned >= 2:
+            known.append(("Type", f"{ship['class_name']} {ship['type_code']}".strip()))
+        if learned == 0:
+            known.append(("Lock", "held; nothing revealed yet"))
+    return Contact(tid, ship["name"], tuple(known))
+
+
+def side_view(ruleset, state: dict, side: str) -> SideView:
+    own = own_units(ruleset, state, side)
+    contacts, hidden = [], 0
+    for tid, ship in state["ships"].items():
+        if ship["side"] == side:
+            continue
+        found = contact(state, side, own, tid)
+        if found is None:
+            hidden += 1
+        else:
+            contacts.append(found)
+    notes = (f"Round {state['round']}", f"Fleet tactics pool: {state['fleet_tactics'].get(side, 0)}")
+    if state["options"].get("visual_same_square"):
+        notes += ("Errata: Visual range is the same square",)
+    unseen = f"{hidden} other ship{'s' if hidden != 1 else ''} not detected" if hidden else ""
+    return SideView(side, side_name(state, side), own, tuple(contacts), notes, unseen)
+
+
+def _side_of(state: dict, ship_id: object) -> str:
+    ship = state["ships"].get(ship_id) if isinstance(ship_id, str) else None
+    return ship["side"] if ship else ""
+
+
+def _names_undetected(state: dict, side: str, args: dict) -> bool:
+    values = [v for a in args.values() for v in (a if isinstance(a, list) else [a])]
+    return any(isinstance(v, str) and _side_of(state, v) not in ("", side)
+               and seen(state, side, v)["state"] == UNDETECTED for v in values)
+
+
+def log_seen(ruleset, state: dict, side: str, kind: str, data: dict, request: RollRequest | None) -> str:
+    if kind == "correction":
+        path = data.get("path") or []
+        return FULL if len(path) >= 2 and path[0] == "ships" and _side_of(state, path[1]) == side else HIDDEN
+    if kind == "action":
+        args = data.get("args") or {}
+        if not isinstance(args, dict):
+            return HIDDEN
+        if data.get("name") in ("locate", "lock") and _side_of(state, args.get("ship")) != side:
+            return HIDDEN
+        return HIDDEN if _names_undetected(state, side, args) else FULL
+    if request is None:
+        return HIDDEN
+    then = request.then.rpartition(":")[2]
+    c = request.context
+    if request.secret or data.get("secret") is True or then == "lock_referee":
+        return NOTES if then == "lock_referee" and c.get("side") == side else HIDDEN
+    if then in ("locate", "lock_player"):
+        return FULL if c.get("side") == side else HIDDEN
+    target_side = _side_of(state, c.get("target"))
+    firer_side = _side_of(state, c.get("ship"))
+    if then in ("to_hit", "penetrate"):
+        return OUTCOME if side == target_side else (RESULT if side == firer_side else BARE)
+    if then in ("damage", "critical"):
+        return FULL if side == target_side else BARE
+    return BARE

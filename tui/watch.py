@@ -1,0 +1,118 @@
+"""``flagbridge watch``: one side's screen, following the save as the console writes it.
+
+It reads and never writes. The console saves by writing a temporary file and
+replacing the save with it, so the file's inode changes on every autosave:
+this watches the save's folder (``watchfiles``, the operating system's file
+notification, no polling loop) and reloads whenever an entry of that name
+appears or changes. A reload that fails (the save half-edited by hand, the
+folder gone) keeps the last good picture and says why; an undo is a shorter
+log, read like any other save; the console quitting and reopening only
+rewrites the file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+
+from engine.errors import FlagbridgeError
+from engine.saves import SaveFile
+from engine.sideview import Picture, picture
+
+#: How long file notifications are gathered before one reload (ms): an autosave is one replace.
+DEBOUNCE_MS = 150
+RETRY_S = 2.0
+
+
+def side_picture(path: Path, side: str) -> Picture:
+    """Load the save and work out what ``side`` sees; one-line errors name the file."""
+    enc = SaveFile.load(path).encounter
+    sides = [s["id"] for s in enc.setup.sides]
+    if side not in sides:
+        raise FlagbridgeError(f"{path}: no side {side!r} in this fight (sides: {', '.join(sides)})")
+    return picture(enc, side)
+
+
+def _is_save(path: Path):
+    name = path.name
+
+    def keep(_change: object, changed: str) -> bool:
+        return Path(changed).name == name
+
+    return keep
+
+
+class WatchApp(App[None]):
+    """The players' screen for one side of one save (read-only: quitting is the only key)."""
+
+    TITLE = "Flagbridge"
+    ENABLE_COMMAND_PALETTE = False
+    COMMANDS: set = set()
+    BINDINGS = [Binding("q", "quit", "Quit", id="quit"),
+                Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="quit-anywhere")]
+
+    def __init__(self, path: Path, side: str, first: Picture | None = None) -> None:
+        super().__init__()
+        self.path = Path(path)
+        self.side = side
+        self.first = first or side_picture(self.path, side)
+        self.reloads = 0  # pictures shown after the first (tests wait on it)
+
+    def get_default_screen(self):
+        from .screens.watch import WatchScreen
+
+        self.title = self.first.title
+        self.sub_title = f"{self.first.view.name}: the players' view"
+        return WatchScreen(self.first, self._status("following"))
+
+    def on_mount(self) -> None:
+        self.run_worker(self._follow(), exclusive=True, group="follow")
+
+    def _status(self, what: str) -> str:
+        return f"{what} {self.path} · read-only · {datetime.now().strftime('%H:%M:%S')}"
+
+    async def _follow(self) -> None:
+        from watchfiles import awatch
+
+        folder = self.path.parent.resolve()
+        while True:
+            try:
+                async for _changes in awatch(folder, watch_filter=_is_save(self.path), debounce=DEBOUNCE_MS,
+                                             step=50, recursive=False):
+                    await self.reload()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the folder went away: say so, and look again in a moment
+                self.screen_status(f"not following {folder}: {type(exc).__name__}: {exc}")
+                await asyncio.sleep(RETRY_S)
+                await self.reload()
+
+    def screen_status(self, text: str) -> None:
+        from .screens.watch import WatchScreen
+
+        if isinstance(self.screen, WatchScreen):
+            self.screen.set_status(text)
+
+    async def reload(self) -> None:
+        """Read the save again and show it; a save that will not load leaves the last picture up."""
+        from .screens.watch import WatchScreen
+
+        try:
+            shown = await asyncio.to_thread(side_picture, self.path, self.side)
+        except (FlagbridgeError, OSError) as exc:
+            self.screen_status(f"showing the last good save: {exc}")
+            return
+        if isinstance(self.screen, WatchScreen):
+            self.screen.show(shown, self._status("following"))
+            self.reloads += 1
+
+
+def run_watch(path: Path, side: str) -> int:
+    """Check the save and the side first (a one-line error and exit 2 from the CLI), then show it."""
+    first = side_picture(path, side)
+    WatchApp(path, side, first).run()
+    return 0

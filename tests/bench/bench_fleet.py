@@ -1,6 +1,6 @@
 """A fleet turn of classic-hg: 50 ships a side, 10 turrets each, built-in dice (DESIGN.md "Performance").
 
-Prints the time to play turn 1 to its end: initiative, every turret of the attacker firing,
+Prints the time (best of 3 runs) to play turn 1 to its end: initiative, every turret of the attacker firing,
 the defender's damage resolved, every turret of the defender firing back, the attacker's damage.
 Run from the repository root: ``python -m tests.bench.bench_fleet``. Never asserts a time.
 """
@@ -19,7 +19,6 @@ from engine.errors import IllegalAction  # noqa: E402
 from engine.setup import Setup  # noqa: E402
 from rulesets.classic_hg import RULESET  # noqa: E402
 
-SHIPS_A_SIDE = int(sys.argv[1]) if len(sys.argv) > 1 else 50
 
 
 def ship(side: str, n: int) -> dict:
@@ -32,10 +31,16 @@ def ship(side: str, n: int) -> dict:
     }
 
 
-def main() -> None:
-    ships = {f"{s}{i}": ship(s, i) for s in ("blue", "red") for i in range(SHIPS_A_SIDE)}
-    setup = Setup("classic-hg", "Fleet", [{"id": "blue", "name": "Blue"}, {"id": "red", "name": "Red"}], {"ships": ships},
-                  seed=3, created=datetime(2026, 1, 1, tzinfo=timezone.utc))
+def fleet_setup(per_side: int) -> Setup:
+    ships = {f"{s}{i}": ship(s, i) for s in ("blue", "red") for i in range(per_side)}
+    return Setup("classic-hg", "Fleet", [{"id": "blue", "name": "Blue"}, {"id": "red", "name": "Red"}],
+                 {"ships": ships}, seed=3, created=datetime(2026, 1, 1, tzinfo=timezone.utc))
+
+
+def one_turn(per_side: int) -> tuple[float, float, int]:
+    """Milliseconds to build the encounter and to play its turn 1 to the end, and the events logged."""
+    setup = fleet_setup(per_side)
+    ships = setup.units["ships"]
     t0 = time.perf_counter()
     enc = Encounter(setup, RULESET)
     t1 = time.perf_counter()
@@ -66,10 +71,17 @@ def main() -> None:
                 enc.roll()
         enc.act("next")
     t2 = time.perf_counter()
-    print(f"classic-hg fleet turn, {SHIPS_A_SIDE} ships a side x 10 turrets, built-in dice")
-    print(f"  setup (Encounter from the setup)   {1000 * (t1 - t0):8.1f} ms")
-    print(f"  one whole turn                     {1000 * (t2 - t1):8.1f} ms  ({len(enc.events)} events, "
-          f"{1000 * (t2 - t1) / max(1, len(enc.events)):.2f} ms an event)  target: well under 1000 ms")
+    return 1000 * (t1 - t0), 1000 * (t2 - t1), len(enc.events)
+
+
+def main() -> None:
+    per_side = int(sys.argv[1]) if len(sys.argv) > 1 else 50
+    runs = [one_turn(per_side) for _ in range(3)]
+    setup_ms, turn_ms, events = min(runs, key=lambda r: r[1])
+    print(f"classic-hg fleet turn, {per_side} ships a side x 10 turrets, built-in dice")
+    print(f"  setup (Encounter from the setup)   {setup_ms:8.1f} ms")
+    print(f"  one whole turn (best of 3)         {turn_ms:8.1f} ms  ({events} events, "
+          f"{turn_ms / max(1, events):.2f} ms an event)  target: under 250 ms")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,200 @@
+"""Scale benchmarks of issue 13: fleets, long logs, the console with a long log and many ships.
+
+Run from the repository root: ``python -m tests.bench.bench_scale [--runs 5] [--only NAME ...]``.
+
+Each figure is the best of several runs and the median, with its target (the machine is shared,
+so the best run is the fairest figure of what the code costs). Parts:
+
+- ``fleet``: one classic-hg turn of 50 ships a side, 10 turrets each (``bench_fleet``). Target < 250 ms.
+- ``load``: ``SaveFile.load`` (read, check, replay) of a 10,000- and a 50,000-event skirmish save.
+  Targets < 250 ms and < 1000 ms.
+- ``autosave``: ``SaveFile.save`` after one more event of the 50,000-event fight. Target < 30 ms.
+- ``keys``: the console's key methods with the 50,000-event log on screen (undo, redo, an action,
+  a search typed into the log, PageUp), each with its autosave and redraw, headless. Target < 16 ms.
+- ``ships``: the console with 100 ships (50 a side): moving the selection, and the Ships filter. Target < 16 ms.
+
+This is a script, not a test: it prints figures and never asserts times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from engine import saves  # noqa: E402
+from engine.encounter import Encounter  # noqa: E402
+from engine.ruleset import register  # noqa: E402
+from tests.bench.bench_engine import play  # noqa: E402
+from tests.skirmish import SKIRMISH, make_setup  # noqa: E402
+
+register(SKIRMISH)
+SIZE = (160, 48)
+
+
+def row(what: str, values: list[float], target_ms: float) -> None:
+    best, med = min(values), statistics.median(values)
+    verdict = "ok" if best < target_ms else "OVER"
+    print(f"  {what:<52} best {best:8.1f} ms  median {med:8.1f} ms   target < {target_ms:g} ms  {verdict}",
+          flush=True)
+
+
+def timed(fn: Callable[[], object], runs: int) -> list[float]:
+    out = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - t0) * 1000)
+    return out
+
+
+def long_save(folder: Path, events: int) -> Path:
+    """A skirmish save of about ``events`` events (all three kinds), made once per folder."""
+    path = folder / f"skirmish-{events}.toml"
+    if not path.exists():
+        saves.create(path, play(Encounter(make_setup()), events))
+    return path
+
+
+def bench_fleet(runs: int) -> None:
+    from tests.bench.bench_fleet import one_turn
+
+    values = [one_turn(50)[1] for _ in range(runs)]
+    row("fleet turn, 50 ships a side x 10 turrets", values, 250)
+
+
+def bench_load(runs: int, folder: Path) -> None:
+    for events, target in ((10_000, 250), (50_000, 1000)):
+        path = long_save(folder, events)
+        values = timed(lambda: saves.SaveFile.load(path), runs)
+        row(f"SaveFile.load + replay, {events:,} events", values, target)
+
+
+def bench_autosave(runs: int, folder: Path) -> None:
+    path = long_save(folder, 50_000)
+    sf = saves.SaveFile.load(path)
+    sf.save()  # the first save of a session also sweeps stale temps
+    enc = sf.encounter
+    values = []
+    for i in range(runs * 4):
+        enc.act("next") if not enc.pending else enc.roll()
+        values += timed(sf.save, 1)
+    row("autosave after one event, 50,000 events", values, 30)
+
+
+async def _console(path: Path, drive: Callable) -> None:
+    from tui.app import FlagbridgeApp
+
+    app = FlagbridgeApp(saves.SaveFile.load(path), save_dir=path.parent)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        gc.collect()
+        await drive(app, pilot)
+
+
+def bench_keys(runs: int, folder: Path) -> None:
+    path = long_save(folder, 50_000)
+
+    async def drive(app, pilot) -> None:
+        screen = app.screen
+        times: dict[str, list[float]] = {}
+
+        def key(label: str, fn: Callable[[], object]) -> None:
+            times.setdefault(label, []).extend(timed(fn, 1))
+
+        for _ in range(runs * 2):
+            key("u  undo (action_undo)", screen.action_undo)
+            await pilot.pause()
+            key("ctrl+r  redo (action_redo)", screen.action_redo)
+            await pilot.pause()
+        for _ in range(runs * 2):
+            if screen.enc.pending:
+                key("Enter  roll (action_roll)", screen.action_roll)
+            else:
+                key("n  next step (action_act)", lambda: screen.action_act("next"))
+            await pilot.pause()
+            key("u  undo (action_undo)", screen.action_undo)
+            await pilot.pause()
+        screen.action_search()
+        for ch in "scan":
+            key("/ search: one more letter (_search_key)", lambda: screen._search_key(ch, ch))
+            await pilot.pause()
+        for _ in "scan":
+            key("/ search: backspace (_search_key)", lambda: screen._search_key("backspace", None))
+            await pilot.pause()
+        screen._search_key("escape", None)
+        for _ in range(runs):
+            key("PageUp  (action_scroll)", lambda: screen.action_scroll(-1))
+            await pilot.pause()
+        for label, values in times.items():
+            row(label, values, 16)
+
+    asyncio.run(_console(path, drive))
+
+
+def fleet_save(folder: Path, per_side: int = 50) -> Path:
+    from tests.bench.bench_fleet import fleet_setup
+
+    path = folder / f"fleet-{per_side}.toml"
+    if not path.exists():
+        saves.create(path, Encounter(fleet_setup(per_side)))
+    return path
+
+
+def bench_ships(runs: int, folder: Path) -> None:
+    path = fleet_save(folder)
+
+    async def drive(app, pilot) -> None:
+        screen = app.screen
+        values = []
+        for _ in range(runs * 2):
+            values += timed(lambda: screen.action_select(1), 1)
+            await pilot.pause()
+        row("down  next ship of 100 (action_select)", values, 16)
+        ships = screen.query_one("#ships")
+        if hasattr(screen, "_filter_key"):
+            screen.action_filter_ships()
+            typed = []
+            for ch in "red-4":
+                typed += timed(lambda: screen._filter_key(ch, ch), 1)
+                await pilot.pause()
+            row("Ships filter: one more letter (_filter_key)", typed, 16)
+            screen._filter_key("escape", None)
+        else:
+            print("  (no Ships filter yet)")
+        print(f"  Ships panel: {ships.virtual_size.height} lines, scrollable: {ships.max_scroll_y > 0}")
+
+    asyncio.run(_console(path, drive))
+
+
+PARTS = {"fleet": bench_fleet, "load": bench_load, "autosave": bench_autosave, "keys": bench_keys,
+         "ships": bench_ships}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--only", nargs="*", choices=sorted(PARTS), default=list(PARTS))
+    parser.add_argument("--folder", help="where the long saves are made (kept between runs when given)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="flagbridge-scale-") as tmp:
+        folder = Path(args.folder or tmp)
+        folder.mkdir(parents=True, exist_ok=True)
+        print(f"Flagbridge scale benchmarks (best and median of {args.runs}+ runs; the machine may be shared)")
+        for name in args.only:
+            fn = PARTS[name]
+            fn(args.runs) if name == "fleet" else fn(args.runs, folder)
+
+
+if __name__ == "__main__":
+    main()

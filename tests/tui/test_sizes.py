@@ -22,3 +22,27 @@ async def test_every_size_down_to_one_cell(demo_app: FlagbridgeApp, opened: str)
             await pilot.pause()
             await pilot.pause()
         assert app.return_code is None
+
+
+async def test_every_key_the_step_allows_is_on_screen_at_80x24(demo_app: FlagbridgeApp) -> None:
+    """Issue 9: at 80x24 the Footer cut off c, ctrl+s, ? and q; the key bar wraps instead."""
+    from textual.widgets import Footer
+
+    from tui.widgets.keybar import KeyBar
+
+    app = demo_app
+    async with app.run_test(size=(80, 24)) as pilot:
+        for keys in ((), ("i", "4", "enter", "2", "enter", "n"), ("n",)):   # steps 1, 2 and 3
+            await pilot.press(*keys)
+            await pilot.pause()
+            bar = app.screen.query_one(KeyBar)
+            assert bar.display and not app.screen.query_one(Footer).display
+            shown = str(bar.render())
+            for key, label in bar.pairs():
+                assert f"{key} {label}" in shown
+            for words in ("c Correct", "^s Save", "? Help", "q Quit"):
+                assert words in shown
+            assert all(len(line) <= 80 for line in shown.splitlines())
+        await pilot.resize_terminal(160, 48)
+        await pilot.pause()
+        assert app.screen.query_one(Footer).display and not app.screen.query_one(KeyBar).display

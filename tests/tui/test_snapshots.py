@@ -104,6 +104,13 @@ class TestLoadError:
 class TestMegaTraveller:
     """The megatraveller demo: each side's sensor view in the Sensors panel."""
 
+    def test_small_terminal(self, snap_compare, tmp_path: Path) -> None:
+        """Issue 9: at 80x24 the compact layout keeps the checklist and every key the step allows
+        (the key bar wraps instead of cutting them)."""
+        path = tmp_path / "mt.toml"
+        shutil.copyfile(DEMO.parent / "demo-megatraveller.toml", path)
+        assert snap_compare(FlagbridgeApp(SaveFile.load(path), save_dir=tmp_path), terminal_size=SMALL)
+
     def test_after_a_lock(self, snap_compare, tmp_path: Path) -> None:
         path = tmp_path / "mt.toml"
         shutil.copyfile(DEMO.parent / "demo-megatraveller.toml", path)

@@ -27,6 +27,7 @@ from engine.recap import entries
 from engine.saves import SaveFile
 
 from ..commands import console_commands
+from ..widgets.keybar import KeyBar
 from ..widgets.panels import ChecklistPanel, DicePrompt, LinesPanel, LogPanel, RowsPanel, ShipsPanel
 
 LOG_REDRAW_LIMIT = 100  # after an undo the log is redrawn from this many entries back
@@ -86,6 +87,7 @@ class ConsoleScreen(Screen[None]):
         yield LogPanel()
         yield DicePrompt("", id="prompt")
         yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.refresh_view()
@@ -106,6 +108,7 @@ class ConsoleScreen(Screen[None]):
         self.query_one("#middle").display = not narrow or shown in ("status", "armor")
         self.query_one("#right").display = not narrow or shown in ("checklist", "sensors")
         self.query_one(Footer).compact = narrow
+        self.query_one(KeyBar).fit()
 
     # --- drawing --------------------------------------------------------------------
 

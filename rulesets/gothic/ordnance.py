@@ -59,7 +59,11 @@ def _strengths(state: dict, args: dict, tables) -> list[str]:
     uid = args.get("vessel", "")
     if why_no_vessel(state, uid):
         return []
-    return [str(n) for n in range(1, vessel(state, uid)["torpedoes"] + 1)]
+    return [str(n) for n in range(vessel(state, uid)["torpedoes"], 0, -1)]  # the full salvo first
+
+
+def _kinds(state: dict, args: dict, tables) -> list[Choice]:
+    return [Choice(k, words) for k, words in KINDS.items()]
 
 
 def may_launch(state: dict, args: dict, tables: Tables) -> str:
@@ -114,7 +118,7 @@ def launch(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
 
 CATALOGUE.add(Action("launch", "Launch torpedoes", launch, key="l", may=may_launch, params=(
     Param("vessel", "Launching ship or defence", "choice", options=_launchers),
-    Param("kinds", "Load (one kind a salvo)", "multi", choices=tuple(KINDS)),
+    Param("kinds", "Load (one kind a salvo)", "multi", options=_kinds),
     Param("strength", "Salvo strength", "int", options=_strengths, minimum=1, maximum=30),
     TARGET_PARAM,
     Param("distance", "Distance from the salvo to its target (cm)", "int", minimum=1, maximum=MAX_CM),

@@ -22,7 +22,7 @@ from .catalogue import (CATALOGUE, PHASE_WORDS, PHASES, TARGET_PARAM, VESSEL_PAR
                         why_phase)
 from .ordnance import reminders
 from .tables import Tables
-from .units import MAX_CM, afloat, crippled, lose_hits, pair, shields_blocked, vessel
+from .units import MAX_CM, afloat, lose_hits, pair, shields_blocked, vessel
 
 
 # --- special orders (movement phase) ---------------------------------------------------------------
@@ -176,8 +176,8 @@ def needs(state: dict, phase: int, tables: Tables) -> str:
     if phase == 3:
         left = reminders(state, tables)
         return "; ".join(left) if left else "every salvo has moved"
-    free = [v["name"] for uid, v in afloat(state).items() if not v["teleported"] and not v["orders"]
-            and not crippled(v)]
+    from .teleport import why_attacker  # teleport's rules import this module's actions' parameters
+    free = [v["name"] for uid, v in afloat(state).items() if not why_attacker(state, uid, tables)]
     return ("teleport attacks (t) within 10 cm of enemies with shields down; repair criticals (r)"
             + (f"; free to teleport: {', '.join(free)}" if free else ""))
 

@@ -13,8 +13,9 @@ from .ordnance import BOARDING_MOVE_CM, KINDS
 from .tables import Tables
 from .units import CLASS_WORDS, crippled, pair, shields_blocked, turrets_now, vessel, vessels
 
-LEGEND = ("hits left/starting · CRIPPLED at half or fewer (capital ships) · sh up/total, DOWN: none up · "
-          "arm armour · tur turrets · crit: criticals in force · salvos: strength, owner, cm to target")
+LEGEND = ("8/8 hits left/starting; CRIPPLED at half or fewer (capital ships) · sh2/2 shields up/total, "
+          "sh DOWN none up · esc escort, def planetary defence · ORDERS in capitals · crit: criticals in force · "
+          "BT boarding torpedoes, T torpedoes: strength, owner -> target, distance")
 
 
 def _side(state: dict, side: str) -> str:
@@ -23,25 +24,22 @@ def _side(state: dict, side: str) -> str:
 
 def _shields(v: dict) -> str:
     if not v["shields"]:
-        return "sh 0"
-    return f"sh {v['shields_up']}/{v['shields']}" + (" DOWN" if not v["shields_up"] else "")
+        return "sh0"
+    return "sh DOWN" if not v["shields_up"] else f"sh{v['shields_up']}/{v['shields']}"
 
 
 def unit_line(state: dict, kind, uid: str, tables: Tables) -> tuple[str, float]:
     if kind.id == ORDNANCE.id:
         o = state["ordnance"][uid]
         moved = " moved" if o["moved"] else ""
-        return (f"{KINDS[o['kind']]} x{o['strength']} ({vessel(state, o['owner'])['name']}) -> "
-                f"{vessel(state, o['target'])['name']} {o['distance']} cm{moved}", 1.0)
+        short = "BT" if o["kind"] == "boarding" else "T"
+        return (f"{short} x{o['strength']} {vessel(state, o['owner'])['name']} -> "
+                f"{vessel(state, o['target'])['name']} {o['distance']}cm{moved}", 1.0)
     v = vessel(state, uid)
     if v["destroyed"]:
         return f"{v['name']} DESTROYED", 0.0
-    parts = [v["name"], f"{v['hits']}/{v['hits_start']}" + (" CRIPPLED" if crippled(v) else ""), _shields(v),
-             f"arm {v['armour']}", f"tur {turrets_now(v)}"]
-    if v["class"] == "escort":
-        parts.insert(1, "escort")
-    if v["class"] == "defence":
-        parts.insert(1, tables.defences.get(v["type"], {}).get("label", v["type"]).lower())
+    parts = [v["name"] + {"capital": "", "escort": " (esc)", "defence": " (def)"}[v["class"]],
+             f"{v['hits']}/{v['hits_start']}" + (" CRIPPLED" if crippled(v) else ""), _shields(v)]
     if v["orders"]:
         parts.append(tables.orders.get(v["orders"], {}).get("label", v["orders"]).upper())
     if v["criticals"]:

@@ -1,0 +1,77 @@
+"""The console with the gothic ruleset (issue 11): nothing of the console changed, everything it shows comes
+from what the ruleset declares. The mixed salvo is refused where it is ticked; a boarding salvo launched by
+keys shows as an ordnance row with strength, owner and distance; its attack asks for the turret rolls."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from engine.saves import SaveFile
+from tui.app import FlagbridgeApp
+
+from .conftest import ROOT
+
+DEMO = ROOT / "saves" / "demo-gothic.toml"
+WIDE = (160, 48)
+
+
+def gothic_app(tmp_path: Path, *commands) -> FlagbridgeApp:
+    path = tmp_path / "gothic.toml"
+    shutil.copyfile(DEMO, path)
+    save = SaveFile.load(path)
+    for command in commands:
+        command(save.encounter)
+    return FlagbridgeApp(save, save_dir=tmp_path)
+
+
+def text(app: FlagbridgeApp, selector: str) -> str:
+    widget = app.screen.query_one(selector)
+    return widget.render_text() if hasattr(widget, "render_text") else str(widget.render())
+
+
+async def test_a_boarding_salvo_launched_and_brought_into_contact_by_keys(tmp_path: Path) -> None:
+    app = gothic_app(tmp_path)
+    async with app.run_test(size=WIDE) as pilot:
+        enc = app.save.encounter
+        ships = text(app, "#ships")
+        assert "Hammer of Thrace 8/8" in ships and "Kessel Platform (def) 8/8" in ships
+        await pilot.press("n", "l", "enter", "space", "down", "space", "enter")
+        await pilot.pause()
+        assert "never launched in the same salvo as ordinary torpedoes" in text(app, "#form-message")
+        await pilot.press("up", "space", "enter", "enter", "enter", "3", "0", "enter")  # boarding, 6, Iron Vow, 30 cm
+        await pilot.pause()
+        salvo = enc.state["ordnance"]["salvo-1"]
+        assert (salvo["kind"], salvo["strength"], salvo["target"], salvo["distance"]) == ("boarding", 6, "ironvow", 30)
+        assert "BT x6 Hammer of Thrace -> Iron Vow 30cm" in text(app, "#ships")
+        await pilot.press("n", "m", "enter", "0", "enter", "0", "enter")  # straight on, into base contact
+        await pilot.pause()
+        assert enc.pending is not None and enc.pending.purpose.startswith("Turret fire: Iron Vow")
+        assert "Turret fire: Iron Vow" in text(app, "#prompt")
+
+
+async def test_a_refused_teleport_says_why(tmp_path: Path) -> None:
+    app = gothic_app(tmp_path, *[lambda e: e.act("next")] * 3)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        prompt = text(app, "#prompt")
+        assert "Teleport attack: no ship or defence can be chosen now" in prompt
+        assert "teleporters reach 10 cm" in prompt
+
+
+def _mid_fight(enc) -> None:
+    enc.act("special_orders", vessel="hammer", order="lock_on")
+    enc.act("next")
+    enc.act("launch", vessel="hammer", kinds=["boarding"], strength=6, target="ironvow", distance=50)
+    enc.act("record_hits", vessel="ironvow", hits=4)
+    enc.act("shields", vessel="ironvow", up=0)
+    enc.act("next")
+
+
+class TestGothicConsole:
+    """The gothic demo mid-fight: a capital ship on special orders, a crippled enemy with its shields down,
+    a boarding salvo in flight and the ordnance phase's reminder."""
+
+    def test_ordnance_phase(self, snap_compare, tmp_path: Path) -> None:
+        assert snap_compare(gothic_app(tmp_path, _mid_fight), terminal_size=WIDE)

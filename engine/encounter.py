@@ -20,7 +20,7 @@ from .tables import table_files
 from .actions import Action, Offer
 from .ruleset import RuleContext, Ruleset, StepView, find_ruleset
 from .setup import Setup, check_setup, now
-from .state import check_plain, coerce_like, get_path, parse_path, path_text, plain_copy, set_path
+from .state import check_plain, coerce_like, freeze, get_path, parse_path, path_text, plain_copy, set_path, thaw
 
 CHECKPOINT_EVERY = 100
 KINDS = ("action", "roll", "correction")
@@ -106,12 +106,13 @@ class Encounter:
         self.roller = SeededRoller(setup.seed)
         self._setup_units = {uid: u for table in self.setup.units.values() for uid, u in table.items()}
         self.listeners: list[Listener] = []
-        self._checked: tuple[Event, dict] | None = None
+        self._checked: tuple[Event, Any] | None = None  # a live event's checked args or roll result
+        self._pending_read: tuple[dict, RollRequest] | None = None  # the first pending roll, read once
         self.events: list[Event] = []
         self._redo: list[list[Event]] = []
-        initial = self._initial_state()
-        self._checkpoints: dict[int, dict] = {0: initial}
-        self.state = plain_copy(initial)  # the setup's own data is never changed by play
+        # states every CHECKPOINT_EVERY events, frozen (pickled): a copy is paid only when one is used
+        self._checkpoints: dict[int, bytes] = {0: freeze(self._initial_state())}
+        self.state = thaw(self._checkpoints[0])  # the setup's own data is never changed by play
         for i, ev in enumerate(events):
             try:
                 self._apply(self.state, ev, check=False)
@@ -133,11 +134,20 @@ class Encounter:
         check_plain(state)
         return state
 
+    def start_state(self) -> dict:
+        """A copy of the state the setup makes, before any event."""
+        return thaw(self._checkpoints[0])
+
     @property
     def pending(self) -> RollRequest | None:
         """The roll the fight waits for, if any."""
         p = self.state["pending"]
-        return RollRequest.from_plain(p[0]) if p else None
+        if not p:
+            return None
+        read = self._pending_read
+        if read is None or read[0] is not p[0]:  # only the engine changes the pending rolls, by replacing them
+            read = self._pending_read = (p[0], RollRequest.from_plain(p[0]))
+        return read[1]
 
     def legal_actions(self) -> list[Action]:
         """The actions possible now (none while a roll is pending)."""
@@ -268,7 +278,7 @@ class Encounter:
         for i, ev in enumerate(group, 1):
             self._apply(work, ev, check=False)
             if (n + i) % CHECKPOINT_EVERY == 0:
-                marks[n + i] = plain_copy(work)
+                marks[n + i] = freeze(work)
         self.state = work
         self.events.extend(group)
         self._checkpoints.update(marks)
@@ -287,7 +297,12 @@ class Encounter:
         return (self.events[-1].group + 1) if self.events else 1
 
     def _record_roll(self, result: RollResult) -> Event:
-        return self._record(Event("roll", result.request.group, now(), roll_event_data(result)))
+        ev = Event("roll", result.request.group, now(), roll_event_data(result))
+        self._checked = (ev, result)  # made from the pending request itself: nothing to compare
+        try:
+            return self._record(ev)
+        finally:
+            self._checked = None
 
     def _record(self, ev: Event) -> Event:
         try:
@@ -312,14 +327,14 @@ class Encounter:
                 raise FlagbridgeError("an action needs a name (text) and args (a table)")
             if state["pending"]:
                 raise IllegalAction(f"{name}: a roll is still pending")
-            known = self._checked[1] if self._checked is not None and self._checked[0] is ev else None
-            self.ruleset.apply_action(state, name, args, ctx, checked=known)
+            self.ruleset.apply_action(state, name, args, ctx, checked=self._known(ev))
             state["pending"].extend(r.to_plain() for r in ctx.requests)
         elif ev.kind == "roll":
             if not state["pending"]:
                 raise IllegalAction("a roll was logged but none was pending")
-            pending = RollRequest.from_plain(state["pending"][0])
-            result = result_from_event(ev, pending)
+            result = self._known(ev)
+            if result is None:
+                result = result_from_event(ev, RollRequest.from_plain(state["pending"][0]))
             state["pending"].pop(0)
             self.ruleset.resolve_roll(state, result, ctx)
             # rolls a result asks for come before the ones already waiting
@@ -336,16 +351,20 @@ class Encounter:
             check_plain(state)
         ev.notes = ctx.notes
 
+    def _known(self, ev: Event) -> Any:
+        """What was checked when ``ev`` was made live (None on replay: check it again)."""
+        return self._checked[1] if self._checked is not None and self._checked[0] is ev else None
+
     def _checkpoint(self) -> None:
         n = len(self.events)
         if n % CHECKPOINT_EVERY == 0:
-            self._checkpoints[n] = plain_copy(self.state)
+            self._checkpoints[n] = freeze(self.state)
 
     def _rebuild(self, keep: int) -> None:
         base = max(n for n in self._checkpoints if n <= keep)
         for n in [n for n in self._checkpoints if n > keep]:
             del self._checkpoints[n]
-        state = plain_copy(self._checkpoints[base])
+        state = thaw(self._checkpoints[base])
         for ev in self.events[base:keep]:
             self._apply(state, ev, check=False)
         self.state = state
@@ -373,7 +392,7 @@ def replay(setup: Setup, events: list[Event], ruleset: Ruleset | None = None) ->
 
 def states_along(enc: Encounter) -> Iterator[tuple[Event, dict, dict]]:
     """Each logged event with a copy of the state before it and the live state after it (a replay)."""
-    state = plain_copy(enc._checkpoints[0])
+    state = enc.start_state()
     for ev in enc.events:
         before = plain_copy(state)
         enc._apply(state, Event(ev.kind, ev.group, ev.at, ev.data), check=False)

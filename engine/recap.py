@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .encounter import Encounter, states_along
-from .state import plain_copy
 
 
 @dataclass
@@ -93,7 +92,7 @@ def _shown(v: object) -> str:
 
 def summary(enc: Encounter) -> list[str]:
     """The fight so far against its start: every unit that took damage, spent ordnance or left."""
-    start = plain_copy(enc._checkpoints[0])
+    start = enc.start_state()
     return changes(enc, start, enc.state) or ["nothing has changed since the start"]
 
 

@@ -28,6 +28,16 @@ def plain_copy(state: Any) -> Any:
     return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
 
 
+def freeze(state: Any) -> bytes:
+    """Plain data kept aside (a checkpoint): half the cost of a copy, paid back by ``thaw`` only when used."""
+    return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def thaw(frozen: bytes) -> Any:
+    """A fresh copy of what ``freeze`` kept."""
+    return pickle.loads(frozen)
+
+
 _SCALAR_TYPES = frozenset((str, int, float, bool))
 
 

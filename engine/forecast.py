@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import os
+import sys
 import threading
 import tomllib
 from collections import Counter
@@ -276,11 +277,32 @@ def scenario_of(encounter, picked: dict[str, str] | None = None) -> tuple[Scenar
 
 
 def _context():
-    """Fork while this process runs one thread (quick); a fork server when it runs more (the console's
-    worker thread), since forking a threaded process may copy a lock some other thread holds."""
+    """Fork while this process runs one thread (quick); spawn when it runs more (the console's
+    worker thread): forking a threaded process may copy a lock another thread holds, so workers start afresh."""
     if threading.active_count() == 1:
         return multiprocessing.get_context("fork")
-    return multiprocessing.get_context("forkserver")
+    _start_resource_tracker()
+    return multiprocessing.get_context("spawn")
+
+
+def _start_resource_tracker() -> None:
+    """Spawned workers need multiprocessing's resource tracker, which hands it this process's stderr.
+    A terminal app replaces ``sys.stderr`` with a capture that has no file descriptor (Textual's gives
+    -1, which the tracker cannot pass on), so it is started with the real one."""
+    from multiprocessing import resource_tracker
+
+    try:
+        usable = sys.stderr is not None and sys.stderr.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        usable = False
+    if usable or sys.__stderr__ is None:
+        resource_tracker.ensure_running()
+        return
+    kept, sys.stderr = sys.stderr, sys.__stderr__
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        sys.stderr = kept
 
 
 def forecast(encounter, fights: int, seed: int, picked: dict[str, str] | None = None,

@@ -18,6 +18,12 @@ def app_commands(app) -> list[tuple[str, str, object]]:
             ("Quit", "everything is already saved (q)", app.exit_saved)]
 
 
+def open_forecast(screen) -> None:
+    from .screens.forecast import ForecastScreen
+
+    screen.app.push_screen(ForecastScreen(screen.enc))
+
+
 def console_commands(screen) -> list[tuple[str, str, object]]:
     """Every action possible now, the pending roll, then undo, redo, correct, recap, save, help."""
     enc = screen.enc
@@ -30,6 +36,8 @@ def console_commands(screen) -> list[tuple[str, str, object]]:
         ("Redo", "re-apply what was undone (ctrl+r)", screen.action_redo),
         ("Correct a value", "edit any value by hand, logged as a correction (c)", screen.action_correct),
         ("Recap", "this turn so far, and the fight since it began (v)", screen.action_recap),
+        *([("Forecast", "play the rest of the fight many times by each side's doctrine",
+            partial(open_forecast, screen))] if enc.ruleset.doctrine_module else []),
         ("Search the log", "only the lines holding every word typed (/)", screen.action_search),
         ("Save now", "write the save file (ctrl+s)", screen.action_save),
         ("Help", "every key, and why an action is not possible now (?)", screen.action_help),

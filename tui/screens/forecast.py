@@ -1,0 +1,160 @@
+"""The forecast: the rest of the fight played out many times, shown as chances, a histogram and a bar per ship.
+
+The engine does the work (``engine.forecast``) in a thread worker, which spreads
+the fights over processes, so the screen keeps drawing and shows progress; it
+never touches the save. Digit keys change a side's doctrine (the ruleset's
+doctrine files, in turn) and run the forecast again.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import ProgressBar, Static
+
+from engine.encounter import Encounter
+from engine.errors import FlagbridgeError
+from engine.forecast import Forecast, forecast
+
+FIGHTS = 500
+BAR = 30  # characters of the longest bar
+
+
+def bar(share: float, width: int = BAR) -> str:
+    """A bar of ``width`` eighths-precise blocks for a share from 0 to 1."""
+    eighths = round(max(0.0, min(1.0, share)) * width * 8)
+    full, part = divmod(eighths, 8)
+    return "█" * full + (" ▏▎▍▌▋▊▉"[part] if part else "")
+
+
+def forecast_text(result: Forecast) -> Text:
+    """Chances per side, the fights' lengths as a histogram, and each unit's chance of surviving."""
+    text = Text()
+    text.append("Chance of winning\n", style="bold")
+    width = max(len(n) for n in result.sides.values())
+    for side, name in result.sides.items():
+        share = result.win_chance(side)
+        text.append(f"  {name:<{width}} {share:6.1%} ")
+        text.append(bar(share), style="green")
+        text.append(f"  ({result.doctrines.get(side, '?')})\n", style="dim")
+    text.append(f"  {'no winner':<{width}} {result.draw_chance():6.1%} ")
+    text.append(bar(result.draw_chance()), style="yellow")
+    text.append("\n\n")
+    text.append(f"Fight lengths (expected {result.expected_turns():.1f} turns)\n", style="bold")
+    lengths = result.lengths()
+    most = max(lengths.values(), default=1)
+    for turns, count in lengths.items():
+        label = f"{turns}+" if turns >= result.turn_cap else str(turns)
+        text.append(f"  {label:>3} ")
+        text.append(bar(count / most), style="cyan")
+        text.append(f" {count}\n", style="dim")
+    text.append("\nChance of surviving\n", style="bold")
+    names = max((len(n) for n, _ in result.units.values()), default=0)
+    for uid, (name, side) in result.units.items():
+        share = result.survival(uid)
+        text.append(f"  {name:<{names}} {share:6.1%} ")
+        text.append(bar(share), style="green" if share >= 0.5 else "red")
+        text.append(f"  {result.sides.get(side, side)}\n", style="dim")
+    return text
+
+
+class ForecastScreen(ModalScreen[None]):
+    BINDINGS = [
+        Binding("escape,q", "close", "Close", id="close-forecast"),
+        Binding("r", "rerun", "Run again (next seed)", id="rerun-forecast"),
+        *[Binding(str(n), f"doctrine({n})", f"Side {n} doctrine", show=False, id=f"doctrine-{n}")
+          for n in range(1, 10)],
+    ]
+
+    def __init__(self, enc: Encounter, fights: int | None = None, seed: int | None = None,
+                 workers: int | None = None) -> None:
+        super().__init__(classes="form")
+        self.enc = enc
+        self.fights = fights or FIGHTS
+        self.seed = enc.setup.seed if seed is None else seed
+        self.processes = workers
+        self.sides = enc.ruleset.side_ids(enc.state)
+        default = enc.ruleset.default_doctrine()
+        self.picked = {side: default for side in self.sides}
+        self.result: Forecast | None = None
+        self.problem = ""
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="form-box") as box:
+            box.border_title = "Forecast"
+            yield Static(id="forecast-head")
+            yield ProgressBar(total=self.fights, show_eta=False, id="forecast-progress")
+            yield Static(id="forecast-result")
+            yield Static(Text("Esc closes · r runs again with the next seed · 1-9 change that side's doctrine",
+                              style="dim"), id="form-help")
+
+    def on_mount(self) -> None:
+        self.start()
+
+    def _head(self) -> Text:
+        names = self.enc.state.get("side_names", {})
+        doctrines = ", ".join(f"{i}: {names.get(s, s)} {self.picked[s]}" for i, s in enumerate(self.sides, 1))
+        return Text(f"{self.fights} fights from {self.enc.ruleset.header(self.enc.state) or 'here'}, "
+                    f"seed {self.seed}\nDoctrines {doctrines}")
+
+    def start(self) -> None:
+        self.result = None
+        self.query_one("#forecast-head", Static).update(self._head())
+        self.query_one("#forecast-progress", ProgressBar).update(total=self.fights, progress=0)
+        self.query_one("#forecast-result", Static).update(Text("Simulating…", style="dim"))
+        self.run_forecast(dict(self.picked), self.seed)
+
+    @work(thread=True, exclusive=True, group="forecast")
+    def run_forecast(self, picked: dict[str, str], seed: int) -> None:
+        from textual.worker import get_current_worker
+
+        worker = get_current_worker()
+
+        def progress(done: int, total: int) -> None:
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self._progress, done)
+
+        try:
+            result = forecast(self.enc, self.fights, seed, picked, workers=self.processes, progress=progress,
+                              cancelled=lambda: worker.is_cancelled)
+        except FlagbridgeError as exc:
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self._failed, str(exc))
+            return
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._done, result)
+
+    def _progress(self, done: int) -> None:
+        self.query_one("#forecast-progress", ProgressBar).update(progress=done)
+
+    def _failed(self, why: str) -> None:
+        self.problem = why
+        self.query_one("#forecast-result", Static).update(Text(f"No forecast: {why}", style="red"))
+
+    def _done(self, result: Forecast) -> None:
+        self.result = result
+        self.query_one("#forecast-progress", ProgressBar).update(progress=result.count)
+        self.query_one("#forecast-result", Static).update(forecast_text(result))
+
+    def action_rerun(self) -> None:
+        self.seed += 1
+        self.start()
+
+    def action_doctrine(self, n: int) -> None:
+        if not 1 <= n <= len(self.sides):
+            return
+        names = sorted(self.enc.ruleset.doctrines())
+        if not names:
+            return
+        side = self.sides[n - 1]
+        now = self.picked[side]
+        self.picked[side] = names[(names.index(now) + 1) % len(names)] if now in names else names[0]
+        self.start()
+
+    def action_close(self) -> None:
+        self.app.workers.cancel_group(self, "forecast")  # the fights still running stop at their next chunk
+        self.dismiss(None)

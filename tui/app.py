@@ -16,6 +16,20 @@ from textual.binding import Binding
 from engine.saves import SaveFile
 
 
+def escape_then_key(event: events.Key) -> tuple[events.Key, events.Key] | None:
+    """Esc followed quickly by a key reaches us as one ``alt+key`` (the terminal sends ESC then the
+    key, and the two cannot be told from Alt held down). No screen binds an Alt key, so it is
+    always Esc then that key, which is what the game master typed."""
+    if not event.key.startswith("alt+"):
+        return None
+    rest = event.key[len("alt+"):]
+    if rest.startswith("shift+"):
+        rest = rest[len("shift+"):].upper()
+    if len(rest) != 1:
+        return None
+    return events.Key("escape", "\x1b"), events.Key(rest, rest)
+
+
 class FlagbridgeApp(App[None]):
     CSS_PATH = "flagbridge.tcss"
     #: ctrl+p opens our own palette (``action_command_palette``); Textual's is not used.
@@ -99,6 +113,11 @@ class FlagbridgeApp(App[None]):
         palette looks for its list as soon as a key reaches it).
         """
         if isinstance(event, events.Key) and not event.is_forwarded:
+            split = escape_then_key(event)
+            if split is not None:  # Esc and a key typed fast arrive as one alt+key: take them as typed
+                for key in split:
+                    await self.on_event(key)
+                return
             if self._held or not self._screen_ready():
                 self._held.append(event)
                 self.set_timer(0.01, self._release_keys)

@@ -189,3 +189,25 @@ async def test_reprogramming_starts_from_the_programs_loaded(demo_app: Flagbridg
         await idle(pilot)
         args = enc.events[-1].data["args"]
         assert args["ship"] == "swift-dolan" and sorted(args["programs"]) == sorted(loaded)
+
+
+async def test_escape_then_a_key_typed_fast_is_not_taken_as_alt(demo_app: FlagbridgeApp) -> None:
+    """Issue 9: a terminal sends Esc and a key typed right after it as one alt+key. Esc (close
+    the fire form) then f (open it again) must do just that."""
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        await to_step_3(pilot, app)
+        burst(app, "f")
+        await idle(pilot)
+        assert app.screen.__class__.__name__ == "ActionScreen"
+        app.post_message(events.Key("alt+f", "f"))      # what the terminal parser makes of ESC f
+        await idle(pilot)
+        assert app.screen.__class__.__name__ == "ActionScreen"   # closed by Esc, opened again by f
+        burst(app, "escape")
+        await idle(pilot)
+        assert app.screen.__class__.__name__.startswith("ConsoleScreen")
+        burst(app, "1")
+        app.post_message(events.Key("alt+c", "c"))      # Esc clears the typed 1; c opens a correction
+        await idle(pilot)
+        assert app.screen.__class__.__name__ == "CorrectionScreen"
+        assert app.save.encounter.events[-1].kind != "roll"

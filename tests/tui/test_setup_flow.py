@@ -16,7 +16,7 @@ async def type_text(pilot, text: str) -> None:
 async def test_new_megatraveller_encounter_by_keys(tmp_path: Path) -> None:
     app = FlagbridgeApp(save_dir=tmp_path, start="new")
     async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.press("down", "enter")                  # ruleset: megatraveller
+        await pilot.press("down", "down", "enter")          # ruleset: megatraveller (after classic-hg, gothic)
         await pilot.press("enter")                          # an empty name is refused
         assert "this field is needed" in str(app.screen.query_one("#form-message").render())
         await type_text(pilot, "Picket")
@@ -54,7 +54,7 @@ async def test_a_new_encounter_refuses_names_twice_and_numbers_too_large(tmp_pat
     app = FlagbridgeApp(save_dir=tmp_path, start="new")
     async with app.run_test(size=(160, 48)) as pilot:
         message = lambda: str(app.screen.query_one("#form-message").render())  # noqa: E731
-        await pilot.press("down", "enter")
+        await pilot.press("down", "down", "enter")          # megatraveller (after classic-hg, gothic)
         await type_text(pilot, "Twice")
         await pilot.press("enter")
         await type_text(pilot, "Navy [/bold]")

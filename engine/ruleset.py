@@ -471,9 +471,11 @@ class Ruleset(ABC):
             return module.side_view(self, state, side)
         return own_units_only(self, state, side)
 
-    def log_seen(self, state: dict, side: str, kind: str, data: dict, request: RollRequest | None) -> str:
-        """How much of one logged event ``side`` sees (a tier of ``engine.sideview``), judged on the
-        state before it; ``request`` is the roll it answered. Default: ``engine.sideview.default_seen``."""
+    def log_seen(self, state: dict, side: str, kind: str, data: dict,
+                 request: RollRequest | None) -> str | tuple[str, str]:
+        """How much of one logged event ``side`` sees (a tier of ``engine.sideview``, or a tier and the
+        words that name the roll for that side), judged on the state before it; ``request`` is the roll
+        it answered. Default: ``engine.sideview.default_seen``."""
         from .sideview import default_seen
 
         module = self._sideview()

@@ -86,7 +86,16 @@ def checked_tier(tier: str) -> str:
     return tier if tier in TIERS else HIDDEN
 
 
-def _lines(enc: Encounter, ev: Any, tier: str) -> list[str]:
+def judged(answer: Any, purpose: str) -> tuple[str, str]:
+    """``log_seen`` answers a tier, or a tier and the words to name the roll by (when its purpose
+    names something the side may not know); a mistake hides."""
+    if isinstance(answer, tuple) and len(answer) == 2:
+        return checked_tier(answer[0]), str(answer[1])
+    return checked_tier(answer), purpose
+
+
+def _lines(enc: Encounter, ev: Any, answer: Any) -> list[str]:
+    tier, purpose = judged(answer, str(ev.data.get("purpose", "roll")))
     if tier == HIDDEN:
         return []
     if tier == NOTES:
@@ -94,7 +103,6 @@ def _lines(enc: Encounter, ev: Any, tier: str) -> list[str]:
     if tier == FULL or ev.kind != "roll":
         head = [enc.describe(ev)]
     else:
-        purpose = str(ev.data.get("purpose", "roll"))
         made = ev.data.get("success")
         result = "" if tier == BARE or not isinstance(made, bool) else (": success" if made else ": failure")
         head = [f"{purpose}{result}" if result else f"{purpose}: rolled"]
@@ -111,8 +119,7 @@ def side_log(enc: Encounter, side: str) -> list[Entry]:
     rs = enc.ruleset
     for ev, before, _after in states_along(enc):
         request = RollRequest.from_plain(before["pending"][0]) if ev.kind == "roll" and before["pending"] else None
-        tier = checked_tier(rs.log_seen(before, side, ev.kind, ev.data, request))
-        lines = _lines(enc, ev, tier)
+        lines = _lines(enc, ev, rs.log_seen(before, side, ev.kind, ev.data, request))
         if not lines:
             continue
         if out and out[-1].group == ev.group:
@@ -129,10 +136,10 @@ def waiting(enc: Encounter, side: str) -> str:
         return ""
     if request.secret:
         return "waiting for the referee"
-    tier = checked_tier(enc.ruleset.log_seen(enc.state, side, "roll", {}, request))
+    tier, purpose = judged(enc.ruleset.log_seen(enc.state, side, "roll", {}, request), request.purpose)
     if tier in (HIDDEN, NOTES):
         return "waiting for another side"
-    return f"waiting for a roll: {request.purpose}"
+    return f"waiting for a roll: {purpose}"
 
 
 @dataclass

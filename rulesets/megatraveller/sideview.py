@@ -23,7 +23,8 @@ Where the text is silent we decided:
   sensors give no sign of being used on a ship).
 - Fire is declared at the table: the firer's side and the target's see
   whether each to-hit and penetration roll made it, not its modifiers (they
-  hold the target's Def DM and computer, and the firer's computer). Only the
+  hold the target's Def DM and computer, and the firer's computer), and the
+  firer reads which defence was penetrated, not its factor. Only the
   target's side reads the effects noted after them and its damage and
   criticals in full: their modifiers name its armor (AV), their notes its
   systems and what it has left.
@@ -32,12 +33,15 @@ Where the text is silent we decided:
 
 from __future__ import annotations
 
+import re
+
 from engine.rolls import RollRequest
 from engine.sideview import BARE, FULL, HIDDEN, NOTES, OUTCOME, RESULT, Contact, SideView, own_units, side_name
 
 from .ranges import band_of, pair
 from .sensors import DETECTED, LOCATED, LOCKED, REVEALED, UNDETECTED, seen
 
+_DEFENCE_FACTOR = re.compile(r"^(Penetrate [a-z ]+)-\d+:")
 _STATE_WORDS = {DETECTED: "detected (roughly there)", LOCATED: "located", LOCKED: "locked"}
 
 
@@ -120,8 +124,11 @@ def log_seen(ruleset, state: dict, side: str, kind: str, data: dict, request: Ro
         return FULL if c.get("side") == side else HIDDEN
     target_side = _side_of(state, c.get("target"))
     firer_side = _side_of(state, c.get("ship"))
-    if then in ("to_hit", "penetrate"):
+    if then == "to_hit":
         return OUTCOME if side == target_side else (RESULT if side == firer_side else BARE)
+    if then == "penetrate":  # "Penetrate sand-2": the factor is the target's, the defence is what was fired through
+        words = _DEFENCE_FACTOR.sub(r"\1:", request.purpose, count=1)
+        return OUTCOME if side == target_side else ((RESULT, words) if side == firer_side else (BARE, words))
     if then in ("damage", "critical"):
         return FULL if side == target_side else BARE
     return BARE

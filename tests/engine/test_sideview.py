@@ -1,0 +1,61 @@
+"""engine.sideview: the safe defaults a ruleset without a ``sideview`` module gets, and the log tiers.
+
+The test ruleset ``tests.skirmish`` has no side view of its own, so it shows
+what the contract promises by default (issue 15): a side's own units and
+nothing of anyone else's, actions as declared, rolls only by what they were for,
+corrections only to its own units, and a roll marked secret not at all.
+"""
+
+from __future__ import annotations
+
+from engine.encounter import Encounter
+from engine.ruleset import RuleContext
+from engine.rolls import RollRequest
+from engine.sideview import BARE, FULL, HIDDEN, NOTES, OUTCOME, RESULT, judged, picture, side_log
+from tests.skirmish import SKIRMISH, make_setup
+
+
+def test_default_view_is_the_sides_own_units_and_nothing_of_the_others() -> None:
+    enc = Encounter(make_setup(), SKIRMISH)
+    blue = SKIRMISH.side_view(enc.state, "blue")
+    assert (blue.side, blue.own, blue.contacts) == ("blue", ("arrow", "lance"), ())
+    red = SKIRMISH.side_view(enc.state, "red")
+    assert (red.own, red.contacts) == (("brute", "vask"), ())
+    shown = picture(enc, "blue")
+    assert [line for _uid, line, _panels in shown.own] == ["Arrow", "Lance"]
+
+
+def test_default_log_shows_actions_and_what_each_roll_was_for_only() -> None:
+    enc = Encounter(make_setup(), SKIRMISH)
+    enc.act("initiative")
+    enc.type_roll("6")  # blue: 6 + 1 tactics
+    enc.type_roll("2")
+    enc.correct("ships.brute.hull", 25, note="red's own record")
+    enc.correct("ships.arrow.hull", 18)
+    blue = side_log(enc, "blue")
+    assert [e.headline for e in blue] == ["initiative", "correction: ships.arrow.hull 20 -> 18"]
+    assert blue[0].details == ["Initiative blue: rolled", "Initiative red: rolled"]
+    assert [e.headline for e in side_log(enc, "red")][-1] == "correction: ships.brute.hull 30 -> 25 (red's own record)"
+
+
+def test_a_secret_roll_is_left_out_and_marked_in_the_saved_event() -> None:
+    """RuleContext.request_roll(secret=True) marks the request; the mark is saved with the roll
+    (``secret = true``), and the default leaves such a roll out of every side's log and its prompt."""
+    ctx = RuleContext(3)
+    ctx.request_roll("The referee's roll", "2D", secret=True)
+    ctx.request_roll("An open roll", "2D")
+    secret, open_roll = ctx.requests
+    assert secret.secret and not open_roll.secret
+    assert secret.to_plain()["secret"] is True and "secret" not in open_roll.to_plain()
+    assert RollRequest.from_plain(secret.to_plain()) == secret
+    state = {"ships": {}}
+    assert SKIRMISH.log_seen(state, "blue", "roll", {}, secret) == HIDDEN
+    assert SKIRMISH.log_seen(state, "blue", "roll", {}, open_roll) == BARE
+
+
+def test_a_tier_a_ruleset_gets_wrong_hides() -> None:
+    """A ruleset answering something that is no tier must not show more than it meant to."""
+    assert judged("everything", "Lock") == (HIDDEN, "Lock")
+    assert judged((RESULT, "Penetrate sand"), "Penetrate sand-2") == (RESULT, "Penetrate sand")
+    assert {FULL, OUTCOME, RESULT, BARE, NOTES, HIDDEN} == {judged(t, "")[0] for t in
+                                                           (FULL, OUTCOME, RESULT, BARE, NOTES, HIDDEN)}

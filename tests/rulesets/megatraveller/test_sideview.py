@@ -1,0 +1,89 @@
+"""megatraveller's side view (issue 15): what each sensor state lets a side see of an enemy ship.
+
+Source: megatraveller-sensors-fire.txt, "States of Detection in MT HG". Read
+on the shipped demo (Imperial Navy: Vigilance, Far Sight; Corsairs: Red
+Lantern, a 400-ton Type P corsair with power plant 3 and AV 30, and Whisper).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.rolls import RollRequest
+from engine.saves import SaveFile
+from engine.sideview import BARE, FULL, HIDDEN, NOTES, OUTCOME, RESULT
+from engine.state import plain_copy
+from rulesets.megatraveller import RULESET
+
+DEMO = Path(__file__).resolve().parents[3] / "saves" / "demo-megatraveller.toml"
+
+
+def demo_state() -> dict:
+    return plain_copy(SaveFile.load(DEMO).encounter.state)
+
+
+def knows(state: dict, target: str, sensed: str, revealed: str = "") -> dict:
+    state["knowledge"]["imperial"][target] = {"state": sensed, "revealed": revealed}
+    return state
+
+
+def contact(state: dict, name: str) -> dict[str, str]:
+    view = RULESET.side_view(state, "imperial")
+    found = [c for c in view.contacts if c.name == name]
+    return dict(found[0].known) if found else {}
+
+
+def test_undetected_is_not_on_the_map() -> None:
+    """"undetected at all (not on map)": the ship is not listed, only counted as not detected."""
+    state = knows(demo_state(), "courier", "undetected")
+    view = RULESET.side_view(state, "imperial")
+    assert [c.name for c in view.contacts] == ["Red Lantern"]
+    assert view.unseen == "1 other ship not detected"
+    assert view.own == ("patrol", "scout")
+
+
+def test_detected_and_located_tell_where_and_nothing_else() -> None:
+    """"Detection doesn't tell you anything other than 'There is something roughly there'"."""
+    state = demo_state()
+    assert contact(state, "Red Lantern") == {"Sensors": "detected (roughly there)",
+                                             "Range": "Vigilance 8 sq, far; Far Sight 8 sq, far"}
+    assert contact(knows(state, "corsair", "located"), "Red Lantern")["Sensors"] == "located"
+    assert set(contact(state, "Red Lantern")) == {"Sensors", "Range"}
+
+
+def test_a_lock_shows_exactly_what_it_revealed() -> None:
+    """"If one of the two succeeds, you get power and tonnage, but NOT type nor other data. If both
+    succeed, you get type code." Armor (AV 30) is never among it."""
+    state = knows(demo_state(), "corsair", "locked", "")
+    assert contact(state, "Red Lantern")["Lock"] == "held; nothing revealed yet"
+    one = contact(knows(state, "corsair", "locked", "power and tonnage"), "Red Lantern")
+    assert (one["Power plant"], one["Tonnage"]) == ("3", "400 tons") and "Type" not in one
+    both = contact(knows(state, "corsair", "locked", "type code"), "Red Lantern")
+    assert both["Type"] == "Type P corsair P"
+    assert not any("30" in v for v in both.values() if v != both["Range"])
+
+
+def request(then: str, **context) -> RollRequest:
+    return RollRequest("a roll", "2D", then=then, context=context, secret=then == "lock_referee")
+
+
+def test_log_tiers_by_whose_roll_it_is() -> None:
+    """The GM's half of the lock shows to nobody (its notes to the locking side only); a side's own
+    sensor rolls show in full and another side's not at all; the firer sees fire rolls' outcome, the
+    target side their effects and its own damage in full."""
+    state = demo_state()
+    seen = lambda side, req: RULESET.log_seen(state, side, "roll", {}, req)  # noqa: E731
+    referee = request("lock_referee", side="imperial", target="corsair", ship="patrol")
+    assert (seen("imperial", referee), seen("corsairs", referee)) == (NOTES, HIDDEN)
+    locate = request("locate", side="imperial", target="corsair")
+    assert (seen("imperial", locate), seen("corsairs", locate)) == (FULL, HIDDEN)
+    to_hit = request("to_hit", ship="patrol", target="corsair")
+    assert (seen("imperial", to_hit), seen("corsairs", to_hit)) == (RESULT, OUTCOME)
+    damage = request("damage", target="corsair", table="surface")
+    assert (seen("imperial", damage), seen("corsairs", damage)) == (BARE, FULL)
+    penetrate = RollRequest("Penetrate sand-1: Vigilance B1-1 at Red Lantern", "2D", then="penetrate",
+                            context={"ship": "patrol", "target": "corsair"})
+    assert seen("imperial", penetrate) == (RESULT, "Penetrate sand: Vigilance B1-1 at Red Lantern")
+    lock = {"name": "lock", "args": {"ship": "patrol", "target": "corsair"}}
+    assert RULESET.log_seen(state, "corsairs", "action", lock, None) == HIDDEN
+    assert RULESET.log_seen(state, "imperial", "action", lock, None) == FULL

@@ -1,0 +1,229 @@
+"""``flagbridge watch`` (issue 15): one side's read-only screen, following the save as the console writes it.
+
+Each test plays the console's part from outside the app: it loads the same
+save, takes actions and types dice through the engine, and autosaves after
+every event exactly as the console does (temporary file, then replace). The
+watch app must notice the new file through its folder, redraw, and show what
+its side knows and nothing more.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from engine.saves import SaveFile
+from tests.rulesets.scripted import answer
+from tui.cli import main
+from tui.screens.watch import WatchScreen
+from tui.watch import WatchApp
+
+ROOT = Path(__file__).resolve().parents[2]
+MT_DEMO = ROOT / "saves" / "demo-megatraveller.toml"
+CHG_DEMO = ROOT / "saves" / "demo-classic-hg.toml"
+
+
+def copy(demo: Path, tmp_path: Path) -> Path:
+    path = tmp_path / "fight.toml"
+    shutil.copyfile(demo, path)
+    return path
+
+
+def console(path: Path) -> SaveFile:
+    """The game master's side: the save loaded, autosaving after every event like the console."""
+    return SaveFile.load(path).autosave()
+
+
+def shown(app: WatchApp) -> str:
+    assert isinstance(app.screen, WatchScreen)
+    return app.screen.shown()
+
+
+async def until(pilot, app: WatchApp, *expected: str, gone: tuple[str, ...] = ()) -> str:
+    """Wait (file notification is asynchronous) until the view shows every ``expected`` and no ``gone``.
+
+    The bound is generous so a loaded machine does not fail it; the test measures no time.
+    """
+    for _ in range(400):
+        await pilot.pause(0.05)
+        text = shown(app)
+        if all(e in text for e in expected) and not any(g in text for g in gone):
+            return text
+    raise AssertionError(f"the view never showed {expected} without {gone}:\n{shown(app)}")
+
+
+# --- megatraveller ------------------------------------------------------------------------------
+
+async def test_megatraveller_side_sees_its_sensor_picture_and_never_the_referee_roll(tmp_path: Path) -> None:
+    """megatraveller-sensors-fire.txt, "States of Detection": detection tells "nothing other than
+    'There is something roughly there'"; a lock is "two rolls, yours and the GM's": "If one of the two
+    succeeds, you get power and tonnage, but NOT type nor other data. If both succeed, you get type
+    code". The Imperial screen follows a locate and a lock on Red Lantern (AV 30, type P corsair) as
+    the console autosaves them: the state and what the lock revealed show, the armor and the GM's roll
+    never do; an undo takes the lock back off the screen."""
+    path = copy(MT_DEMO, tmp_path)
+    app = WatchApp(path, "imperial")
+    async with app.run_test(size=(160, 48)) as pilot:
+        text = shown(app)
+        assert "Vigilance 400t comp 3 AV 40" in text  # our own ship in full
+        assert "Red Lantern" in text and "detected (roughly there)" in text
+        assert "AV 30" not in text and "Type P corsair" not in text and "Power plant" not in text
+
+        gm = console(path)
+        enc = gm.encounter
+        enc.act("set_range", ship="patrol", target="corsair", squares=2)
+        enc.act("locate", ship="patrol", target="corsair")
+        answer(enc, "Locate: Vigilance", "10")  # 10 + 3 computer - 2 squares = 11 against 7+: made by 4
+        text = await until(pilot, app, "Sensors: located", "Locate: Vigilance PassObjScan")
+        assert "AV 30" not in text
+
+        enc.act("lock", ship="patrol", target="corsair", spend="B1-1")
+        answer(enc, "Lock (player's roll)", "10")  # 11 against Difficult 11+: the player's half made
+        text = await until(pilot, app, "waiting for the referee")
+        assert "referee's roll" not in text
+        answer(enc, "Lock (referee's roll)", "10")  # the GM's half made too: the type code
+        text = await until(pilot, app, "Sensors: locked", "Type: Type P corsair P", "Power plant: 3",
+                           "Imperial Navy locks Red Lantern")
+        assert "referee's roll" not in text and "AV 30" not in text
+        assert "Lock (player's roll): Vigilance" in text  # our own half shows in full
+
+        enc.undo()  # the lock, both rolls with it
+        text = await until(pilot, app, "Sensors: located", gone=("Sensors: locked", "Type P corsair"))
+        assert "Lock (player's roll)" not in text
+
+
+async def test_megatraveller_other_side_never_sees_the_imperial_sensor_work(tmp_path: Path) -> None:
+    """The Corsairs' screen during the same lock: another side's sensor actions and rolls do not show
+    (passive sensors give no sign), nor Vigilance's armor; the Corsairs' own ships show in full."""
+    path = copy(MT_DEMO, tmp_path)
+    app = WatchApp(path, "corsairs")
+    async with app.run_test(size=(160, 48)) as pilot:
+        gm = console(path)
+        enc = gm.encounter
+        enc.act("set_range", ship="patrol", target="corsair", squares=2)
+        enc.act("locate", ship="patrol", target="corsair")
+        answer(enc, "Locate: Vigilance", "10")
+        enc.act("lock", ship="patrol", target="corsair", spend="B1-1")
+        answer(enc, "Lock (player's roll)", "10")
+        answer(enc, "Lock (referee's roll)", "10")
+        enc.act("next")
+        text = await until(pilot, app, "step 2/3")
+        assert "Red Lantern 400t comp 2 AV 30" in text
+        assert "Vigilance" in text and "AV 40" not in text
+        for hidden in ("Locate:", "Lock", "locks Red Lantern", "referee"):
+            assert hidden not in text, hidden
+
+
+async def test_megatraveller_watch_survives_a_bad_save_and_the_console_reopening(tmp_path: Path) -> None:
+    """A save that will not load keeps the last good picture up and says so; the console quitting and
+    reopening the file (a new session writing it) is followed like any autosave."""
+    path = copy(MT_DEMO, tmp_path)
+    app = WatchApp(path, "imperial")
+    async with app.run_test(size=(160, 48)) as pilot:
+        good = path.read_text()
+        broken = tmp_path / "broken.tmp"
+        broken.write_text("this is [not a save")
+        broken.replace(path)
+        text = await until(pilot, app, "showing the last good save")
+        assert "Vigilance 400t" in text
+        path.write_text(good)
+        gm = console(path)  # the console opened again on the repaired file
+        gm.encounter.act("next")
+        await until(pilot, app, "step 2/3", gone=("showing the last good save",))
+
+
+# --- classic-hg ----------------------------------------------------------------------------------
+
+def enemy_lines(path: Path, side: str) -> list[str]:
+    """Every enemy ship's one-line summary as the referee's console shows it (armor factor included)."""
+    enc = SaveFile.load(path).encounter
+    rs = enc.ruleset
+    return [rs.unit_line(enc.state, rs.unit_kind_of(enc.state, sid), sid)[0]
+            for sid, s in enc.state["ships"].items() if s["side"] != side]
+
+
+async def test_classic_hg_side_sees_the_fire_declared_not_the_enemy_armor_or_damage(tmp_path: Path) -> None:
+    """classic-hg-combat.txt: both sides see each other and the range ("Determine Range"); each Captain
+    rolls initiative; fire is declared and either hits or not; "The DEFENDER records damage", so the
+    damage rolls on Red Lantern are the Corsairs' to read, and its armor factor (the "armor 1" the
+    referee's fire form shows) never reaches the Imperial screen. Undo takes the fire back."""
+    path = copy(CHG_DEMO, tmp_path)
+    hidden = enemy_lines(path, "imperial")
+    app = WatchApp(path, "imperial")
+    async with app.run_test(size=(160, 48)) as pilot:
+        text = shown(app)
+        assert "Swift Dolan" in text and "Red Lantern" in text and "Range: long" in text
+        assert not any(line in text for line in hidden)
+
+        gm = console(path)
+        enc = gm.encounter
+        enc.act("roll_initiative")
+        answer(enc, "Initiative: Imperial Navy", "6")
+        answer(enc, "Initiative: Corsairs", "1")
+        enc.act("next")
+        enc.act("next")
+        enc.act("fire", ship="swift-dolan", turrets=["T3"], target="red-lantern")
+        answer(enc, "To hit: Swift Dolan T3", "12")
+        text = await until(pilot, app, "To hit: Swift Dolan T3 Beam laser x3 at Red Lantern: success",
+                           "Initiative: Imperial Navy 9, Corsairs 3")
+        assert "Red Lantern AUTO EVADE" not in text  # the target's program, a DM of the to-hit roll
+        enc.act("next")
+        enc.act("next")
+        enc.act("resolve_damage")
+        answer(enc, "General location: A1", "7")
+        answer(enc, "Specific location: A1", "7")
+        text = await until(pilot, app, "General location: A1 on Red Lantern: rolled")
+        assert "Red Lantern: fuel" not in text and "A1 strikes" not in text
+        assert not any(line in text for line in enemy_lines(path, "imperial"))
+
+        enc.undo()  # the damage resolution
+        enc.undo()
+        enc.undo()
+        enc.undo()  # the fire
+        await until(pilot, app, "Initiative:", gone=("To hit: Swift Dolan",))
+
+
+async def test_classic_hg_target_side_reads_its_own_damage(tmp_path: Path) -> None:
+    """The side whose ship is hit records the damage: the Corsairs' screen shows the location rolls in
+    full and their effect on Red Lantern."""
+    path = copy(CHG_DEMO, tmp_path)
+    app = WatchApp(path, "corsairs")
+    async with app.run_test(size=(160, 48)) as pilot:
+        enc = console(path).encounter
+        enc.act("roll_initiative")
+        answer(enc, "Initiative: Imperial Navy", "6")
+        answer(enc, "Initiative: Corsairs", "1")
+        enc.act("next")
+        enc.act("next")
+        enc.act("fire", ship="swift-dolan", turrets=["T3"], target="red-lantern")
+        answer(enc, "To hit: Swift Dolan T3", "12")
+        enc.act("next")
+        enc.act("next")
+        enc.act("resolve_damage")
+        answer(enc, "General location: A1", "7")
+        answer(enc, "Specific location: A1", "7")
+        await until(pilot, app, "General location: A1 on Red Lantern: 2D typed [7]",
+                    "Red Lantern: fuel -5 tons")
+
+
+# --- the command line ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("args, words", [
+    (["--side", "nobody"], "no side 'nobody' in this fight (sides: imperial, corsairs)"),
+])
+def test_watch_refuses_an_unknown_side_in_one_line(tmp_path: Path, capsys, args, words) -> None:
+    path = copy(MT_DEMO, tmp_path)
+    assert main(["watch", str(path), *args]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(path) in err and words in err
+
+
+def test_watch_and_serve_refuse_a_save_that_does_not_load(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text("[flagbridge]\nformat = 99\n")
+    for command in ("watch", "serve"):
+        assert main([command, str(path), "--side", "imperial"]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith(f"flagbridge {command}: {path}")

@@ -1,0 +1,97 @@
+"""The megatraveller forecast doctrine (issue 13; ``rulesets/megatraveller/doctrine.py`` states it in words).
+
+The doctrine is our decision, not the rules text's; these tests pin that each order is followed from
+the demo's state and that every choice is one the rules accept (``check_action``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.forecast import Playout, load_doctrine
+from engine.saves import SaveFile
+from engine.state import plain_copy
+from rulesets.megatraveller import RULESET
+from rulesets.megatraveller.doctrine import ORDER_FIELDS, Commander, outcome
+from rulesets.megatraveller.sensors import DETECTED, LOCATED, LOCKED
+
+DEMO = Path(__file__).resolve().parents[3] / "saves" / "demo-megatraveller.toml"
+STANDARD = {f.name: f.default for f in ORDER_FIELDS}
+
+
+@pytest.fixture
+def state() -> dict:
+    return plain_copy(SaveFile.load(DEMO).encounter.state)
+
+
+def commander(**changes) -> Commander:
+    return Commander(RULESET, {"imperial": {**STANDARD, **changes}, "corsairs": dict(STANDARD)})
+
+
+def decided(state: dict, cmd: Commander | None = None):
+    choice = (cmd or commander()).decide(state)
+    RULESET.check_action(state, *choice)
+    return choice
+
+
+def test_the_shipped_standard_file_is_the_doctrine_the_module_states() -> None:
+    assert sorted(RULESET.doctrines()) == ["standard", "standoff"]
+    assert load_doctrine(RULESET, "standard") == ("standard", STANDARD)
+    assert load_doctrine(RULESET, "standoff")[1]["gunnery_on_sensors"] == "never"
+
+
+def test_sensors_locate_a_detected_enemy_then_lock_a_located_one(state) -> None:
+    assert state["knowledge"]["imperial"]["corsair"]["state"] == DETECTED
+    name, args = decided(state)
+    assert (name, args["ship"], args["spend"]) == ("locate", "patrol", "free")
+    state["knowledge"]["imperial"]["corsair"]["state"] = LOCATED
+    state["knowledge"]["imperial"]["courier"]["state"] = LOCATED
+    state["ranges"]["courier|patrol"] = 3  # the nearer one
+    name, args = decided(state)
+    assert (name, args["ship"], args["target"]) == ("lock", "patrol", "courier")
+
+
+def test_gunnery_actions_go_to_sensors_only_while_the_side_has_no_lock(state) -> None:
+    state["ships"]["patrol"]["free_sensor_used"] = True
+    state["ships"]["scout"]["free_sensor_used"] = True
+    name, args = decided(state)
+    assert (name, args["ship"], args["spend"]) == ("locate", "patrol", "B1-1")
+    state["knowledge"]["imperial"]["courier"]["state"] = LOCKED
+    name, args = decided(state)
+    assert args["ship"] in ("corsair", "courier")  # Imperial holds a lock: its gunners keep their actions
+    assert decided(state, commander(gunnery_on_sensors="never"))[1]["ship"] in ("corsair", "courier")
+
+
+def test_every_bearing_battery_fires_at_the_locked_enemy_it_is_most_likely_to_hit(state) -> None:
+    state["step"] = 2
+    for target in ("corsair", "courier"):
+        state["knowledge"]["imperial"][target]["state"] = LOCKED
+    state["ranges"]["courier|patrol"] = 1
+    state["ranges"]["corsair|patrol"] = 60  # Long range: a worse to-hit DM
+    name, args = decided(state)
+    assert (name, args["ship"], args["target"]) == ("fire", "patrol", "courier")
+    bearing = [b["id"] for b in state["ships"]["patrol"]["batteries"] if b["bearing"]]
+    assert set(args["batteries"]) <= set(bearing) and args["batteries"]
+    assert decided(state, commander(fire="hold")) == ("next", {})  # and the corsairs have no lock to fire on
+
+
+def test_the_round_ends_with_every_range_closed_once(state) -> None:
+    """Even sides: Imperial (listed first) sets the pace, closing by one square each pair, once a round."""
+    state["step"] = 3
+    play = Playout(RULESET, state, seed=1)
+    cmd = commander()
+    while (choice := cmd.decide(play.state))[0] == "set_range":
+        play.act(*choice)
+    assert choice == ("next", {})
+    assert set(play.state["ranges"].values()) == {7}
+
+
+def test_outcome_a_side_with_no_ship_in_action_has_lost(state) -> None:
+    assert outcome(state).over is False
+    state["ships"]["corsair"]["batteries"] = []
+    state["ships"]["courier"]["shut_down"] = ["weapons"]
+    end = outcome(state)
+    assert (end.over, end.winner, end.turn) == (True, "imperial", 1)
+    assert end.survived == {"patrol": True, "scout": True, "corsair": False, "courier": False}

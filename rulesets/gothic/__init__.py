@@ -25,11 +25,11 @@ from engine.errors import BadTable
 from engine.ruleset import Param, Ruleset, StepView, UnitKind
 from engine.tables import table_files
 
-from . import turn, ordnance, teleport, hitrun  # noqa: F401  (they register their actions)
+from . import hitrun, ordnance, teleport, turn  # noqa: F401  (they register their actions)
 from .catalogue import CATALOGUE, PHASE_WORDS, PHASES
 from .corrections import RULES as CORRECTION_RULES
 from .tables import TABLE_SET, load_tables
-from .units import DEFAULT_DISTANCE, MAX_CM, defence_state, pair, vessel_state
+from .units import DEFAULT_DISTANCE, MAX_CM, defence_profile, defence_state, pair, vessel_state
 
 
 #: The order the console lists the actions in: the turn's own order, the next phase last.
@@ -55,7 +55,7 @@ class Gothic(Ruleset):
 
     def check_unit(self, kind: UnitKind, unit: dict, where: str) -> None:
         if kind.id == "defence":
-            defence_state(unit, load_tables(), where)
+            defence_profile(unit, load_tables(), where)
 
     def new_state(self, setup) -> dict:
         files = table_files(setup.options)

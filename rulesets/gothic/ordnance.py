@@ -33,7 +33,7 @@ from engine.rolls import Target
 from engine.ruleset import RuleContext
 
 from . import hitrun
-from .catalogue import CATALOGUE, PHASE_WORDS, TARGET_PARAM, VESSEL_PARAM, why_no_vessel, why_phase
+from .catalogue import CATALOGUE, TARGET_PARAM, vessel_words, why_no_vessel, why_phase
 from .tables import Tables
 from .units import MAX_CM, afloat, lose_hits, turrets_now, vessel
 
@@ -51,7 +51,6 @@ def move_cm(salvo: dict, tables: Tables) -> int:
 # --- launching -----------------------------------------------------------------------------------
 
 def _launchers(state: dict, args: dict, tables) -> list[Choice]:
-    from .catalogue import vessel_words
     return [Choice(uid, vessel_words(state, uid)) for uid, v in afloat(state).items() if v["torpedoes"]]
 
 
@@ -255,5 +254,3 @@ def reminders(state: dict, tables: Tables) -> list[str]:
             + (f" (may first turn up to {BOARDING_TURN_DEGREES}° from the marker's centre)"
                if o["kind"] == "boarding" else "") for o in left]
 
-
-__all__ = ["PHASE_WORDS", "reminders"]

@@ -18,8 +18,7 @@ from __future__ import annotations
 from engine.actions import Action, Choice, Param
 from engine.ruleset import RuleContext, StepView
 
-from .catalogue import (CATALOGUE, PHASE_WORDS, PHASES, TARGET_PARAM, VESSEL_PARAM, why_no_vessel,
-                        why_phase)
+from .catalogue import CATALOGUE, PHASES, TARGET_PARAM, VESSEL_PARAM, vessel_words, why_no_vessel, why_phase
 from .ordnance import reminders
 from .tables import Tables
 from .units import MAX_CM, afloat, lose_hits, pair, shields_blocked, vessel
@@ -28,7 +27,6 @@ from .units import MAX_CM, afloat, lose_hits, pair, shields_blocked, vessel
 # --- special orders (movement phase) ---------------------------------------------------------------
 
 def _ships(state: dict, args: dict, tables) -> list[Choice]:
-    from .catalogue import vessel_words
     return [Choice(uid, vessel_words(state, uid)) for uid in afloat(state) if uid in state["ships"]]
 
 
@@ -202,5 +200,3 @@ for _action in (
     Action("next", "Next phase", next_phase, key="n"),
 ):
     CATALOGUE.add(_action)
-
-__all__ = ["PHASE_WORDS", "checklist", "why_phase"]

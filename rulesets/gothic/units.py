@@ -73,8 +73,8 @@ def vessel_state(unit: dict[str, Any], cls: str, kind_type: str = "") -> dict[st
     }
 
 
-def defence_state(unit: dict[str, Any], tables: Tables, where: str) -> dict[str, Any]:
-    """A defence's state: its profile from the ``defences`` table, with the setup's own numbers over it."""
+def defence_profile(unit: dict[str, Any], tables: Tables, where: str) -> dict[str, Any]:
+    """A defence's numbers: its profile from the ``defences`` table, with the unit's own numbers over it."""
     profile = tables.defences.get(unit["type"])
     if profile is None:
         raise BadTable(f"{where}: type must be one of {', '.join(tables.defences)}, got {unit['type']!r}")
@@ -86,7 +86,12 @@ def defence_state(unit: dict[str, Any], tables: Tables, where: str) -> dict[str,
         raise BadTable(f"{where}: a defence needs at least 1 hit and armour 1")
     merged["boarding_torpedoes"] = profile["boarding_torpedoes"]
     merged["class_name"] = unit.get("class_name") or profile["label"]
-    return vessel_state(merged, "defence", unit["type"])
+    return merged
+
+
+def defence_state(unit: dict[str, Any], tables: Tables, where: str) -> dict[str, Any]:
+    """The state a defence starts the fight in."""
+    return vessel_state(defence_profile(unit, tables, where), "defence", unit["type"])
 
 
 # --- reading vessels ----------------------------------------------------------------------------

@@ -75,3 +75,25 @@ class TestGothicConsole:
 
     def test_ordnance_phase(self, snap_compare, tmp_path: Path) -> None:
         assert snap_compare(gothic_app(tmp_path, _mid_fight), terminal_size=WIDE)
+
+
+async def test_a_new_gothic_encounter_from_the_unit_library(tmp_path: Path) -> None:
+    """``flagbridge new`` offers the ruleset's ships and planetary defences (``ships/``, ``defences/``) and its
+    starting distance; nothing of the console knows gothic."""
+    from tui.screens.console import ConsoleScreen
+
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("down", "enter")                                   # gothic, after classic-hg
+        await pilot.press(*"Kessel", "enter", *"Navy", "enter")
+        await pilot.press("down", "space", "down", "down", "space", "enter")  # the Lunar cruiser and a Sword
+        await pilot.press(*"Rebels", "enter")
+        await pilot.press("down", "down", "space", "down", "down", "down", "down", "space", "enter")  # Murder, platform
+        await pilot.press("2", "5", "enter")                                 # 25 cm between enemies
+        await pilot.pause()
+        assert isinstance(app.screen, ConsoleScreen)
+    enc = SaveFile.load(tmp_path / "Kessel.toml").encounter
+    assert sorted(s["name"] for s in enc.setup.ships.values()) == ["Hammer of Thrace", "Iron Vow", "Sword Vigil"]
+    platform = next(iter(enc.state["defences"].values()))
+    assert (platform["class_name"], platform["hits"], platform["side"]) == ("Space platform", 8, enc.setup.sides[1]["id"])
+    assert set(enc.state["distances"].values()) == {25}

@@ -172,6 +172,14 @@ def test_every_teleport_refusal_and_an_allowed_teleport() -> None:
                                                                 "right")[0]
 
 
+def test_no_teleport_without_a_distance_entered() -> None:
+    """"no more than 10 cm away": the console cannot know it until the game master enters the distance."""
+    from rulesets.gothic.teleport import why_target
+    enc = new_fight()
+    state = dict(enc.state, distances={})
+    assert why_target(state, "hammer", "shade") == "no distance entered between Hammer and Shade"
+
+
 def test_the_platform_may_make_a_teleport_attack() -> None:
     """"Escorts and defences with one hit left cannot": a defence with more hits may ("ПЛАНЕТАРНАЯ ЗАЩИТА")."""
     enc = new_fight()

@@ -220,18 +220,19 @@ def loaded_programs(state: dict, args: dict, tables: Tables) -> list[str]:
 
 
 def fire_targets(state: dict, args: dict, tables: Tables) -> list[Choice]:
-    """'Red Lantern · armor 1 · AUTO EVADE -2 · T3 42%': each target's armor, evasion and the chance
-    of the first chosen turret or battery to hit it (HE where a warhead is still to choose)."""
+    """'Red Lantern · armor 1 · AUTO EVADE -2 · T1 58.3% T3 41.7%': each target's armor, evasion and
+    the chance of each chosen turret or battery to hit it (HE where a warhead is still to choose)."""
     ship = _ship(state, args)
     groups = firing_groups(ship) if ship else {}
-    gid = next((g for g in args.get("turrets", []) if g in groups), None)
+    chosen = [g for g in args.get("turrets", []) if g in groups]
     out = []
     for tid, target in state["ships"].items():
         parts = [target["name"], f"armor {target['armor_factor']}"]
         evasion = [f"{p} {dm:+d}" for p in target["programs"]
                    if (dm := tables.programs.get(p, {}).get("evade_dm", 0))]
         parts += evasion
-        if gid is not None:
+        chances = []
+        for gid in chosen:
             group = groups[gid]
             weapon_id = attack_type(group[0], "he", tables) or tables.mounts[group[0]["weapon"]]["fires"][0]
             weapon = tables.weapons[weapon_id]
@@ -241,6 +242,8 @@ def fire_targets(state: dict, args: dict, tables: Tables) -> list[Choice]:
                                       tracks_by_computer(ship, all(t["fire_control"] for t in group)),
                                       target, tables, weapon)
                 chance = RollRequest("", "2D", tuple(mods), Target(number)).chance()
-                parts.append(f"{gid} {percent(chance)}")
+                chances.append(f"{gid} {percent(chance)}")
+        if chances:
+            parts.append(" ".join(chances))
         out.append(Choice(tid, " · ".join(parts)))
     return out

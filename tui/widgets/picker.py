@@ -104,14 +104,27 @@ class Picker(Static):
         self.redraw()
         return True
 
+    FORM_LINES = 18  # what a form needs besides its list: border, question, choices made, message, keys
+
+    @property
+    def window_rows(self) -> int:
+        """Rows of the list shown: ``rows``, fewer on a short terminal so the form's message and keys
+        stay on screen (at 80x24, 6)."""
+        height = self.app.size.height if self.is_attached else 0
+        return max(3, min(self.rows, height - self.FORM_LINES)) if height else self.rows
+
+    def on_resize(self) -> None:
+        self.redraw()
+
     def redraw(self) -> None:
         s = self.state
         shown = s.shown
+        rows = self.window_rows
         text = Text()
         if s.filter:
             text.append(f"filter: {s.filter}\n", style="italic")
-        first = max(0, min(s.cursor - self.rows // 2, len(shown) - self.rows))
-        window = shown[first: first + self.rows]
+        first = max(0, min(s.cursor - rows // 2, len(shown) - rows))
+        window = shown[first: first + rows]
         if first:
             text.append(f"  ... {first} more above\n", style="dim")
         for i, item in enumerate(window, first):

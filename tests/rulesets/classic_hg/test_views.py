@@ -447,3 +447,15 @@ def test_the_fire_form_shows_each_targets_armor_evasion_and_chance() -> None:
     assert [c.value for c in offered] == ["jackal"]
     label = offered[0].label
     assert label.startswith("Jackal · armor 0") and " · T1 " in label and label.endswith("%")
+
+
+def test_fire_targets_show_the_chance_of_every_chosen_turret() -> None:
+    """Issue 9: the fire form shows, for each target, its armor, evasion and the chance to hit,
+    for each turret chosen (not only the first)."""
+    enc = upto("t1_attacker_fires")
+    one = choices(enc, "fire", "target", ship="vigilant", turrets=["T1"])[0].label
+    both = choices(enc, "fire", "target", ship="vigilant", turrets=["T1", "T4"])[0].label
+    assert one.startswith("Jackal · armor ") and " T1 " in one and "T4" not in one
+    t1_part = one.rsplit(" · ", 1)[1]
+    assert both.rsplit(" · ", 1)[1].startswith(t1_part + " T4 ")
+    assert both.endswith("%")

@@ -46,3 +46,16 @@ async def test_every_key_the_step_allows_is_on_screen_at_80x24(demo_app: Flagbri
         await pilot.resize_terminal(160, 48)
         await pilot.pause()
         assert app.screen.query_one(Footer).display and not app.screen.query_one(KeyBar).display
+
+
+async def test_a_form_refusal_stays_on_screen_at_80x24(demo_app: FlagbridgeApp) -> None:
+    """Walkthrough at 80x24: a long program list pushed the form's refusal below the screen."""
+    app = demo_app
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("i", "4", "enter", "2", "enter", *["n"] * 8)
+        assert app.save.encounter.state["step"] == 9
+        await pilot.press("p", "enter", "down", "down", "space", "down", "down", "space", "down", "space", "enter")
+        await pilot.pause()
+        message = app.screen.query_one("#form-message")
+        assert "need 16 spaces" in str(message.render())
+        assert message.region.height and message.region.bottom <= 24

@@ -58,4 +58,5 @@ async def test_a_form_refusal_stays_on_screen_at_80x24(demo_app: FlagbridgeApp) 
         await pilot.pause()
         message = app.screen.query_one("#form-message")
         assert "need 16 spaces" in str(message.render())
-        assert message.region.height and message.region.bottom <= 24
+        box = app.screen.query_one("#form-box")
+        assert message.region.height and message.region.bottom <= box.region.bottom - 1   # inside the border

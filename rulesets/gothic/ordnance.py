@@ -177,6 +177,39 @@ CATALOGUE.add(Action("move_salvo", "Move salvo", move, key="m", may=may_move, pa
 )))
 
 
+# --- a salvo's distance as its target moves ---------------------------------------------------------
+
+def _in_flight(state: dict, args: dict, tables) -> list[Choice]:
+    return [Choice(sid, f"{o['name']} -> {vessel(state, o['target'])['name']}, {o['distance']} cm")
+            for sid, o in state["ordnance"].items()]
+
+
+def may_salvo_distance(state: dict, args: dict, tables: Tables) -> str:
+    if not state["ordnance"]:
+        return "no salvo in flight"
+    sid = args.get("salvo")
+    if sid is not None and (not isinstance(sid, str) or sid not in state["ordnance"]):
+        return f"no salvo {sid!r} in flight"
+    if sid is not None and args.get("distance") == state["ordnance"][sid]["distance"]:
+        return f"{state['ordnance'][sid]['name']} is already {args['distance']} cm from its target"
+    return ""
+
+
+def salvo_distance(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
+    """The target moved (or the game master measured again): the salvo's distance to it, 0 for contact."""
+    o = state["ordnance"][args["salvo"]]
+    before, o["distance"] = o["distance"], args["distance"]
+    ctx.note(f"{o['name']}: {before} -> {o['distance']} cm from {vessel(state, o['target'])['name']}")
+    if o["distance"] == 0:
+        contact(state, args["salvo"], tables, ctx)
+
+
+CATALOGUE.add(Action("salvo_distance", "Salvo distance", salvo_distance, key="a", may=may_salvo_distance, params=(
+    Param("salvo", "Salvo", "choice", options=_in_flight),
+    Param("distance", "Distance to its target now (cm, 0 = base contact)", "int", minimum=0, maximum=MAX_CM),
+)))
+
+
 # --- the attack in base contact ---------------------------------------------------------------------
 
 def contact(state: dict, sid: str, tables: Tables, ctx: RuleContext) -> None:

@@ -166,7 +166,8 @@ def next_phase(state: dict, args: dict, tables, ctx: RuleContext) -> None:
 def needs(state: dict, phase: int, tables: Tables) -> str:
     """What the current phase still asks of the game master."""
     if phase == 1:
-        return "declare special orders (o) before moving; enter distances (d) after"
+        moved = "; salvos' distances to targets that moved (a)" if state["ordnance"] else ""
+        return f"declare special orders (o) before moving; enter distances (d) after{moved}"
     if phase == 2:
         loaded = [v["name"] for v in afloat(state).values() if v["loaded"] and not v["launched"]]
         text = "record hits (h) and shields knocked down (s)"

@@ -13,9 +13,8 @@ from .ordnance import BOARDING_MOVE_CM, KINDS
 from .tables import Tables
 from .units import CLASS_WORDS, crippled, pair, shields_blocked, turrets_now, vessel, vessels
 
-LEGEND = ("8/8 hits left/starting; CRIPPLED at half or fewer (capital ships) · sh2/2 shields up/total, "
-          "sh DOWN none up · esc escort, def planetary defence · ORDERS in capitals · crit: criticals in force · "
-          "BT boarding torpedoes, T torpedoes: strength, owner -> target, distance")
+LEGEND = ("8/8 hits left/start · CRIPPLED: half or fewer left · sh2/2 shields up/all, sh DOWN · (esc) escort, "
+          "(def) defence · ORDERS · crit: criticals · BT/T boarding/torpedo salvo: strength, owner -> target, cm")
 
 
 def _side(state: dict, side: str) -> str:

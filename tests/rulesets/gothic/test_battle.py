@@ -59,6 +59,20 @@ def test_boarding_torpedoes_move_30_cm_and_turn_up_to_45_degrees() -> None:
     assert next(s for s in enc.checklist() if s.status == "current").needs == "every salvo has moved"
 
 
+def test_a_target_that_moves_into_a_salvo_is_attacked() -> None:
+    """The game master updates a salvo's distance as its target moves (any phase); base contact (0 cm) starts the
+    salvo's attack at once, as when the salvo moves into contact (first paragraph: "base contact")."""
+    enc = new_fight()
+    sid = launch_boarding(enc, strength=1, distance=40)
+    to_phase(enc, 1)  # turn 2: Iron Vow moves onto the salvo
+    assert "salvos' distances to targets that moved (a)" in next(s for s in enc.checklist() if s.status == "current").needs
+    refused(enc, "already 40 cm from its target", "salvo_distance", salvo=sid, distance=40)
+    enc.act("salvo_distance", salvo=sid, distance=0)
+    answer(enc, "Turret fire: Iron Vow", "4", target="4+")  # the one torpedo is shot down
+    assert enc.pending is None and enc.state["ordnance"] == {}
+    assert "Boarding torpedoes 1 from Hammer: 0 hits of 0 surviving the turrets" in notes(enc)
+
+
 def test_ordinary_torpedoes_do_not_turn() -> None:
     """Boarding torpedoes (first paragraph): "unlike ordinary torpedoes" they may turn: ordinary ones move straight."""
     enc = new_fight()

@@ -13,9 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .encounter import Encounter, states_along
+from .encounter import Encounter, Event
 from .recap import Entry
 from .rolls import RollRequest
+from .state import plain_copy, thaw
+
+#: The players' screen shows the log of the last so many events.
+LOG_EVENTS = 500
 
 #: How much of a logged event a side sees.
 FULL = "full"  # the line as the console logs it, and the effects noted after it
@@ -109,23 +113,30 @@ def _lines(enc: Encounter, ev: Any, answer: Any) -> list[str]:
     return head + (list(ev.notes) if tier in (FULL, OUTCOME) else [])
 
 
-def side_log(enc: Encounter, side: str) -> list[Entry]:
+def side_log(enc: Encounter, side: str, last: int | None = None) -> list[Entry]:
     """The log as ``side`` may read it: one entry per group, each event at the tier its ruleset allows.
 
-    A roll's secrecy is read from the request it answered as the rules ask it
+    ``last``: only the last so many events (replayed from the encounter's
+    nearest checkpoint, so a long fight costs no more than a short one). A
+    roll's secrecy is read from the request it answered as the rules ask it
     now, so a save written before a roll was marked secret still hides it.
     """
     out: list[Entry] = []
     rs = enc.ruleset
-    for ev, before, _after in states_along(enc):
-        request = RollRequest.from_plain(before["pending"][0]) if ev.kind == "roll" and before["pending"] else None
-        lines = _lines(enc, ev, rs.log_seen(before, side, ev.kind, ev.data, request))
-        if not lines:
-            continue
-        if out and out[-1].group == ev.group:
-            out[-1].details.extend(lines)
-        else:
-            out.append(Entry(ev.group, ev.at.strftime("%Y-%m-%d %H:%M"), ev.kind, lines[0], lines[1:]))
+    first = 0 if last is None else max(0, len(enc.events) - last)
+    base = max(n for n in enc._checkpoints if n <= first)
+    kept = enc._checkpoints[base]  # kept frozen (pickled) by the encounter
+    state = thaw(kept) if isinstance(kept, bytes) else plain_copy(kept)
+    for i, ev in enumerate(enc.events[base:], base):
+        replayed = Event(ev.kind, ev.group, ev.at, ev.data)
+        if i >= first:
+            request = RollRequest.from_plain(state["pending"][0]) if ev.kind == "roll" and state["pending"] else None
+            lines = _lines(enc, ev, rs.log_seen(state, side, ev.kind, ev.data, request))
+            if lines and out and out[-1].group == ev.group:
+                out[-1].details.extend(lines)
+            elif lines:
+                out.append(Entry(ev.group, ev.at.strftime("%Y-%m-%d %H:%M"), ev.kind, lines[0], lines[1:]))
+        enc._apply(state, replayed, check=False)  # the state before the next event
     return out
 
 
@@ -153,6 +164,7 @@ class Picture:
     view: SideView
     own: list[tuple[str, str, dict[str, list[tuple[str, str]]]]] = field(default_factory=list)
     log: list[Entry] = field(default_factory=list)
+    earlier: int = 0  # events before the log shown
 
 
 def picture(enc: Encounter, side: str) -> Picture:
@@ -172,4 +184,4 @@ def picture(enc: Encounter, side: str) -> Picture:
         line, _condition = rs.unit_line(state, kind, uid)
         own.append((uid, line, rs.unit_panels(state, kind, uid)))
     return Picture(f"{enc.setup.name} · {rs.name}", where, step, waiting(enc, side), view, own,
-                   side_log(enc, side))
+                   side_log(enc, side, LOG_EVENTS), max(0, len(enc.events) - LOG_EVENTS))

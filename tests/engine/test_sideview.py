@@ -59,3 +59,20 @@ def test_a_tier_a_ruleset_gets_wrong_hides() -> None:
     assert judged((RESULT, "Penetrate sand"), "Penetrate sand-2") == (RESULT, "Penetrate sand")
     assert {FULL, OUTCOME, RESULT, BARE, NOTES, HIDDEN} == {judged(t, "")[0] for t in
                                                            (FULL, OUTCOME, RESULT, BARE, NOTES, HIDDEN)}
+
+
+def flat(entries) -> list[str]:
+    return [line for e in entries for line in (e.headline, *e.details)]
+
+
+def test_the_last_events_of_a_long_log_read_as_in_the_whole_log() -> None:
+    """The players' screen reads only the last events, replayed from the encounter's nearest checkpoint:
+    they must come out exactly as the same events do in the whole log."""
+    from tests.bench.bench_engine import play
+
+    enc = play(Encounter(make_setup(), SKIRMISH), 260)  # past two checkpoints (every 100 events)
+    whole = flat(side_log(enc, "blue"))
+    for last in (1, 37, 160, 260, 999):
+        tail = flat(side_log(enc, "blue", last))
+        assert tail and tail == whole[len(whole) - len(tail):]
+    assert len(flat(side_log(enc, "blue", 999))) == len(whole)

@@ -51,6 +51,9 @@ def others_text(picture: Picture) -> Text:
 
 def log_text(picture: Picture) -> Text:
     out = Text()
+    if picture.earlier:
+        out.append(f"({picture.earlier} earlier events: flagbridge log shows the whole fight to the referee)\n",
+                   style="dim")
     for entry in picture.log:
         out.append(f"{entry.group:>4} ", style="dim")
         out.append(entry.headline + "\n", style="bold" if entry.kind == "action" else "")

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from .errors import FlagbridgeError, IllegalAction
+from .reading import standard_time
 from .rolls import RollRequest, RollResult, SeededRoller, checked_result, typed_result
 from .corrections import breakage, refusal
 from .tables import table_files
@@ -165,7 +166,9 @@ class Encounter:
 
     @property
     def updated(self) -> datetime:
-        return self.events[-1].at if self.events else self.setup.created
+        # a loaded event's time keeps the reader's own zone class (converting 50,000 of them costs
+        # more than reading them); the one time anything else writes is made a standard one
+        return standard_time(self.events[-1].at) if self.events else self.setup.created
 
     @property
     def can_undo(self) -> bool:

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import stat
 import tomllib
+from datetime import timezone
 from pathlib import Path
 from typing import Any
 
-from .errors import BadSave, BadTable
+from .errors import BadSave, BadTable, FlagbridgeError
 
 #: A save larger than this is refused before it is read (a 50,000-event fight is a few MiB).
 MAX_FILE_BYTES = 256 << 20
@@ -70,3 +71,49 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise BadTable(f"{path}: not a readable file: {type(exc).__name__}: {one_line(exc)}") from None
 
 
+
+
+class NotToml(FlagbridgeError):
+    """Text a TOML reader refused, with its reason on one line."""
+
+
+def parse_toml(text: str) -> dict[str, Any]:
+    """A save's text as data, read by rtoml (about eight times faster than tomllib on a long log).
+
+    rtoml refuses nesting deeper than about 80 levels with an error (toml-rs, faster still,
+    crashes the interpreter on arrays nested 10,000 deep). Its dates and times carry its own time
+    zone class, which cannot be pickled: ``standard_time`` gives a datetime the standard one.
+    Every refusal is a ``NotToml`` on one line.
+    """
+    import rtoml  # here, not at the top: the console's start-up does not need it
+
+    try:
+        return rtoml.loads(text)
+    except rtoml.TomlParsingError as exc:
+        raise NotToml(f"not valid TOML: {one_line(exc)}") from None
+    except (RecursionError, ValueError, OverflowError, MemoryError) as exc:
+        raise NotToml(f"not a readable file: {type(exc).__name__}: {one_line(exc)}") from None
+
+
+_ZONES: dict[Any, Any] = {}
+
+
+def standard_time(value: Any) -> Any:
+    """A datetime or time with ``datetime.timezone`` for its zone (anything else as it is)."""
+    tz = getattr(value, "tzinfo", None)
+    if tz is None or type(tz) is timezone:
+        return value
+    offset = value.utcoffset()
+    zone = _ZONES.get(offset)
+    if zone is None:
+        zone = _ZONES[offset] = timezone.utc if not offset else timezone(offset)
+    return value.replace(tzinfo=zone)
+
+
+def standard_times(value: Any) -> Any:
+    """Every datetime in nested data made ``standard_time`` (for the small parts of a save)."""
+    if isinstance(value, dict):
+        return {k: standard_times(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [standard_times(v) for v in value]
+    return standard_time(value)

@@ -1,0 +1,135 @@
+"""The save reader (rtoml, issue 13): the same data as the standard library's tomllib, bad input one line.
+
+Saves are read with rtoml because it is several times faster on a long log; these tests hold it to
+what tomllib (the reference reader of TOML 1.0) returns for every kind of value a save holds, and to
+a clean refusal, never a crash, for hostile input.
+"""
+
+from __future__ import annotations
+
+import math
+import pickle
+import tomllib
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from engine.reading import NotToml, parse_toml, standard_time, standard_times
+from engine.saves import SaveFile
+
+ROOT = Path(__file__).resolve().parents[2]
+DEMOS = sorted((ROOT / "saves").glob("demo-*.toml"))
+
+SAMPLE = '''
+[flagbridge]
+created = 2026-11-29T12:00:00Z
+updated = 2026-11-30T16:13:01.123456+02:00
+local = 2026-11-30T16:13:01
+day = 2026-11-30
+seed = -9223372036854775808
+big = 9223372036854775807
+bigger = 99999999999999999999999999
+
+[state]
+hull = 0
+energy = 87.5
+tiny = 5e-324
+huge = 1.7976931348623157e308
+inf = inf
+minus = -inf
+text = "tab\\tquote\\" é \\u00e9 ☃ [bold]"
+literal = 'C:\\path'
+lists = [[1, 2], [3, [4, 5]], [], ["a", true, 1.5]]
+tables = [{ a = 1 }, { b = [{ c = "d" }] }]
+"quoted key" = { "" = 1 }
+
+[[events]]
+kind = "roll"
+at = 2026-11-30T16:13:01Z
+faces = [1, 3]
+context = { side = "blue", target = "brute" }
+
+[[events]]
+kind = "action"
+args = {}
+'''
+
+
+def same(a, b) -> bool:
+    """Equal values of exactly the same types, all the way down (nan equals nan here)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if isinstance(a, float) and math.isnan(a):
+        return math.isnan(b)
+    if isinstance(a, datetime):
+        return a == b and a.utcoffset() == b.utcoffset() and (a.tzinfo is None) == (b.tzinfo is None)
+    return a == b
+
+
+def test_every_kind_of_value_reads_as_tomllib_reads_it() -> None:
+    assert same(standard_times(parse_toml(SAMPLE)), tomllib.loads(SAMPLE))
+
+
+def test_nan_reads_as_nan() -> None:
+    assert math.isnan(parse_toml("a = nan")["a"])
+
+
+@pytest.mark.parametrize("demo", DEMOS, ids=lambda p: p.stem)
+def test_each_shipped_demo_reads_as_tomllib_reads_it(demo: Path) -> None:
+    text = demo.read_text(encoding="utf-8")
+    assert same(standard_times(parse_toml(text)), tomllib.loads(text))
+
+
+def test_times_are_made_standard_so_they_pickle() -> None:
+    raw = parse_toml("a = 2026-11-30T16:13:01Z\nb = 2026-11-30T16:13:01+02:00")
+    for key, offset in (("a", 0), ("b", 7200)):
+        t = standard_time(raw[key])
+        assert type(t.tzinfo) is timezone and t.utcoffset().total_seconds() == offset and t == raw[key]
+        assert pickle.loads(pickle.dumps(t)) == t
+
+
+@pytest.mark.parametrize("text", [
+    "a = ",
+    "[a]\n[a]",
+    "a = 1\na = 2",
+    "a = 2026-13-01",
+    'a = "\x01"',
+    'a = "\x00"',
+    "a = 1\rb = 2",
+    "a = [1, 2",
+    "= 1",
+    "a = " + "[" * 10_000 + "]" * 10_000,           # nested 10,000 deep: an error, not a crash
+    "a = " + "{b = " * 5_000 + "1" + "}" * 5_000,
+    "[" + ".".join(["x"] * 3_000) + "]\n",
+    "a = " + "9" * 40,  # past 128 bits: refused (tomllib reads up to 4,300 digits; a rule refuses them)
+])
+def test_bad_input_is_one_line_not_toml(text: str) -> None:
+    with pytest.raises(NotToml) as err:
+        parse_toml(text)
+    assert "\n" not in str(err.value) and str(err.value)
+
+
+def test_a_loaded_save_writes_its_times_back_unchanged(tmp_path: Path) -> None:
+    from engine.encounter import Encounter
+    from engine.saves import create
+    from tests.skirmish import make_setup
+
+    enc = Encounter(make_setup())
+    enc.act("next")
+    enc.act("scan", side="blue", target="brute")
+    enc.type_roll("9")
+    create(tmp_path / "fight.toml", enc)
+    sf = SaveFile.load(tmp_path / "fight.toml")
+    loaded = sf.encounter
+    assert [ev.at for ev in loaded.events] == [ev.at for ev in enc.events]
+    for ev in loaded.events:
+        ev.text = None  # written afresh from the values read
+    again = tomllib.loads(sf.text())
+    assert [e["at"] for e in again["events"]] == [ev.at for ev in enc.events]
+    assert type(loaded.updated.tzinfo) is timezone
+    assert pickle.loads(pickle.dumps(loaded.setup.created)) == loaded.setup.created

@@ -114,5 +114,9 @@ class MegaTraveller(Ruleset):
         from . import views
         return views.ship_panels(state, uid, self.tables_for(state))
 
+    def roll_help(self, state: dict, request) -> list[str]:
+        from . import views
+        return views.roll_help(request, self.tables_for(state))
+
 
 RULESET = MegaTraveller()

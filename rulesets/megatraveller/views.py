@@ -130,3 +130,25 @@ def sensors(state: dict) -> list[str]:
                 text += f" ({entry['revealed']} known)"
             out.append(text)
     return out
+
+
+def roll_help(request, tables: Tables) -> list[str]:
+    """The table a damage or critical roll is read on, shown under the dice prompt before the dice
+    fall, from the fight's own tables (a replaced table is the one shown)."""
+    if request.then == "damage" and request.context.get("table") in tables.damage:
+        table = request.context["table"]
+        rows = tables.damage[table]
+
+        def said(row: dict) -> str:
+            return row["system"] + (f" {row['amount']}" if row["amount"] and row["system"] != "critical" else "")
+
+        keys = (["below"] if "below" in rows else []) + [k for k in sorted(rows, key=_roll_order) if k != "below"]
+        shown = [f"{'below 2' if k == 'below' else k} {said(rows[k])}" for k in keys]
+        return [f"{table.capitalize()} damage: " + " · ".join(shown)]
+    if request.then == "critical":
+        return ["Critical hit: " + " · ".join(f"{n} {tables.criticals[n]}" for n in sorted(tables.criticals))]
+    return []
+
+
+def _roll_order(key: str) -> int:
+    return int(key) if key.isdigit() else -1

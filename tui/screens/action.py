@@ -31,6 +31,21 @@ from .keyed import KeyedScreenMixin
 
 
 
+def typed_hint(p: Param) -> str:
+    """' (0-6; Enter: 0)': the bounds a typed number keeps, and what an empty Enter gives."""
+    said = []
+    if p.kind == "int":
+        if p.minimum is not None and p.maximum is not None:
+            said.append(f"{p.minimum}-{p.maximum}")
+        elif p.minimum is not None:
+            said.append(f"{p.minimum} or more")
+        elif p.maximum is not None:
+            said.append(f"{p.maximum} or less")
+    if p.optional and p.default not in ("", None):
+        said.append(f"Enter: {p.default}")
+    return f" ({'; '.join(said)})" if said else ""
+
+
 class ActionScreen(KeyedScreenMixin, ModalScreen[dict | None]):
     def __init__(self, enc: Encounter, spec: Action, done: Callable[[dict], Any] | None = None) -> None:
         super().__init__(classes="form")
@@ -96,7 +111,7 @@ class ActionScreen(KeyedScreenMixin, ModalScreen[dict | None]):
         line.display = choices is None
         if choices is None:
             line.set("")
-            ask, keys = f"{p.label}:", "type, then Enter · Esc: cancel"
+            ask, keys = f"{p.label}{typed_hint(p)}:", "type, then Enter · Esc: cancel"
         elif p.kind == "multi":
             ticked = self.enc.ruleset.param_initial(self.enc.state, self.spec.name, p, self.args)
             picker.load([Item(c.value, c.label) for c in choices], multi=True, ticked=ticked)

@@ -1,0 +1,101 @@
+"""percentile: personal combat for crews and boarders, from ``rules/percentile-personal-combat.txt``.
+
+People (one unit kind) fight round by round through the text's steps: check
+for surprise, primary attack, players' action in sub-turns, percent to hit and
+damage; the game master picks one procedure of each step for the encounter
+(``setup.options``, see ``catalogue.OPTIONS``). The round is in ``turn``,
+attacks and damage in ``combat``, what damage does to a body part in
+``wounds``, characters in ``people``, and the procedure ship rulesets call for
+their crew hits in ``crew``. The tables the text names but does not print are
+TOML files in ``tables/`` (shipped defaults a game master may replace through
+``setup.options.tables``); characters are TOML files in ``people/``.
+
+A side may carry ``alertness`` (its Alertness Percentage, surprise procedure
+2) and ``joins_later = true`` (it comes into the fight with ``j``).
+"""
+
+from __future__ import annotations
+
+from engine.errors import BadTable
+from engine.ruleset import Param, Ruleset, StepView, UnitKind
+from engine.tables import table_files
+
+from . import turn, combat, crew  # noqa: F401  (they register their actions and procedures)
+from .catalogue import CATALOGUE, read_options
+from .people import check_person, person_state
+from .tables import TABLE_SET, load_tables
+
+
+class Percentile(Ruleset):
+    id = "percentile"
+    name = "Percentile personal combat"
+    catalogue = CATALOGUE
+    table_set = TABLE_SET
+    sides_allowed = (2, None)
+
+    def check_unit(self, kind: UnitKind, unit: dict, where: str) -> None:
+        check_person(unit, load_tables(), where)
+
+    def new_state(self, setup) -> dict:
+        files = table_files(setup.options)
+        tables = load_tables(files or None)
+        options = read_options(setup.options)
+        people = {}
+        for pid, person in setup.people.items():
+            check_person(person, tables, f"setup.people.{pid}")
+            people[pid] = person_state(person, tables)
+        alertness, joined = {}, []
+        for i, side in enumerate(setup.sides):
+            a = side.get("alertness", 50)
+            if not isinstance(a, int) or isinstance(a, bool) or not 0 <= a <= 100:
+                raise BadTable(f"setup.sides[{i}].alertness: expected a whole number 0..100, got {a!r}")
+            later = side.get("joins_later", False)
+            if not isinstance(later, bool):
+                raise BadTable(f"setup.sides[{i}].joins_later: expected true or false, got {later!r}")
+            alertness[side["id"]] = a
+            if not later:
+                joined.append(side["id"])
+        if len(joined) < 2:
+            raise BadTable("setup.sides: at least two sides must be in the fight from the start")
+        return {
+            "round": 1, "step": "surprise" if options["surprise"] else "primary",
+            "subturn": 1, "acting": 0, "order": [], "round_order": [], "sole": "", "passed": False,
+            "primary_rolls": {}, "primary_ties": {}, "primary_done": False,
+            "surprise_rolls": {}, "surprise_side": "", "quiet_rounds": 0, "contact_lost": False,
+            "attacks_this_round": 0, "joined": joined, "alertness": alertness,
+            "side_order": [s["id"] for s in setup.sides],
+            "side_names": {s["id"]: s["name"] for s in setup.sides},
+            "options": options, "people": people, "table_files": dict(files),
+        }
+
+    def setup_options(self) -> tuple[Param, ...]:
+        return (
+            Param("surprise", "Surprise procedure (0 none, 1-3)", "int", minimum=0, maximum=3),
+            Param("primary", "Primary attack procedure (1-3)", "int", minimum=1, maximum=3),
+            Param("to_hit", "Percent to hit procedure (1-3)", "int", minimum=1, maximum=3),
+            Param("damage", "Damage procedure (1-3)", "int", minimum=1, maximum=3),
+            Param("subturns", "Sub-turns a turn is cut into (1: none)", "int", minimum=1, maximum=20),
+        )
+
+    def checklist(self, state: dict) -> list[StepView]:
+        return turn.checklist(state)
+
+    def header(self, state: dict) -> str:
+        if state["step"] == "over":
+            return f"Round {state['round']} · the fight is over"
+        side = turn.acting_side(state)
+        text = f"Round {state['round']} · {dict(turn.STEPS)[state['step']]}"
+        if side:
+            text += f" · sub-turn {state['subturn']}/{state['options']['subturns']} · {state['side_names'][side]}"
+        return text
+
+    def unit_line(self, state: dict, kind: UnitKind, uid: str) -> tuple[str, float]:
+        from . import views
+        return views.unit_line(state, kind, uid, self.tables_for(state))
+
+    def unit_panels(self, state: dict, kind: UnitKind, uid: str) -> dict[str, list[tuple[str, str]]]:
+        from . import views
+        return views.unit_panels(state, kind, uid, self.tables_for(state))
+
+
+RULESET = Percentile()

@@ -1,0 +1,355 @@
+"""Attacks: percent to hit (procedures 1-3), grenades, hit location, and damage (procedures 1-3).
+
+Source: ``percentile-personal-combat.txt``, Percent to Hit and Damage.
+
+- MARKSmanship = (AIM + WEP DIF) / 2; BRAWLmanship = (BRAWL + ATTACK DIF) / 2;
+  hand-to-hand "cannot be used at over three meters".
+- To hit (1) roll 1:100sd under MARKSmanship; (2) under Table 3-1 (MARKS vs
+  Range); (3) Table 3-1 less Table 3-2 (the adversity modifiers of 3-7.x vs
+  Range): a negative result misses; otherwise a roll "more than 20 under the
+  result" is a direct hit where aimed, "20 or less under" a random hit on the
+  RANDOM HIT table #3-3.4.
+- Grenades (4): under the Brawl attribute lands where aimed; "less than 20
+  over" bounces (Table 3-4.1); "more than 20 over" misses and lands "1:10sd +
+  13 meters away"; Physical Strength and weight limit the throw (Table 3-4.0).
+- Damage (1) the damage type's table (3-16 to 3-21): a title with a damage
+  percentage and a severity roll, 1:10sd each; (2) the data sheet's DAMAGE DIE
+  ROLL X:10sd+Y ("recommended ... only ... if the range is less than ten
+  meters"); (3) Table 3-3, WEP MOD vs range. GRAZING SHOTS: the points times
+  % UNDER / percent to hit, where % UNDER = percent to hit - the 1:100sd roll.
+
+Where the text is silent we decided: averages and products are rounded half
+up; "under" is strictly below (the exact chance is shown before the roll);
+the direct-hit band applies to every to-hit procedure, so an aimed part means
+the same under each; in procedure 3 the roll must still be under the result
+to hit; hand-to-hand adds Physical Strength / 10 points (the text: damage "is
+directly related to the Physical Strength of the attacker"); exactly 20 over
+Brawl still bounces; a grenade harms its target when it comes to rest within
+the weapon's blast radius, at a random location, with no grazing; an attack's
+points are spent when it is made, hit or miss.
+"""
+
+from __future__ import annotations
+
+from engine.actions import Action, Choice, Param
+from engine.rolls import Modifier, RollResult, Target
+
+from .catalogue import CATALOGUE, continuation
+from .people import half_up
+from .tables import Tables, band_of, die_notation, row_at
+from .turn import add_next, spend, why_cannot_pay, why_not_acting
+from .wounds import apply_damage
+
+HAND_TO_HAND_REACH_M = 3  # "cannot be used at over three meters"
+DIRECT_HIT_UNDER = 20  # "more than 20 under the result, the attack is a direct hit"
+GRENADE_BOUNCE_OVER = 20  # "less than 20 over brawl" bounces, "more than 20 over" misses
+GRENADE_MISS_DICE = "1:10sd+13"  # "l:10sd + 13 meters away from the target hexagon"
+DIE_ROLL_BEST_UNDER_M = 10  # damage procedure 2: "only ... if the range is less than ten meters"
+HEX_SIDES = ("ahead", "ahead right", "behind right", "behind", "behind left", "ahead left")
+
+
+# --- percent to hit -----------------------------------------------------------------------------------
+
+def skill(person: dict, weapon: dict) -> int:
+    """MARKSmanship (Aim) or BRAWLmanship (Brawl), averaged with the weapon's difficulty."""
+    base = person["brawl"] if weapon["kind"] == "hand_to_hand" else person["aim"]
+    return half_up(base + weapon["dif"], 2)
+
+
+def adversity_sum(tables: Tables, picks: list[str]) -> int:
+    total = 0
+    for pick in picks:
+        group, _, entry = pick.partition(".")
+        total += tables.adversity[group]["entries"][entry]["modifier"]
+    return total
+
+
+def percent_to_hit(procedure: int, tables: Tables, person: dict, weapon: dict, band: str,
+                   adversity: list[str]) -> tuple[int, str]:
+    """The number the 1:100sd must roll under, and how it was found."""
+    marks = skill(person, weapon)
+    name = "BRAWLmanship" if weapon["kind"] == "hand_to_hand" else "MARKSmanship"
+    how = f"{name} {marks}"
+    if procedure == 1:
+        return marks, how
+    col = tables.band_index(band)
+    hit = row_at(tables.to_hit, marks)[col]
+    how += f", {band.replace('_', ' ')} range: {hit}% (Table 3-1)"
+    if procedure == 2:
+        return hit, how
+    adv = adversity_sum(tables, adversity)
+    against = row_at(tables.against, adv)[col]
+    return hit - against, how + f" less {against}% against (adversity {adv}, Table 3-2)"
+
+
+def throw_limit(tables: Tables, person: dict, weapon: dict) -> int:
+    """Table 3-4.0: how far the person can throw an object of the weapon's weight."""
+    col = next((i for i, w in enumerate(tables.weights_kg) if weapon["weight_kg"] <= w), len(tables.weights_kg) - 1)
+    return row_at(tables.throw_distance, person["strength"])[col]
+
+
+def strength_bonus(person: dict, weapon: dict) -> int:
+    return person["strength"] // 10 if weapon["kind"] == "hand_to_hand" and person else 0
+
+
+# --- the attack action ----------------------------------------------------------------------------------
+
+def _weapons(state: dict, args: dict, tables) -> list[Choice]:
+    p = state["people"].get(args.get("person", ""), {})
+    return [Choice(w, tables.weapons[w]["label"]) for w in p.get("weapons", [])]
+
+
+def _parts(state: dict, args: dict, tables) -> list[Choice]:
+    t = state["people"].get(args.get("target", ""), {})
+    return [Choice(part, f"{part.replace('_', ' ')} ({b['taken']}/{b['points']})") for part, b in
+            t.get("body", {}).items()]
+
+
+def _adversity(state: dict, args: dict, tables) -> list[Choice]:
+    if state["options"]["to_hit"] != 3:
+        return []
+    return [Choice(f"{g}.{e}", f"{group['title'].split(' ', 1)[1]}: {entry['label']} (+{entry['modifier']})")
+            for g, group in tables.adversity.items() for e, entry in group["entries"].items()]
+
+
+def may_attack(state: dict, args: dict, tables) -> str:
+    if state["step"] != "action":
+        return "attacks are made in the players' action step"
+    if "person" not in args:
+        return ""
+    why = why_not_acting(state, args["person"])
+    if why:
+        return why
+    attacker = state["people"][args["person"]]
+    if not attacker["weapons"]:
+        return f"{attacker['name']} carries no weapon"
+    if "weapon" not in args:
+        return ""
+    weapon = tables.weapons[args["weapon"]]
+    why = why_cannot_pay(state, args["person"], weapon["ap"])
+    if why:
+        return why
+    if "target" in args:
+        target = state["people"][args["target"]]
+        if target["side"] == attacker["side"]:
+            return f"{target['name']} is on {attacker['name']}'s own side"
+        if target["dead"]:
+            return f"{target['name']} is dead"
+        if target["side"] not in state["joined"]:
+            return f"{target['name']}'s side is not in the fight yet"
+    if "range" in args:
+        metres = args["range"]
+        if weapon["kind"] == "hand_to_hand" and metres > HAND_TO_HAND_REACH_M:
+            return (f"{weapon['label']} is hand to hand: {metres} m is over {HAND_TO_HAND_REACH_M} m, "
+                    f"move in first")
+        if weapon["kind"] == "grenade" and metres > throw_limit(tables, attacker, weapon):
+            return (f"{attacker['name']} throws {weapon['weight_kg']} kg at most "
+                    f"{throw_limit(tables, attacker, weapon)} m (Table 3-4.0)")
+    if "adversity" in args:
+        groups = [a.partition(".")[0] for a in args["adversity"]]
+        if len(set(groups)) != len(groups):
+            return "one adversity modifier of each table at most"
+    return ""
+
+
+def attack(state: dict, args: dict, tables: Tables, ctx) -> None:
+    attacker = state["people"][args["person"]]
+    target = state["people"][args["target"]]
+    weapon = tables.weapons[args["weapon"]]
+    spend(state, args["person"], weapon["ap"])
+    state["attacks_this_round"] += 1
+    band = band_of(tables, args["range"])
+    data = {"attacker": args["person"], "target": args["target"], "weapon": args["weapon"], "band": band,
+            "metres": args["range"], "aim": args["aim"], "damage": state["options"]["damage"],
+            "grazing": state["options"]["grazing"], "organs": state["options"]["organs"]}
+    if weapon["kind"] == "grenade":
+        brawl = attacker["brawl"]
+        ctx.request_roll(f"Grenade: {attacker['name']} throws a {weapon['label']} at {target['name']} "
+                         f"({args['range']} m), under Brawl {brawl}", "1:100sd",
+                         target=Target(brawl - 1, at_most=True), then="grenade", context=data)
+        return
+    value, how = percent_to_hit(state["options"]["to_hit"], tables, attacker, weapon, band, args["adversity"])
+    if value <= 0:
+        ctx.note(f"{attacker['name']} misses {target['name']}: {how} = {value}, the range and adversity are "
+                 f"too much")
+        return
+    data["value"] = value
+    ctx.request_roll(f"Percent to hit: {attacker['name']} {weapon['label']} at {target['name']} "
+                     f"({args['range']} m; {how})", "1:100sd", target=Target(value - 1, at_most=True),
+                     then="to_hit", context=data)
+
+
+@continuation("to_hit")
+def on_to_hit(state: dict, result: RollResult, tables: Tables, ctx) -> None:
+    data = dict(result.request.context)
+    target = state["people"][data["target"]]
+    if not result.success:
+        ctx.note(f"Miss: {result.total} is not under {data['value']}")
+        return
+    data["under"] = data["value"] - result.total
+    if data["under"] > DIRECT_HIT_UNDER:
+        ctx.note(f"Direct hit ({data['under']} under): the {data['aim'].replace('_', ' ')}, as aimed")
+        start_damage(state, tables, ctx, data, data["aim"])
+    else:
+        ctx.note(f"Hit ({data['under']} under, {DIRECT_HIT_UNDER} or less): a random hit on {target['name']}")
+        ask_location(ctx, target, data)
+
+
+def ask_location(ctx, target: dict, data: dict) -> None:
+    ctx.request_roll(f"Random hit location on {target['name']} (Table 3-3.4)", "1:100sd", then="location",
+                     context=data)
+
+
+def hit_part(tables: Tables, person: dict, roll: int) -> str:
+    """The random hit table #3-3.4 of the person's race: the first part whose band holds the roll."""
+    return next(p["id"] for p in tables.races[person["race"]]["parts"] if roll <= p["hit"])
+
+
+@continuation("location")
+def on_location(state: dict, result: RollResult, tables: Tables, ctx) -> None:
+    data = dict(result.request.context)
+    target = state["people"][data["target"]]
+    part = hit_part(tables, target, result.total)
+    ctx.note(f"{target['name']} is hit in the {part.replace('_', ' ')}")
+    start_damage(state, tables, ctx, data, part)
+
+
+# --- grenades --------------------------------------------------------------------------------------------
+
+@continuation("grenade")
+def on_grenade(state: dict, result: RollResult, tables: Tables, ctx) -> None:
+    data = dict(result.request.context)
+    brawl = result.request.target.number + 1
+    over = result.total - brawl
+    if over < 0:
+        ctx.note(f"No bounce ({result.total} under Brawl {brawl}): the grenade lands where it was aimed")
+        _landed(state, tables, ctx, data, 0)
+    elif over <= GRENADE_BOUNCE_OVER:
+        ctx.note(f"{over} over Brawl {brawl}: the grenade bounces (Table 3-4.1)")
+        ctx.request_roll("Grenade bounce (Table 3-4.1)", "1:10sd", then="bounce", context=data)
+    else:
+        ctx.note(f"{over} over Brawl {brawl}: the grenade misses")
+        ctx.request_roll("Grenade miss: metres from the target hexagon", GRENADE_MISS_DICE, then="grenade_miss",
+                         context=data)
+
+
+@continuation("bounce")
+def on_bounce(state: dict, result: RollResult, tables: Tables, ctx) -> None:
+    row = tables.bounce[result.total]
+    data = dict(result.request.context)
+    data["landed_m"] = row["bounces"] * row["metres"]
+    ctx.note(f"{row['bounces']} bounce{'s' if row['bounces'] != 1 else ''} of {row['metres']} m: "
+             f"{data['landed_m']} m from the target")
+    ctx.request_roll("Grenade bounce: towards which hex side (1 ahead, clockwise)", "1D", then="bounce_side",
+                     context=data)
+
+
+@continuation("bounce_side")
+def on_bounce_side(state: dict, result: RollResult, tables: Tables, ctx) -> None:
+    data = dict(result.request.context)
+    ctx.note(f"It rolls on {HEX_SIDES[result.total - 1]} of the target")
+    _landed(state, tables, ctx, data, data.pop("landed_m"))
+
+
+@continuation("grenade_miss")
+def on_grenade_miss(state: dict, result: RollResult, tables: Tables, ctx) -> None:
+    _landed(state, tables, ctx, dict(result.request.context), result.total)
+
+
+def _landed(state: dict, tables: Tables, ctx, data: dict, metres: int) -> None:
+    weapon = tables.weapons[data["weapon"]]
+    target = state["people"][data["target"]]
+    if metres > weapon["blast_m"]:
+        ctx.note(f"The {weapon['label']} goes off {metres} m from {target['name']}, outside its "
+                 f"{weapon['blast_m']} m blast")
+        return
+    data["band"] = band_of(tables, metres)
+    data["grazing"] = False
+    ctx.note(f"The {weapon['label']} goes off {metres} m from {target['name']}, inside its {weapon['blast_m']} m blast")
+    ask_location(ctx, target, data)
+
+
+# --- damage ----------------------------------------------------------------------------------------------
+
+def start_damage(state: dict, tables: Tables, ctx, data: dict, part: str) -> None:
+    """The damage step for a hit on ``part``, by the procedure the attack carries."""
+    weapon = tables.weapons[data["weapon"]]
+    attacker = state["people"].get(data.get("attacker", ""), {})
+    data = {**data, "part": part}
+    bonus = strength_bonus(attacker, weapon)
+    if data["damage"] == 3:
+        points = row_at(tables.damage, weapon["wep_mod"])[tables.band_index(data["band"])] + bonus
+        ctx.note(f"Damage (Table 3-3): WEP MOD {weapon['wep_mod']} at {data['band'].replace('_', ' ')} range = "
+                 f"{points - bonus}" + (f" +{bonus} Physical Strength" if bonus else ""))
+        finish_damage(state, tables, ctx, data, points)
+    elif data["damage"] == 2:
+        if data.get("metres", 0) >= DIE_ROLL_BEST_UNDER_M:
+            ctx.note(f"Note: the damage die roll loses accuracy at {DIE_ROLL_BEST_UNDER_M} m and more")
+        mods = [Modifier("Physical Strength", bonus)] if bonus else []
+        ctx.request_roll(f"Damage: {weapon['label']} {weapon['damage']}", die_notation(weapon["damage"]), mods,
+                         then="damage_roll", context=data)
+    else:
+        use = tables.wounds["uses"][weapon["damage_type"]]
+        ctx.request_roll(f"Damage: Table {tables.wounds['tables'][use]['table']} ({use})", "1:10sd",
+                         then="wound", context=data)
+
+
+@continuation("damage_roll")
+def on_damage_roll(state: dict, result: RollResult, tables: Tables, ctx) -> None:
+    finish_damage(state, tables, ctx, dict(result.request.context), max(0, result.total))
+
+
+@continuation("wound")
+def on_wound(state: dict, result: RollResult, tables: Tables, ctx) -> None:
+    data = dict(result.request.context)
+    weapon = tables.weapons[data["weapon"]]
+    table = tables.wounds["tables"][tables.wounds["uses"][weapon["damage_type"]]]
+    row = table["rows"][str(result.total)]
+    person = state["people"][data["target"]]
+    part_points = person["body"][data["part"]]["points"]
+    points = half_up(row["percent"] * part_points, 100)
+    ctx.note(f"{row['title'].capitalize()}: {row['percent']}% of {part_points} = {points} points; "
+             f"severity roll on {row['severity']}")
+    finish_damage(state, tables, ctx, data, points)
+    ctx.request_roll(f"Severity ({row['severity']}) for {person['name']}", "1:10sd", then="severity",
+                     context={"target": data["target"], "severity": row["severity"]})
+
+
+@continuation("severity")
+def on_severity(state: dict, result: RollResult, tables: Tables, ctx) -> None:
+    c = result.request.context
+    text = tables.wounds["severity"][c["severity"]][str(result.total)]
+    person = state["people"][c["target"]]
+    ctx.note(f"{person['name']}: {text}")
+    if person["wounds"]:
+        person["wounds"][-1]["severity"] = text
+
+
+def grazed(points: int, under: int, value: int) -> int:
+    """GRAZING SHOTS: points x (% UNDER / percent to hit), rounded half up."""
+    return half_up(points * under, value) if value > 0 else points
+
+
+def finish_damage(state: dict, tables: Tables, ctx, data: dict, points: int) -> None:
+    if data.get("grazing") and "under" in data:
+        full = points
+        points = grazed(full, data["under"], data["value"])
+        ctx.note(f"Grazing shot: {full} x {data['under']}/{data['value']} = {points} points")
+    weapon = tables.weapons[data["weapon"]]
+    apply_damage(state, tables, data["target"], data["part"], points, weapon["damage_type"], ctx,
+                 organs=bool(data.get("organs")))
+    if data.get("reply"):
+        person = state["people"][data["target"]]
+        ctx.done({"person": data["target"], "part": data["part"], "points": points, "dead": person["dead"]})
+
+
+CATALOGUE.add(Action("attack", "Attack", attack, key="a", may=may_attack, params=(
+    Param("person", "Attacker", "unit", unit="person"),
+    Param("weapon", "Weapon", "choice", options=_weapons),
+    Param("target", "Target", "unit", unit="person", enemy_of="person"),
+    Param("range", "Range in metres", "int", minimum=0, maximum=3000),
+    Param("aim", "Aimed at", "choice", options=_parts),
+    Param("adversity", "Adversity modifiers (Tables 3-7.x)", "multi", options=_adversity, optional=True,
+          default=()),
+)))
+add_next()

@@ -1,0 +1,139 @@
+"""People: attributes, race, body parts with damage points, and what damage does to a part.
+
+Source: ``percentile-personal-combat.txt``. A character has Perception, Aim,
+Brawl, Agility (its Agility Points: "the number of Agility Points is equal to
+the characters' Agility Attribute"), Physical Strength, an Alertness
+Percentage, a race, a team and a side. Each body part has damage points.
+
+- "the first ten percent of damage points ... [are] structure before the
+  points of function"; "When he or she has no more damage points left in a
+  body part he or she has no more function in that body part"; "Total
+  destruction of the body part occurs when it has taken five times the number
+  of points the undamaged body part has" (a hand of 6 points at 30).
+- DAMAGE PERCENTAGE = points taken / total points * 100 (Description).
+
+Where the text is silent we decided: structure is ten percent of the part's
+points rounded up (a 6-point hand has 1 structure point); a person is dead
+when a vital part (the chest, or the part the race keeps its head in) has no
+function left; an Agility of 0 in a file means the race's average.
+"""
+
+from __future__ import annotations
+
+from engine.actions import UnitKind
+from engine.errors import BadTable
+from engine.schema import Field
+
+from .tables import Tables
+
+STRUCTURE_SHARE = 10  # percent of a part's points that are structure ("the first ten percent")
+DESTROYED_AT = 5  # "five times the number of points the undamaged body part has"
+
+PERSON_FIELDS = (
+    Field("race", "str", default="human", help="a race of the races table (human, aracnian, ...)"),
+    Field("team", "str", default="", help="the team the person belongs to (empty: an individual)"),
+    Field("perception", "int", default=50, minimum=0, maximum=100, help="Perception, 0..100"),
+    Field("aim", "int", default=50, minimum=0, maximum=100, help="Aim, 0..100"),
+    Field("brawl", "int", default=50, minimum=0, maximum=100, help="Brawl, 0..100"),
+    Field("agility", "int", default=0, minimum=0, maximum=1000,
+          help="Agility: the Agility Points of a turn (0: the race's average)"),
+    Field("strength", "int", default=50, minimum=0, maximum=100, help="Physical Strength, 0..100"),
+    Field("alertness", "int", default=50, minimum=0, maximum=100, help="Alertness Percentage (surprise 3)"),
+    Field("weapons", "list", default=[], help="weapon ids of the weapons table"),
+    Field("body", "table", default={}, help="damage points by part, replacing the race's (e.g. {head = 9})"),
+)
+PERSON = UnitKind("person", "Person", "People", "people", fields=PERSON_FIELDS)
+
+
+def check_person(person: dict, tables: Tables, where: str) -> None:
+    """The race, weapons and body parts a person names must be in the tables."""
+    if person["race"] not in tables.races:
+        raise BadTable(f"{where}: race must be one of {', '.join(tables.races)}, got {person['race']!r}")
+    for i, w in enumerate(person["weapons"]):
+        if w not in tables.weapons:
+            raise BadTable(f"{where}.weapons[{i}]: no weapon {w!r} in the weapons table")
+    parts = {p["id"] for p in tables.races[person["race"]]["parts"]}
+    for part, n in person["body"].items():
+        if part not in parts:
+            raise BadTable(f"{where}.body: {part!r} is not a part of a {person['race']} "
+                           f"(parts: {', '.join(sorted(parts))})")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise BadTable(f"{where}.body.{part}: expected a whole number 1 or more, got {n!r}")
+
+
+def person_state(person: dict, tables: Tables) -> dict:
+    """The state a person begins the fight in."""
+    race = tables.races[person["race"]]
+    ap = person["agility"] or race["agility_points"]
+    return {
+        "side": person["side"], "name": person["name"], "race": person["race"], "team": person["team"],
+        "perception": person["perception"], "aim": person["aim"], "brawl": person["brawl"],
+        "agility": ap, "strength": person["strength"], "alertness": person["alertness"],
+        "weapons": list(person["weapons"]),
+        "body": {p["id"]: {"points": person["body"].get(p["id"], p["points"]), "taken": 0} for p in race["parts"]},
+        "ap_turn": ap, "ap_spent": 0, "ap_extra": 0, "owed": 0, "no_move": False,
+        "taken_this_round": 0, "taken_last_round": 0, "dead": False, "wounds": [],
+    }
+
+
+def structure_points(points: int) -> int:
+    return -(-points * STRUCTURE_SHARE // 100)
+
+
+def damage_percentage(taken: int, points: int) -> int:
+    """DAMAGE PERCENTAGE = points taken / total points * 100, rounded half up."""
+    return (taken * 200 + points) // (2 * points)
+
+
+def part_state(part: dict) -> str:
+    """What works: unhurt, structure only, function left, no function, totally destroyed."""
+    taken, points = part["taken"], part["points"]
+    if taken >= DESTROYED_AT * points:
+        return "totally destroyed"
+    if taken >= points:
+        return "no function"
+    if taken == 0:
+        return "unhurt"
+    structure = structure_points(points)
+    if taken <= structure:
+        return "structure only"
+    function = points - structure
+    left = points - taken
+    return f"function {left}/{function}"
+
+
+def vital_parts(person: dict, tables: Tables) -> set[str]:
+    race = tables.races[person["race"]]
+    return {race["head_in"]} | ({"chest"} & set(person["body"]))
+
+
+def is_dead(person: dict, tables: Tables) -> bool:
+    """Ours: dead when a vital part (the chest, the head wherever the race keeps it) has no function."""
+    return any(person["body"][p]["taken"] >= person["body"][p]["points"] for p in vital_parts(person, tables))
+
+
+def body_points(person: dict) -> int:
+    return sum(p["points"] for p in person["body"].values())
+
+
+def alive(state: dict, pid: str) -> bool:
+    return not state["people"][pid]["dead"]
+
+
+def members(state: dict, side: str) -> list[str]:
+    """A side's people still in the fight."""
+    return [pid for pid, p in state["people"].items() if p["side"] == side and not p["dead"]]
+
+
+def average(state: dict, side: str, attribute: str) -> int:
+    """"When performing a calculation for a team, use their collective average" (rounded half up)."""
+    ids = members(state, side)
+    if not ids:
+        return 0
+    total = sum(state["people"][pid][attribute] for pid in ids)
+    return (2 * total + len(ids)) // (2 * len(ids))
+
+
+def half_up(numerator: int, denominator: int) -> int:
+    """numerator / denominator, halves rounded up (the text's averages land on halves)."""
+    return (2 * numerator + denominator) // (2 * denominator)

@@ -1,0 +1,508 @@
+"""The round: surprise, primary attack, the sides' turns in sub-turns, and the round's end.
+
+Source: ``percentile-personal-combat.txt``, COMBAT - STEP BY STEP, Surprise,
+Primary Attack, Taking Action, Need to slow it down? and Want to speed it up?
+
+- Surprise (1) each side rolls 1:100sd under its Perception; (2) under the
+  average of its Perception and its Alertness Percentage; (3) under the
+  average of each member's own average of the two. "The side which rolls the
+  most below, or the least above" gets surprise and "the one and only turn
+  this round". A new chance comes "if the combatants lose sight of each
+  other, or the combat ceases for two rounds or more".
+- Primary attack (1) each side rolls 1:100sd once, lowest first, kept every
+  round; (2) the same "subtract one-half of the damage percentage taken in the
+  preceding turn"; (3) one or two at the beginning of each round. A side
+  "thirty percent or more" ahead of the next gets the only attack that round;
+  the first side may "pass" and go last; equal results are rolled again; a
+  side joining later is placed by the same roll.
+- A turn is the time a side spends its Agility Points; a round is every side's
+  turn. With sub-turns (five by default, any number) a character spends "only
+  one fifth of their Agility Points" in each. Borrowing from the next turn is
+  at 3:1; borrowing all of it leaves a turn with no movement, and no borrowing
+  until it is over. Half a second of game time for each ten percent spent.
+
+Where the text is silent we decided: a team acting as a whole uses its
+members' averages rounded half up; "thirty percent or more above" is the next
+side's roll at least 30 more than the first's (lowest goes first); equal
+surprise results are rolled again like primary attack; a side that passes goes
+last for that round only, and may not pass the only attack of a round; in
+sub-turn k a character may have spent up to k/N of the turn's points (rounded
+down); a side joining the fight rolls once and goes after every side whose
+roll is lower, before the first whose roll is higher (rolled again on a tie),
+and acts this round only if its place is still to come.
+"""
+
+from __future__ import annotations
+
+from engine.actions import Action, Param
+from engine.rolls import Modifier, RollResult, Target
+from engine.ruleset import StepView
+
+from .catalogue import CATALOGUE, continuation
+from .people import average, body_points, damage_percentage, half_up, members
+
+STEPS = (("surprise", "Check for surprise"), ("primary", "Primary attack"), ("action", "Players' action"),
+         ("to_hit", "Percent to hit"), ("damage", "Damage"))
+SOLE_MARGIN = 30  # "thirty percent or more above that of the next highest roll"
+QUIET_ROUNDS = 2  # "the combat ceases for two rounds or more"
+BORROW_RATE = 3  # "the rate is 3:1"
+SECONDS_PER_TENTH = 0.5  # "one-half of a second ... for every ten percent of agility points expended"
+
+
+# --- reading the round ------------------------------------------------------------------------------
+
+def fighting_sides(state: dict) -> list[str]:
+    """Sides in the fight with someone still standing, in the setup's order."""
+    return [s for s in state["side_order"] if s in state["joined"] and members(state, s)]
+
+
+def acting_side(state: dict) -> str:
+    if state["step"] != "action" or not state["round_order"]:
+        return ""
+    return state["round_order"][state["acting"]]
+
+
+def ap_cap(state: dict, person: dict) -> int:
+    """The points a person may have spent by the end of this sub-turn."""
+    if person["no_move"]:
+        return 0
+    n = state["options"]["subturns"]
+    return person["ap_turn"] * state["subturn"] // n
+
+
+def ap_left(state: dict, person: dict) -> int | None:
+    """Agility Points left to spend now (None: action procedure 1 counts none)."""
+    if state["options"]["action"] == 1:
+        return None
+    return max(0, ap_cap(state, person) + person["ap_extra"] - person["ap_spent"])
+
+
+def seconds(person: dict) -> float:
+    """Game time the points spent so far take: half a second per ten percent of the turn's points."""
+    turn = person["ap_turn"] + person["ap_extra"]
+    return 0.0 if not turn else round(person["ap_spent"] * 10 / turn * SECONDS_PER_TENTH, 1)
+
+
+def why_not_acting(state: dict, pid: str) -> str:
+    p = state["people"][pid]
+    if state["step"] != "action":
+        return "people act in the players' action step"
+    if p["dead"]:
+        return f"{p['name']} is dead"
+    if p["side"] != acting_side(state):
+        return f"it is {state['side_names'][acting_side(state)]}'s turn, not {state['side_names'][p['side']]}'s"
+    if p["no_move"]:
+        return f"{p['name']} borrowed the whole of this turn: no movement at all"
+    return ""
+
+
+def spend(state: dict, pid: str, cost: int) -> None:
+    state["people"][pid]["ap_spent"] += cost
+
+
+def why_cannot_pay(state: dict, pid: str, cost: int) -> str:
+    person = state["people"][pid]
+    left = ap_left(state, person)
+    if left is not None and cost > left:
+        return (f"{person['name']} has {left} Agility Points left in sub-turn {state['subturn']}, "
+                f"this costs {cost}")
+    return ""
+
+
+# --- surprise ---------------------------------------------------------------------------------------
+
+def surprise_value(state: dict, side: str) -> int:
+    """What a side must roll under, by the encounter's surprise procedure."""
+    proc = state["options"]["surprise"]
+    if proc == 1:
+        return average(state, side, "perception")
+    if proc == 2:
+        return half_up(average(state, side, "perception") + state["alertness"][side], 2)
+    each = [half_up(state["people"][p]["perception"] + state["people"][p]["alertness"], 2)
+            for p in members(state, side)]
+    return half_up(sum(each), len(each)) if each else 0
+
+
+def may_surprise(state: dict, args: dict, tables) -> str:
+    if state["step"] != "surprise":
+        return "surprise is checked at the start of the fight, after two quiet rounds or lost contact"
+    return ""
+
+
+def roll_surprise(state: dict, args: dict, tables, ctx) -> None:
+    state["surprise_rolls"] = {}
+    _ask_surprise(state, fighting_sides(state), ctx)
+
+
+def _ask_surprise(state: dict, sides: list[str], ctx) -> None:
+    for side in sides:
+        value = surprise_value(state, side)
+        ctx.request_roll(f"Surprise: {state['side_names'][side]} rolls under {value}", "1:100sd",
+                         target=Target(value - 1, at_most=True), then="surprise", context={"side": side})
+
+
+@continuation("surprise")
+def on_surprise(state: dict, result: RollResult, tables, ctx) -> None:
+    side = result.request.context["side"]
+    margin = result.request.target.number + 1 - result.total
+    state["surprise_rolls"][side] = margin
+    waiting = [p for p in state["pending"] if p.get("then") == "surprise"]
+    if waiting or ctx.requests:
+        return
+    best = max(state["surprise_rolls"].values())
+    top = [s for s, m in state["surprise_rolls"].items() if m == best]
+    if len(top) > 1:
+        ctx.note(f"Equal results for {', '.join(state['side_names'][s] for s in top)}: rolled again")
+        for s in top:
+            del state["surprise_rolls"][s]
+        _ask_surprise(state, top, ctx)
+        return
+    winner = top[0]
+    state["surprise_rolls"] = {}
+    state["quiet_rounds"], state["contact_lost"] = 0, False
+    state["surprise_side"] = winner
+    ctx.note(f"{state['side_names'][winner]} gets SURPRISE: the one and only turn this round")
+    _start_action(state, [winner], winner)
+
+
+# --- primary attack ---------------------------------------------------------------------------------
+
+def primary_procedure(state: dict) -> int:
+    o = state["options"]
+    return o["primary_each_round"] if o["primary"] == 3 else o["primary"]
+
+
+def damage_taken(state: dict, side: str) -> int:
+    """A side's damage percentage taken in the preceding turn: its members' average."""
+    ids = members(state, side)
+    if not ids:
+        return 0
+    each = [damage_percentage(state["people"][p]["taken_last_round"], body_points(state["people"][p])) for p in ids]
+    return half_up(sum(each), len(each))
+
+
+def may_primary(state: dict, args: dict, tables) -> str:
+    return "" if state["step"] == "primary" else "primary attack is rolled in the primary attack step"
+
+
+def roll_primary(state: dict, args: dict, tables, ctx) -> None:
+    state["primary_rolls"], state["primary_ties"] = {}, {}
+    _ask_primary(state, fighting_sides(state), ctx, "primary")
+
+
+def _ask_primary(state: dict, sides: list[str], ctx, then: str) -> None:
+    for side in sides:
+        mods = []
+        if primary_procedure(state) == 2:
+            half = half_up(damage_taken(state, side), 2)
+            if half:
+                mods = [Modifier("half the damage percentage taken last turn", -half)]
+        ctx.request_roll(f"Primary attack: {state['side_names'][side]} (lowest goes first)", "1:100sd", mods,
+                         then=then, context={"side": side})
+
+
+def _order_key(state: dict, side: str) -> tuple:
+    return (state["primary_rolls"][side], *state["primary_ties"].get(side, []))
+
+
+@continuation("primary")
+def on_primary(state: dict, result: RollResult, tables, ctx) -> None:
+    side = result.request.context["side"]
+    if side in state["primary_rolls"]:  # a tie rolled again
+        state["primary_ties"].setdefault(side, []).append(result.total)
+    else:
+        state["primary_rolls"][side] = result.total
+    if [p for p in state["pending"] if p.get("then") == "primary"] or ctx.requests:
+        return
+    keys: dict[tuple, list[str]] = {}
+    for s in state["primary_rolls"]:
+        keys.setdefault(_order_key(state, s), []).append(s)
+    tied = [group for group in keys.values() if len(group) > 1]
+    if tied:
+        for group in tied:
+            ctx.note(f"Equal results for {', '.join(state['side_names'][s] for s in group)}: rolled again")
+            _ask_primary(state, group, ctx, "primary")
+        return
+    order = sorted(state["primary_rolls"], key=lambda s: _order_key(state, s))
+    state["order"] = order
+    state["primary_done"] = True
+    ctx.note("Order: " + ", ".join(f"{state['side_names'][s]} {state['primary_rolls'][s]}" for s in order))
+    sole = ""
+    if len(order) > 1 and state["primary_rolls"][order[1]] - state["primary_rolls"][order[0]] >= SOLE_MARGIN:
+        sole = order[0]
+        ctx.note(f"{state['side_names'][sole]} is {SOLE_MARGIN} or more ahead: the one and only attack this round")
+    _start_action(state, [sole] if sole else list(order), sole)
+
+
+def may_pass(state: dict, args: dict, tables) -> str:
+    if state["step"] != "action":
+        return "primary attack is passed at the start of the players' action"
+    if state["sole"]:
+        return f"{state['side_names'][state['sole']]} has the only attack this round: nothing to pass to"
+    if len(state["round_order"]) < 2:
+        return "only one side is acting this round"
+    if state["passed"]:
+        return "primary attack was already passed this round"
+    first = state["round_order"][0]
+    if state["subturn"] != 1 or state["acting"] != 0 or state["attacks_this_round"] or any(
+            state["people"][p]["ap_spent"] for p in members(state, first)):
+        return f"{state['side_names'][first]} may pass only before it acts this round"
+    return ""
+
+
+def pass_primary(state: dict, args: dict, tables, ctx) -> None:
+    first = state["round_order"].pop(0)
+    state["round_order"].append(first)
+    state["passed"] = True
+    ctx.note(f"{state['side_names'][first]} passes: it acts last this round "
+             f"({', '.join(state['side_names'][s] for s in state['round_order'])})")
+
+
+def _waiting_sides(state: dict, args: dict, tables) -> list[str]:
+    return [s for s in state["side_order"] if s not in state["joined"]]
+
+
+def may_join(state: dict, args: dict, tables) -> str:
+    if not _waiting_sides(state, args, tables):
+        return "every side is already in the fight"
+    if state["step"] != "action" or not state["primary_done"]:
+        return "a side joins once the order of the fight is set (players' action step)"
+    if "side" in args and args["side"] in state["joined"]:
+        return f"{state['side_names'][args['side']]} is already in the fight"
+    return ""
+
+
+def join(state: dict, args: dict, tables, ctx) -> None:
+    state["joined"].append(args["side"])
+    _ask_primary(state, [args["side"]], ctx, "joined")
+
+
+@continuation("joined")
+def on_joined(state: dict, result: RollResult, tables, ctx) -> None:
+    side = result.request.context["side"]
+    if any(state["primary_rolls"].get(s) == result.total for s in state["order"]):
+        ctx.note(f"{state['side_names'][side]} rolled {result.total}, equal to a side in the fight: rolled again")
+        _ask_primary(state, [side], ctx, "joined")
+        return
+    state["primary_rolls"][side] = result.total
+    place = sum(1 for s in state["order"] if state["primary_rolls"][s] < result.total)
+    state["order"].insert(place, side)
+    ctx.note(f"{state['side_names'][side]} joins the fight at place {place + 1} "
+             f"({', '.join(state['side_names'][s] for s in state['order'])})")
+    if not state["sole"]:
+        later = [s for s in state["round_order"][state["acting"] + 1:]]
+        before = [s for s in state["order"][:place] if s in state["round_order"]]
+        if all(s in state["round_order"][:state["acting"] + 1] for s in before) and (
+                not later or state["order"].index(later[0]) > place):
+            state["round_order"].insert(state["acting"] + 1, side)
+            ctx.note(f"{state['side_names'][side]} acts this round, after {state['side_names'][acting_side(state)]}")
+        else:
+            ctx.note(f"{state['side_names'][side]}'s place has passed: it acts from next round")
+
+
+# --- the turns ---------------------------------------------------------------------------------------
+
+def _start_action(state: dict, round_order: list[str], sole: str) -> None:
+    state["step"] = "action"
+    state["round_order"] = round_order
+    state["sole"] = sole
+    state["subturn"], state["acting"], state["passed"] = 1, 0, False
+
+
+def may_next(state: dict, args: dict, tables) -> str:
+    if state["step"] == "over":
+        return "the fight is over"
+    if state["step"] == "surprise":
+        return "step 1 still needs: roll for surprise (s)"
+    if state["step"] == "primary":
+        return "step 2 still needs: roll primary attack (p)"
+    return ""
+
+
+def next_turn(state: dict, args: dict, tables, ctx) -> None:
+    """The acting side's turn ends: the next side, the next sub-turn, or the next round."""
+    state["acting"] += 1
+    if state["acting"] < len(state["round_order"]):
+        return
+    state["acting"] = 0
+    if state["subturn"] < state["options"]["subturns"]:
+        state["subturn"] += 1
+        return
+    end_round(state, ctx)
+
+
+def end_round(state: dict, ctx) -> None:
+    for p in state["people"].values():
+        p["taken_last_round"], p["taken_this_round"] = p["taken_this_round"], 0
+        p["no_move"] = p["owed"] >= p["agility"] > 0
+        p["ap_turn"] = max(0, p["agility"] - p["owed"])
+        p["owed"] = p["ap_spent"] = p["ap_extra"] = 0
+        if p["no_move"]:
+            ctx.note(f"{p['name']} borrowed the whole turn: no movement this round")
+    state["quiet_rounds"] = state["quiet_rounds"] + 1 if not state["attacks_this_round"] else 0
+    state["attacks_this_round"] = 0
+    state["round"] += 1
+    state["sole"] = ""
+    standing = fighting_sides(state)
+    if len(standing) <= 1:
+        state["step"] = "over"
+        state["round_order"] = []
+        who = state["side_names"][standing[0]] if standing else "nobody"
+        ctx.note(f"The fight is over: {who} is left standing")
+        return
+    if state["options"]["surprise"] and (state["quiet_rounds"] >= QUIET_ROUNDS or state["contact_lost"]):
+        state["step"] = "surprise"
+        why = "contact was lost" if state["contact_lost"] else f"{state['quiet_rounds']} rounds without an attack"
+        ctx.note(f"A new chance for surprise: {why}")
+        return
+    if state["options"]["primary"] == 3 or not state["primary_done"]:
+        state["step"] = "primary"
+        return
+    _start_action(state, [s for s in state["order"] if s in standing], "")
+
+
+def may_lost_contact(state: dict, args: dict, tables) -> str:
+    if state["step"] != "action":
+        return "contact is lost during the players' action"
+    if not state["options"]["surprise"]:
+        return "this encounter checks no surprise (options.surprise = 0)"
+    return "contact is already lost: surprise is checked next round" if state["contact_lost"] else ""
+
+
+def lost_contact(state: dict, args: dict, tables, ctx) -> None:
+    state["contact_lost"] = True
+    ctx.note("The sides lose sight of each other: a new chance for surprise next round")
+
+
+def may_borrow(state: dict, args: dict, tables) -> str:
+    if not state["options"]["borrowing"]:
+        return "this encounter does not borrow Agility Points (options.borrowing = false)"
+    if state["options"]["action"] == 1:
+        return "action procedure 1 counts no Agility Points"
+    if "person" in args:
+        why = why_not_acting(state, args["person"])
+        if why:
+            return why
+        p = state["people"][args["person"]]
+        room = p["agility"] - p["owed"]
+        if room < BORROW_RATE:
+            return f"{p['name']} has no more of the next turn to borrow"
+        if "points" in args:
+            n = args["points"]
+            if n % BORROW_RATE or n <= 0:
+                return f"points are borrowed {BORROW_RATE} for 1: a multiple of {BORROW_RATE}"
+            if n > room:
+                return f"{p['name']}'s next turn has only {room} points left to borrow"
+    return ""
+
+
+def borrow(state: dict, args: dict, tables, ctx) -> None:
+    p = state["people"][args["person"]]
+    gain = args["points"] // BORROW_RATE
+    p["owed"] += args["points"]
+    p["ap_extra"] += gain
+    all_of_it = p["owed"] >= p["agility"]
+    ctx.note(f"{p['name']} borrows {args['points']} points of next turn for {gain} now"
+             + (": the whole next turn, so no movement in it" if all_of_it else ""))
+
+
+def _moves(state: dict, args: dict, tables) -> list:
+    from engine.actions import Choice
+    return [Choice(k, f"{v['label']} ({v['cost']} APts)") for k, v in tables.actions.items()]
+
+
+def may_move(state: dict, args: dict, tables) -> str:
+    if state["step"] != "action":
+        return "people act in the players' action step"
+    if "person" in args:
+        why = why_not_acting(state, args["person"])
+        if why:
+            return why
+        if "what" in args:
+            times = args.get("times", 1)
+            return why_cannot_pay(state, args["person"], tables.actions[args["what"]]["cost"] * times)
+    return ""
+
+
+def move(state: dict, args: dict, tables, ctx) -> None:
+    entry = tables.actions[args["what"]]
+    cost = entry["cost"] * args["times"]
+    spend(state, args["person"], cost)
+    p = state["people"][args["person"]]
+    times = f" x{args['times']}" if args["times"] != 1 else ""
+    ctx.note(f"{p['name']}: {entry['label']}{times}, {cost} APts ({seconds(p)} s into the turn)")
+
+
+def may_alertness(state: dict, args: dict, tables) -> str:
+    return "the fight is over" if state["step"] == "over" else ""
+
+
+def set_alertness(state: dict, args: dict, tables, ctx) -> None:
+    p = state["people"][args["person"]]
+    was = p["alertness"]
+    p["alertness"] = args["value"]
+    ctx.note(f"{p['name']}'s Alertness Percentage {was} -> {args['value']}")
+
+
+def set_side_alertness(state: dict, args: dict, tables, ctx) -> None:
+    was = state["alertness"][args["side"]]
+    state["alertness"][args["side"]] = args["value"]
+    ctx.note(f"{state['side_names'][args['side']]}'s Alertness Percentage {was} -> {args['value']}")
+
+
+PERSON_PARAM = Param("person", "Person", "unit", unit="person")
+
+for _action in (
+    Action("surprise", "Roll for surprise", roll_surprise, key="s", may=may_surprise),
+    Action("primary", "Roll primary attack", roll_primary, key="p", may=may_primary),
+    Action("pass_primary", "Pass primary attack (act last)", pass_primary, key="l", may=may_pass),
+    Action("move", "Spend Agility Points (Table 3-6)", move, key="m", may=may_move, params=(
+        PERSON_PARAM, Param("what", "Action", "choice", options=_moves),
+        Param("times", "How many times", "int", minimum=1, maximum=100, optional=True, default=1))),
+    Action("borrow", "Borrow points from the next turn (3:1)", borrow, key="b", may=may_borrow, params=(
+        PERSON_PARAM, Param("points", "Points of next turn (a multiple of 3)", "int", minimum=3, maximum=3000))),
+    Action("join", "A side joins the fight", join, key="j", may=may_join, params=(
+        Param("side", "Side", "choice", options=_waiting_sides),)),
+    Action("lost_contact", "The sides lose sight of each other", lost_contact, key="o", may=may_lost_contact),
+    Action("alertness", "Set a person's Alertness Percentage", set_alertness, key="r", may=may_alertness, params=(
+        PERSON_PARAM, Param("value", "Alertness Percentage", "int", minimum=0, maximum=100))),
+    Action("side_alertness", "Set a side's Alertness Percentage", set_side_alertness, key="w", may=may_alertness,
+           params=(Param("side", "Side", "side"), Param("value", "Alertness Percentage", "int", minimum=0,
+                                                                 maximum=100))),
+):
+    CATALOGUE.add(_action)
+
+
+def add_next() -> None:
+    """``next`` is listed last in the console, after the attack (``combat`` adds it)."""
+    CATALOGUE.add(Action("next", "End this side's turn", next_turn, key="n", may=may_next))
+
+
+# --- the checklist --------------------------------------------------------------------------------------
+
+def checklist(state: dict) -> list[StepView]:
+    pending = state.get("pending") or []
+    then = pending[0].get("then", "") if pending else ""
+    current = {"to_hit": "to_hit", "grenade": "to_hit", "location": "to_hit", "damage_roll": "damage",
+               "wound": "damage", "severity": "damage", "bounce": "to_hit", "bounce_side": "to_hit",
+               "grenade_miss": "to_hit"}.get(then.rpartition(":")[2], state["step"])
+    order = [s for s, _ in STEPS]
+    out = []
+    for i, (sid, label) in enumerate(STEPS, 1):
+        if state["step"] == "over":
+            out.append(StepView(i, label, "done", "the fight is over" if i == 1 else ""))
+            continue
+        if sid == "surprise" and not state["options"]["surprise"]:
+            out.append(StepView(i, label, "skipped"))
+            continue
+        status = "current" if sid == current else ("done" if order.index(sid) < order.index(current) else "todo")
+        needs = ""
+        if status == "current" and sid == "surprise":
+            needs = "roll for surprise (s)"
+        elif status == "current" and sid == "primary":
+            needs = "roll primary attack (p)"
+        if sid == "action" and state["step"] == "action":
+            label = f"{label}: sub-turn {state['subturn']}/{state['options']['subturns']}, " \
+                    f"{state['side_names'][acting_side(state)]}"
+        out.append(StepView(i, label, status, needs))
+    return out

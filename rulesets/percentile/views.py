@@ -1,0 +1,128 @@
+"""What the console shows for a percentile fight: people lines, the characters' panels, the round's order.
+
+Presentation only: nothing here changes the state. The console's two unit
+panels hold a person's attributes, Agility Points and sub-turn ("Ship status")
+and every body part with its damage points and state ("Armor and crew").
+"""
+
+from __future__ import annotations
+
+from .people import body_points, part_state, structure_points
+from .tables import Tables
+from .turn import acting_side, ap_left, seconds
+
+LEGEND = ("bar: damage points left over the whole body · AP left this sub-turn / the turn's · "
+          "DEAD, NO MOVE (borrowed the whole turn)")
+
+
+def _side(state: dict, side: str) -> str:
+    return state["side_names"].get(side, side)
+
+
+def condition(person: dict) -> float:
+    whole = body_points(person) or 1
+    taken = sum(min(b["taken"], b["points"]) for b in person["body"].values())
+    return 0.0 if person["dead"] else max(0.0, 1 - taken / whole)
+
+
+def ap_words(state: dict, person: dict) -> str:
+    left = ap_left(state, person)
+    turn = person["ap_turn"] + person["ap_extra"]
+    return f"AP {turn - person['ap_spent']}/{turn}" if left is None else f"AP {left}/{turn}"
+
+
+def unit_line(state: dict, kind, uid: str, tables: Tables) -> tuple[str, float]:
+    p = state["people"][uid]
+    race = tables.races[p["race"]]["label"]
+    if p["dead"]:
+        return f"{p['name']} ({race}) DEAD", 0.0
+    flags = " NO MOVE" if p["no_move"] else ""
+    hurt = sum(1 for b in p["body"].values() if b["taken"])
+    wounds = f" {hurt} hurt" if hurt else ""
+    return f"{p['name']} ({race}) {ap_words(state, p)}{wounds}{flags}", condition(p)
+
+
+def unit_panels(state: dict, kind, uid: str, tables: Tables) -> dict[str, list[tuple[str, str]]]:
+    p = state["people"][uid]
+    race = tables.races[p["race"]]
+    left = ap_left(state, p)
+    turn = p["ap_turn"] + p["ap_extra"]
+    status = [
+        ("Side", _side(state, p["side"]) + (f", team {p['team']}" if p.get("team") else ", individual")),
+        ("Race", race["label"] + (", exoskeleton" if race["exoskeleton"] else "")
+         + (f", head in the {race['head_in']}" if race["head_in"] != "head" else "")),
+        ("Attributes", f"Perception {p['perception']} Aim {p['aim']} Brawl {p['brawl']} "
+                       f"Strength {p['strength']} Alertness {p['alertness']}"),
+        ("Agility", f"{p['agility']} points a turn"),
+        ("This turn", f"{p['ap_spent']} of {turn} spent ({seconds(p)} s)"
+         + ("" if left is None else f", {left} left in sub-turn {state.get('subturn', 1)}")),
+        ("Borrowed", f"{p['owed']} of next turn (+{p['ap_extra']} now)" if p["owed"] else "none"),
+        ("Weapons", ", ".join(tables.weapons[w]["label"] for w in p["weapons"]) or "none"),
+    ]
+    if p["no_move"]:
+        status.append(("Movement", "none this turn: the whole of it was borrowed"))
+    if p.get("ship"):
+        status.insert(0, ("Aboard", f"{p['ship']}, {p['location'].replace('_', ' ')}"))
+    body = [("State", "DEAD" if p["dead"] else "in the fight")]
+    for part, b in p["body"].items():
+        text = f"{b['taken']}/{b['points']} {part_state(b)}"
+        if b["taken"] and b["taken"] < b["points"]:
+            text += f" (structure {structure_points(b['points'])})"
+        body.append((part.replace("_", " "), text))
+    for w in p["wounds"][-3:]:
+        body.append(("Wound", f"{w['part'].replace('_', ' ')} {w['points']} {w['type']} ({w['percent']}%): "
+                              f"{w['text']}" + (f"; {w['severity']}" if w.get("severity") else "")))
+        for organ in w.get("organs", []):
+            body.append(("  organs", organ))
+    return {"Ship status": status, "Armor and crew": body}
+
+
+def checklist_notes(state: dict) -> list[str]:
+    o = state["options"]
+    out = [f"Round {state['round']} · procedures: surprise {o['surprise'] or 'none'}, primary {o['primary']}, "
+           f"action {o['action']}, to hit {o['to_hit']}, damage {o['damage']}"]
+    if state["step"] == "over":
+        return out
+    if state["order"]:
+        out.append("Order: " + ", ".join(f"{_side(state, s)} {state['primary_rolls'].get(s, '')}".strip()
+                                          for s in state["order"]))
+    if state["step"] == "action":
+        n = o["subturns"]
+        out.append(f"Sub-turn {state['subturn']}/{n}: " + " -> ".join(
+            ("[" + _side(state, s) + "]") if i == state["acting"] else _side(state, s)
+            for i, s in enumerate(state["round_order"])))
+        if state["sole"]:
+            out.append(f"Only {_side(state, state['sole'])} acts this round")
+        side = acting_side(state)
+        for pid, p in state["people"].items():
+            if p["side"] == side and not p["dead"]:
+                out.append(f"  {p['name']}: {ap_words(state, p)}" + (" NO MOVE" if p["no_move"] else ""))
+    waiting = [s for s in state["side_order"] if s not in state["joined"]]
+    if waiting:
+        out.append("Not yet in the fight: " + ", ".join(_side(state, s) for s in waiting))
+    if state["quiet_rounds"]:
+        out.append(f"Quiet rounds: {state['quiet_rounds']} (two give a new chance for surprise)")
+    return out
+
+
+def roll_help(state: dict, request) -> list[str]:
+    then = request.then.rpartition(":")[2]
+    c = request.context
+    if then == "to_hit":
+        v = c["value"]
+        direct = v - 20
+        return [f"percent to hit {v}: a roll under {v} hits; under {direct} (more than 20 under) is a direct hit "
+                f"on the {c['aim'].replace('_', ' ')}" if direct > 1 else
+                f"percent to hit {v}: a roll under {v} hits, at a random location (no roll can be 20 under)"]
+    if then == "grenade":
+        b = request.target.number + 1
+        return [f"under {b}: lands where aimed; {b} to {b + 20}: bounces; over {b + 20}: misses"]
+    if then == "surprise":
+        return ["the side most below (or least above) its number gets surprise"]
+    if then in ("primary", "joined"):
+        return ["lowest goes first; 30 or more ahead of the next: the only attack this round"]
+    return []
+
+
+def sensors(state: dict) -> list[str]:
+    return ["percentile fights by sight: surprise stands in for detection (lost contact: o)"]

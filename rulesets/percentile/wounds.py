@@ -1,0 +1,105 @@
+"""Tissue and organ damage to one body part: points, descriptions, organ systems.
+
+Source: ``percentile-personal-combat.txt``, Damage. The points an attack does
+go to one part; its DAMAGE PERCENTAGE (points taken / total points * 100)
+finds the description on the damage type's table (3-8 to 3-14), and the
+Additional Descriptions are read upward from there (every row above marked
+additional). For the exoskeletal races "the bone descriptions come first
+instead of last". Organ system damage multiplies the tissue percentage by the
+part's row of Table 3-3.1 and reads Tables 3-15.1 to 3-15.4; a race whose head
+is in the chest (Eebek, Krane) has the head's damage placed there, and the
+Aracnians and Eebek take circulatory and respiratory damage "over their
+entire body".
+
+Where the text is silent we decided: the part holding the head reads the
+larger of the head's and its own multiplier for each system; "over their
+entire body" is the points against the whole body's points (multiplier 1);
+above 100 percent the last description row is read.
+"""
+
+from __future__ import annotations
+
+from .people import DESTROYED_AT, body_points, damage_percentage, is_dead, part_state
+from .tables import Tables, row_at
+
+SPREAD_SYSTEMS = ("circulatory", "respiratory")  # "the Aracnian's and Eebek's decentralized ... system"
+
+
+def description_rows(tables: Tables, damage_type: str, exoskeleton: bool) -> list[tuple[int, dict]]:
+    """The table's twenty rows in band order; for an exoskeleton the bone rows move to the top."""
+    rows = sorted(((int(k), r) for k, r in tables.descriptions[damage_type]["rows"].items()))
+    if not exoskeleton:
+        return rows
+    texts = [r for _, r in rows if r["layer"] == "bone"] + [r for _, r in rows if r["layer"] != "bone"]
+    return [(band, texts[i]) for i, (band, _) in enumerate(rows)]
+
+
+def describe(tables: Tables, damage_type: str, percent: int, exoskeleton: bool = False) -> list[str]:
+    """The description at ``percent`` and the additional ones read upward, "N-M: text" each."""
+    rows = description_rows(tables, damage_type, exoskeleton)
+    if percent <= 0:
+        return []
+    at = next((i for i, (band, _) in enumerate(rows) if percent <= band), len(rows) - 1)
+    out = [rows[at]]
+    out += [rows[i] for i in range(at - 1, -1, -1) if rows[i][1].get("additional")]
+    return [f"{band - 4}-{band}: {r['text']}" for band, r in out]
+
+
+def organ_percent(tables: Tables, race: dict, part_id: str, part_class: str, system: str, percent: int,
+                  points: int, whole_body: int) -> int:
+    """The tissue percentage times the part's multiplier for ``system`` (Table 3-3.1)."""
+    systems = tables.organs["systems"]
+    if race["spread_damage"] and system in SPREAD_SYSTEMS:
+        return damage_percentage(points, whole_body)
+    col = systems.index(system)
+    mult = tables.organs["multipliers"][part_class][col]
+    if part_id == race["head_in"] and part_class != "head":
+        mult = max(mult, tables.organs["multipliers"]["head"][col])
+    return int(percent * mult + 0.5)
+
+
+def organ_damage(tables: Tables, person: dict, part_id: str, points: int) -> list[tuple[str, int, str]]:
+    """(system, modified percentage, what it does) for every organ system the hit reaches."""
+    race = tables.races[person["race"]]
+    part = person["body"][part_id]
+    klass = next(p["class"] for p in race["parts"] if p["id"] == part_id)
+    percent = damage_percentage(points, part["points"])
+    out = []
+    for system in tables.organs["systems"]:
+        modified = organ_percent(tables, race, part_id, klass, system, percent, points, body_points(person))
+        if modified > 0:
+            out.append((system, modified, str(row_at(tables.organs["damage"][system], modified))))
+    return out
+
+
+def apply_damage(state: dict, tables: Tables, pid: str, part_id: str, points: int, damage_type: str,
+                 ctx, organs: bool = False) -> None:
+    """The points land on the part; the log gets its percentage, state and descriptions."""
+    person = state["people"][pid]
+    part = person["body"][part_id]
+    was = part_state(part)
+    part["taken"] += points
+    person["taken_this_round"] += points
+    race = tables.races[person["race"]]
+    percent = damage_percentage(points, part["points"])
+    words = part_id.replace("_", " ")
+    now = part_state(part)
+    ctx.note(f"{person['name']}: {points} points to the {words} ({percent}% of {part['points']}; now {now})")
+    if points <= 0:
+        return
+    lines = describe(tables, damage_type, percent, race["exoskeleton"])
+    for line in lines:
+        ctx.note(f"  {line}")
+    wound = {"part": part_id, "points": points, "percent": percent, "type": damage_type,
+             "text": lines[0].partition(": ")[2] if lines else ""}
+    if now == "totally destroyed" and was != now:
+        ctx.note(f"{person['name']}'s {words} is totally destroyed ({DESTROYED_AT} x {part['points']} points)")
+    if organs:
+        found = organ_damage(tables, person, part_id, points)
+        for system, modified, text in found:
+            ctx.note(f"  organs, {system.replace('_', '-')} {modified}%: {text}")
+        wound["organs"] = [f"{s} {m}%: {t}" for s, m, t in found]
+    person["wounds"].append(wound)
+    if not person["dead"] and is_dead(person, tables):
+        person["dead"] = True
+        ctx.note(f"{person['name']} is dead: the {words} has no function left")

@@ -1,0 +1,46 @@
+"""Small percentile fights for tests: two or three sides of people, procedures chosen per test.
+
+Every roll is typed (fixed dice); ``answer`` (from ``tests.rulesets.scripted``)
+checks the roll the fight waits for is the one the script expects.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from engine.encounter import Encounter
+from engine.setup import Setup
+from rulesets.percentile import RULESET
+from tests.rulesets.scripted import answer, refused  # noqa: F401  (re-exported for the tests)
+
+TEXT = "percentile-personal-combat.txt"
+
+
+def person(side: str, name: str, **over) -> dict:
+    base = {"side": side, "name": name, "race": "human", "perception": 50, "aim": 50, "brawl": 50,
+            "strength": 50, "alertness": 50, "agility": 0, "weapons": ["auto_pistol", "knife", "frag_grenade"]}
+    return {**base, **over}
+
+
+def fight(people: dict | None = None, sides: list | None = None, **options) -> Encounter:
+    """Humans ``ann`` and ``ben`` (blue) against ``cid`` (red) unless ``people`` says otherwise."""
+    opts = {"surprise": 0, "primary": 1, "to_hit": 1, "damage": 3, "subturns": 1, **options}
+    setup = Setup(
+        ruleset="percentile", name="Test brawl",
+        sides=sides or [{"id": "blue", "name": "Blue"}, {"id": "red", "name": "Red"}],
+        units={"people": people or {"ann": person("blue", "Ann"), "ben": person("blue", "Ben"),
+                                    "cid": person("red", "Cid")}},
+        options=opts, seed=5, created=datetime(2026, 11, 30, 12, 0, tzinfo=timezone.utc))
+    return Encounter(setup, RULESET)
+
+
+def to_action(enc: Encounter, blue: str = "10", red: str = "50") -> None:
+    """Roll primary attack (blue first by default) and stand in the players' action step."""
+    enc.act("primary")
+    answer(enc, "Primary attack: Blue", blue)
+    answer(enc, "Primary attack: Red", red)
+    assert enc.state["step"] == "action"
+
+
+def notes(enc: Encounter, last: int = 6) -> list[str]:
+    return [n for e in enc.events[-last:] for n in e.notes]

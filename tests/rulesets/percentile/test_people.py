@@ -1,0 +1,83 @@
+"""Characters, races and body parts (percentile-personal-combat.txt: "Any move at all?", "Structure and
+Function", "Description", "Organ System Damage")."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import BadTable
+from rulesets.percentile.people import damage_percentage, part_state, structure_points
+from rulesets.percentile.tables import load_tables
+
+from .fights import fight, person
+
+
+def test_race_averages_from_the_text() -> None:
+    """"an Aracnian can expend their average number of agility points, 156 in the same time it takes a
+    human to consume their 55" ("Any move at all?")."""
+    races = load_tables().races
+    assert races["aracnian"]["agility_points"] == 156
+    assert races["human"]["agility_points"] == 55
+
+
+def test_anatomy_from_the_text() -> None:
+    """Exoskeletons: "the Aracnians, Fenbin, and Sooaacoli"; the head "in the chest for the Eebek and Krane";
+    "the Aracnian's and Eebek's decentralized circulatory and respiratory system" (Description, Organ System
+    Damage)."""
+    races = load_tables().races
+    assert {r for r, v in races.items() if v["exoskeleton"]} == {"aracnian", "fenbin", "sooaacoli"}
+    assert {r for r, v in races.items() if v["head_in"] == "chest"} == {"eebek", "krane"}
+    assert {r for r, v in races.items() if v["spread_damage"]} == {"aracnian", "eebek"}
+
+
+def test_a_person_gets_the_race_average_agility_points_when_none_is_given() -> None:
+    """"the number of Agility Points is equal to the characters' Agility Attribute" (Procedures for Action 2);
+    0 in a file means the race's average (ours)."""
+    enc = fight({"a": person("blue", "Human"), "s": person("red", "Spider", race="aracnian"),
+                 "t": person("red", "Quick", agility=70)})
+    people = enc.state["people"]
+    assert (people["a"]["agility"], people["s"]["agility"], people["t"]["agility"]) == (55, 156, 70)
+
+
+def test_the_average_hand_is_totally_destroyed_at_thirty_points() -> None:
+    """"the average hand with its six points is totally destroyed when it has received thirty points (5 x 6)"."""
+    hand = load_tables().races["human"]["parts"]
+    assert next(p for p in hand if p["id"] == "left_hand")["points"] == 6
+    assert part_state({"points": 6, "taken": 29}) == "no function"
+    assert part_state({"points": 6, "taken": 30}) == "totally destroyed"
+
+
+def test_structure_is_the_first_ten_percent_and_function_follows() -> None:
+    """"the first ten percent of damage points ... structure before the points of function"; "no more damage
+    points left in a body part ... no more function"."""
+    assert structure_points(30) == 3 and structure_points(6) == 1  # a tenth, rounded up (ours)
+    assert part_state({"points": 30, "taken": 3}) == "structure only"
+    assert part_state({"points": 30, "taken": 10}) == "function 20/27"
+    assert part_state({"points": 30, "taken": 30}) == "no function"
+
+
+def test_damage_percentage() -> None:
+    """DAMAGE PERCENTAGE = points taken / total points * 100 (Description)."""
+    assert damage_percentage(7, 20) == 35
+    assert damage_percentage(3, 6) == 50
+    assert damage_percentage(30, 6) == 500
+
+
+def test_a_person_names_only_known_races_weapons_and_parts() -> None:
+    with pytest.raises(BadTable, match="race must be one of"):
+        fight({"a": person("blue", "A", race="orc"), "b": person("red", "B")})
+    with pytest.raises(BadTable, match=r"weapons\[0\]: no weapon 'phaser'"):
+        fight({"a": person("blue", "A", weapons=["phaser"]), "b": person("red", "B")})
+    with pytest.raises(BadTable, match="'tail' is not a part of a human"):
+        fight({"a": person("blue", "A", body={"tail": 3}), "b": person("red", "B")})
+
+
+def test_every_shipped_person_file_loads() -> None:
+    from engine.files import load_unit
+    from rulesets.percentile import RULESET
+
+    files = RULESET.unit_library(RULESET.catalogue.unit_kinds["person"])
+    assert len(files) >= 4
+    for f in files:
+        rs, kind, body = load_unit(f)
+        assert rs.id == "percentile" and kind.id == "person"

@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import os
+import random
 import sys
 import threading
 import tomllib
@@ -30,7 +31,7 @@ from pathlib import Path
 from typing import Callable
 
 from .errors import BadTable, FlagbridgeError
-from .rolls import RollRequest, SeededRoller
+from .rolls import RollRequest, RollResult
 from .ruleset import RuleContext, Ruleset, _LAZY, find_ruleset, register_lazy
 from .state import plain_copy
 
@@ -100,6 +101,24 @@ class FightResult:
     survived: tuple[str, ...]
 
 
+class FightRoller:
+    """The built-in dice of one simulated fight: one stream seeded by the fight's own seed.
+
+    The console's ``SeededRoller`` seeds a generator per roll (so undo cannot fish for better dice),
+    which costs more than the rule a roll resolves; a simulated fight is never undone, so its rolls
+    come from one stream, still the same faces every time for the same fight seed.
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.random = random.Random(seed).random
+
+    def answer(self, request: RollRequest, index: int) -> RollResult:
+        dice = request.parsed
+        draw, sides = self.random, dice.sides
+        faces = tuple(1 + int(draw() * sides) for _ in range(dice.count))
+        return RollResult(request, sum(faces), faces, "roller")
+
+
 class Playout:
     """One simulated fight: the ruleset's contract applied to a copy of the state, rolls by seeded dice.
 
@@ -110,7 +129,7 @@ class Playout:
     def __init__(self, ruleset: Ruleset, state: dict, seed: int, record: bool = False) -> None:
         self.ruleset = ruleset
         self.state = plain_copy(state)
-        self.roller = SeededRoller(seed)
+        self.roller = FightRoller(seed)
         self.rolls = 0
         self.group = 0
         self.record: list[tuple] | None = [] if record else None

@@ -126,6 +126,11 @@ class Commander:
         self.ruleset = ruleset
         self.doctrines = doctrines
         self.actions = ruleset.catalogue.actions
+        # One commander plays one fight: what only damage changes is worked out once a step.
+        self.tables = None
+        self.judged: tuple = ()
+        self.losses: dict = {}
+        self.idle: tuple = ((), set())
 
     def allowed(self, state: dict, tables, name: str, args: dict) -> bool:
         return not self.actions[name].may(state, args, tables)
@@ -133,12 +138,17 @@ class Commander:
     def decide(self, state: dict):
         if state["over"]:
             return None
-        tables = self.ruleset.tables_for(state)
-        for sid, ship in state["ships"].items():  # the referee's ruling first
-            if not ship["broken_off"] and self.doctrines[ship["side"]]["withdraw_unarmed"] \
-                    and not can_hurt(ship, tables):
-                return "withdraw", {"ship": sid, "reason": "disabled"}
+        if self.tables is None:
+            self.tables = self.ruleset.tables_for(state)
+        tables = self.tables
         step = state["step"]
+        if step in (1, 3, 6) and self.judged != (state["turn"], step):  # before each side fires:
+            self.judged = (state["turn"], step)  # damage is applied in steps 5 and 8 only
+            for sid, ship in state["ships"].items():  # the referee's ruling first
+                if not ship["broken_off"] and self.doctrines[ship["side"]]["withdraw_unarmed"] \
+                        and not can_hurt(ship, tables):
+                    self.judged = ()
+                    return "withdraw", {"ship": sid, "reason": "disabled"}
         choice = None
         if step == 1 and len(state["initiative"]) < 2:
             choice = "roll_initiative", {}
@@ -156,14 +166,23 @@ class Commander:
 
     # --- range ---
 
+    def loss(self, state: dict, side: str) -> float:
+        """``side_loss`` once a step (it changes only with damage and ships leaving)."""
+        key = (state["turn"], state["step"], sum(1 for s in state["ships"].values() if s["broken_off"]))
+        if self.losses.get("key") != key:
+            self.losses = {"key": key}
+        if side not in self.losses:
+            self.losses[side] = side_loss(state, side)
+        return self.losses[side]
+
     def breaking_off(self, state: dict, side: str) -> bool:
-        return side_loss(state, side) >= self.doctrines[side]["break_off_at_loss"] > 0 \
-            or side_loss(state, side) >= 1.0
+        loss = self.loss(state, side)
+        return loss >= self.doctrines[side]["break_off_at_loss"] > 0 or loss >= 1.0
 
     def range_wanted(self, state: dict) -> str:
         side = state["attacker"]
         orders = self.doctrines[side]
-        mine, theirs = side_loss(state, side), side_loss(state, turn.other(state, side))
+        mine, theirs = self.loss(state, side), self.loss(state, turn.other(state, side))
         if self.breaking_off(state, side):
             move = "open"
         elif mine < theirs:
@@ -181,7 +200,12 @@ class Commander:
         side = turn.firing_side(state)
         orders = self.doctrines[side]
         enemies = turn.ships_of(state, turn.other(state, side))
+        if self.idle[0] != (state["turn"], state["step"]):
+            self.idle = ((state["turn"], state["step"]), set())
+        idle = self.idle[1]  # ships with nothing left to do this step: turrets only get used up
         for sid in turn.ships_of(state, side):
+            if sid in idle:
+                continue
             ship = state["ships"][sid]
             if self.breaking_off(state, side) and self.allowed(state, tables, "break_off", {"ship": sid}):
                 return "break_off", {"ship": sid}
@@ -196,6 +220,7 @@ class Commander:
             order = self.fire_order(state, sid, ship, enemies, tables)
             if order:
                 return "fire", order
+            idle.add(sid)
         return None
 
     def best_target(self, state: dict, ship: dict, enemies: list[str], weapon: dict, skill: int, tracked: bool,
@@ -218,7 +243,8 @@ class Commander:
         such group the rules accept whole (or, when energy runs short, its first turrets)."""
         by_target: dict[str, list[str]] = {}
         for gid, group in firing_groups(ship).items():
-            if not self.allowed(state, tables, "fire", {"ship": sid, "turrets": [gid], "warhead": "he"}):
+            if any(t["used"] for t in group) or not tables.mounts[group[0]["weapon"]]["fires"] \
+                    or not self.allowed(state, tables, "fire", {"ship": sid, "turrets": [gid], "warhead": "he"}):
                 continue
             weapon = tables.weapons[attack_type(group[0], "he", tables)]
             tracked = tracks_by_computer(ship, all(t["fire_control"] for t in group))

@@ -10,7 +10,9 @@ need of it, entered by the game master: special orders (declared in the
 movement phase, in force until the end of the turn: our reading), distances in
 centimetres between vessels, shields knocked down or raised again, and hits
 taken from shooting. At the end of a turn every ship's orders end and its
-once-a-turn actions (launch, teleport, repair) are free again.
+once-a-turn actions (launch, teleport, repair) are free again. A ship's empty
+tubes reload with the Reload Ordnance order; a defence, which takes no orders,
+reloads at the start of each turn (our reading).
 """
 
 from __future__ import annotations
@@ -160,6 +162,8 @@ def next_phase(state: dict, args: dict, tables, ctx: RuleContext) -> None:
     for key in ("ships", "defences"):
         for v in state[key].values():
             v["teleported"] = v["repair_tried"] = v["launched"] = False
+    for v in state["defences"].values():  # defences take no special orders: their tubes reload each turn
+        v["loaded"] = v["torpedoes"] > 0 and not v["destroyed"]
     ctx.note(f"Turn {state['turn']} begins: special orders end")
 
 

@@ -37,6 +37,13 @@ def test_boarding_and_ordinary_torpedoes_never_share_a_salvo() -> None:
     enc.act("launch", vessel="right", kinds=["torpedoes"], strength=4, target="vow", distance=30)
     refused(enc, "has launched a salvo this turn", "launch", vessel="right", kinds=["torpedoes"], strength=4,
             target="vow", distance=30)
+    to_phase(enc, 1)  # turn 2: the tubes are empty until the Reload Ordnance order (our shipped orders table)
+    enc.act("next")
+    refused(enc, "tubes are empty", "launch", vessel="right", kinds=["torpedoes"], strength=4, target="vow",
+            distance=30)
+    to_phase(enc, 1)
+    enc.act("special_orders", vessel="right", order="reload_ordnance")
+    assert unit(enc, "right")["loaded"]
 
 
 def test_boarding_torpedoes_move_30_cm_and_turn_up_to_45_degrees() -> None:
@@ -262,6 +269,9 @@ def test_planetary_defences_are_units_of_one_side() -> None:
     to_phase(enc, 2)
     enc.act("launch", vessel="platform", kinds=["boarding"], strength=4, target="hammer", distance=25)
     assert unit(enc, "salvo-1")["owner"] == "platform"
+    to_phase(enc, 1)  # a defence takes no special orders: its tubes reload with the new turn (our reading)
+    assert unit(enc, "platform")["loaded"] and not unit(enc, "hammer")["launched"]
+    refused(enc, "defences take no special orders", "special_orders", vessel="platform", order="reload_ordnance")
     from .fleet import make_setup
     from engine.encounter import Encounter
     from rulesets.gothic import RULESET

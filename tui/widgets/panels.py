@@ -8,9 +8,9 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.widgets import Static
 
-from engine.recap import Entry
 from engine.ruleset import StepView
 
 
@@ -35,7 +35,14 @@ class Panel(VerticalScroll):
 
 
 def bar(condition: float, width: int = 4) -> str:
-    full = max(0, min(width, round(condition * width)))
+    """'###-': a full bar only for a unit as it started, an empty one only for a unit with nothing
+    left, so any damage shows and any remnant too."""
+    if condition >= 1:
+        full = width
+    elif condition <= 0:
+        full = 0
+    else:
+        full = max(1, min(width - 1, round(condition * width)))
     return "#" * full + "-" * (width - full)
 
 
@@ -96,8 +103,10 @@ class LogPanel(VerticalScroll):
     """The event log: each action with its rolls and effects, newest at the bottom.
 
     It keeps the last ``KEEP`` lines (``flagbridge log`` prints the whole log),
-    stays scrolled to the newest until PageUp moves it, and shows only the lines
-    holding every word of a search (``/`` in the console).
+    each marked with the event it tells, so new events add lines at the end and an
+    undo takes off only the lines of the events it removed: a key costs the same at
+    the 50,000th event as at the first. It stays scrolled to the newest until PageUp
+    moves it, and shows only the lines holding every word of a search (``/``).
     """
 
     KEEP = 600
@@ -105,8 +114,10 @@ class LogPanel(VerticalScroll):
     def __init__(self) -> None:
         super().__init__(id="log", can_focus=False)
         self.border_title = "Log"
-        self.lines: list[Text] = []
+        self.lines: list[Content] = []  # Textual's own text: joined and shown without converting Rich text
+        self.marks: list[int] = []  # for each line, the position in the log of the event it tells
         self.search = ""
+        self._group: int | None = None  # the group of the last event added
 
     def compose(self):
         yield Static("", id="log-lines")
@@ -115,25 +126,46 @@ class LogPanel(VerticalScroll):
         self.anchor()
 
     def clear(self) -> None:
-        self.lines = []
+        self.lines, self.marks, self._group = [], [], None
 
-    def add(self, entry: Entry) -> None:
-        style = {"action": "bold", "correction": "yellow"}.get(entry.kind, "")
-        self.lines.append(Text(f"{entry.group:>4} {entry.headline}", style=style))
-        self.add_details(entry.details)
+    @property
+    def first_event(self) -> int:
+        """The position of the oldest event a line is kept for (0 when none is)."""
+        return self.marks[0] if self.marks else 0
 
-    def add_details(self, lines: list[str]) -> None:
-        self.lines.extend(Text(f"     · {d}") for d in lines)
-        del self.lines[: -self.KEEP]
+    def add_event(self, index: int, group: int, kind: str, line: str, notes: list[str]) -> None:
+        """Event ``index`` of the log: a headline when it starts a group, else a line under it."""
+        if group == self._group:
+            self._add(index, Content(f"     · {line}"))
+        else:
+            style = {"action": "bold", "correction": "yellow"}.get(kind, "")
+            self._add(index, Content.styled(f"{group:>4} {line}", style))
+        for note in notes:
+            self._add(index, Content(f"     · {note}"))
+        self._group = group
+        if len(self.lines) > self.KEEP:
+            del self.lines[: -self.KEEP], self.marks[: -self.KEEP]
+
+    def _add(self, index: int, line: Content) -> None:
+        self.lines.append(line)
+        self.marks.append(index)
+
+    def truncate(self, events: int, group: int | None) -> None:
+        """Take off the lines of events from position ``events`` on (an undo); ``group`` is the one now last."""
+        keep = len(self.marks)
+        while keep and self.marks[keep - 1] >= events:
+            keep -= 1
+        del self.lines[keep:], self.marks[keep:]
+        self._group = group
 
     def show(self, search: str | None = None) -> None:
         """Every kept line (or those matching the search), scrolled to the newest."""
         if search is not None:
             self.search = search
         words = self.search.lower().split()
-        shown = [line for line in self.lines if all(w in line.plain.lower() for w in words)]
+        shown = [line for line in self.lines if all(w in line.plain.lower() for w in words)] if words else self.lines
         self.border_subtitle = Text(f"search: {self.search} ({len(shown)} lines)") if words else Text("")
-        body = Text("\n").join(shown) if shown else Text("(no line matches)" if words else "", style="dim")
+        body = _NEWLINE.join(shown) if shown else Content.styled("(no line matches)" if words else "", "dim")
         self.query_one("#log-lines", Static).update(body)
         self.anchor()
 
@@ -141,6 +173,9 @@ class LogPanel(VerticalScroll):
         """The lines shown, as plain text (for tests and the recap)."""
         return "\n".join(line.plain for line in self.lines
                          if all(w in line.plain.lower() for w in self.search.lower().split()))
+
+
+_NEWLINE = Content("\n")
 
 
 class DicePrompt(Static):

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from .errors import BadTable, FlagbridgeError
+from .errors import BadTable
 from .rolls import RollRequest, RollResult
 from .ruleset import RuleContext, Ruleset, _LAZY, find_ruleset, register_lazy
 from .state import plain_copy
@@ -270,7 +270,8 @@ class Forecast:
             out.append(f"{name}: wins {self.win_chance(side):.1%} (doctrine {self.doctrines.get(side, '?')})")
         unfinished = sum(1 for f in self.fights if not f.finished)
         out.append(f"no winner: {self.draw_chance():.1%} ({unfinished} unfinished at the turn cap or stuck)")
-        out.append(f"expected turns: {self.expected_turns():.2f}")
+        out.append(f"expected turns: {self.expected_turns():.2f} (the saved turn counts as the first; "
+                   f"an unfinished fight counts {self.turn_cap})")
         for side, name in self.sides.items():
             for uid, (uname, uside) in self.units.items():
                 if uside == side:
@@ -279,10 +280,9 @@ class Forecast:
 
 
 def scenario_of(encounter, picked: dict[str, str] | None = None) -> tuple[Scenario, dict[str, str]]:
-    """A scenario from an open encounter (never changed) and the doctrine names used per side."""
+    """A scenario from an open encounter (never changed) and the doctrine names used per side. A roll the
+    save waits for is rolled in each fight like any other."""
     rs = encounter.ruleset
-    if encounter.state.get("pending"):
-        raise FlagbridgeError("a roll is pending: answer it (or undo) before forecasting")
     if rs.outcome(encounter.state) is None:
         raise BadTable(f"{rs.id} has no forecast (no doctrine module)")
     chosen = pick_doctrines(rs, rs.side_ids(encounter.state), picked or {})

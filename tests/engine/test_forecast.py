@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 
 from engine.encounter import Encounter
-from engine.errors import BadTable, FlagbridgeError
+from engine.errors import BadTable
 from engine.forecast import (FightResult, Forecast, Playout, fight_seed, forecast, load_doctrine,
                              play_fights, scenario_of)
 from engine.saves import SaveFile
+from engine.state import plain_copy
 from tests.skirmish import SKIRMISH, make_setup
 from tui.cli import main
 
@@ -105,7 +106,7 @@ def test_what_a_forecast_says() -> None:
     lines = fc.lines()
     assert "Alpha: wins 50.0% (doctrine standard)" in lines
     assert "no winner: 25.0% (1 unfinished at the turn cap or stuck)" in lines
-    assert "expected turns: 5.00" in lines
+    assert "expected turns: 5.00 (the saved turn counts as the first; an unfinished fight counts 10)" in lines
     assert "  Z (Beta): survives 50.0%" in lines
 
 
@@ -128,11 +129,16 @@ def test_doctrines_are_picked_per_side_and_checked(tmp_path: Path) -> None:
     assert load_doctrine(enc.ruleset, str(own))[1]["intercept"] == "none"
 
 
-def test_no_forecast_while_a_roll_waits_or_without_doctrines() -> None:
+def test_a_roll_the_save_waits_for_is_rolled_in_each_fight() -> None:
     enc = SaveFile.load(DEMOS["classic-hg"]).encounter
     enc.act("roll_initiative")
-    with pytest.raises(FlagbridgeError, match="a roll is pending"):
-        forecast(enc, 1, 1, workers=1)
+    waiting = plain_copy(enc.state)
+    result = forecast(enc, 3, 1, workers=1)
+    assert all(f.finished for f in result.fights)
+    assert enc.state == waiting and enc.pending is not None  # the open fight still waits for its dice
+
+
+def test_no_forecast_without_doctrines() -> None:
     plain = Encounter(make_setup(), SKIRMISH)
     with pytest.raises(BadTable, match="has no forecast"):
         forecast(plain, 1, 1, workers=1)

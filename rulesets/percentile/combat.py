@@ -37,7 +37,7 @@ from engine.rolls import Modifier, RollResult, Target
 from .catalogue import CATALOGUE, continuation
 from .people import half_up
 from .tables import Tables, band_of, die_notation, row_at
-from .turn import add_next, spend, why_cannot_pay, why_not_acting
+from .turn import add_next, over_when_one_side_stands, spend, why_cannot_pay, why_not_acting
 from .wounds import apply_damage
 
 HAND_TO_HAND_REACH_M = 3  # "cannot be used at over three meters"
@@ -341,6 +341,8 @@ def finish_damage(state: dict, tables: Tables, ctx, data: dict, points: int) -> 
     if data.get("reply"):
         person = state["people"][data["target"]]
         ctx.done({"person": data["target"], "part": data["part"], "points": points, "dead": person["dead"]})
+    elif state["people"][data["target"]]["dead"]:
+        over_when_one_side_stands(state, ctx)
 
 
 CATALOGUE.add(Action("attack", "Attack", attack, key="a", may=may_attack, params=(

@@ -322,6 +322,8 @@ def may_next(state: dict, args: dict, tables) -> str:
 def next_turn(state: dict, args: dict, tables, ctx) -> None:
     """The acting side's turn ends: the next side, the next sub-turn, or the next round."""
     state["acting"] += 1
+    while state["acting"] < len(state["round_order"]) and not members(state, acting_side(state)):
+        state["acting"] += 1  # a side with nobody standing has no turn
     if state["acting"] < len(state["round_order"]):
         return
     state["acting"] = 0
@@ -329,6 +331,18 @@ def next_turn(state: dict, args: dict, tables, ctx) -> None:
         state["subturn"] += 1
         return
     end_round(state, ctx)
+
+
+def over_when_one_side_stands(state: dict, ctx) -> bool:
+    """The fight ends as soon as one side (or none) has anyone standing."""
+    standing = fighting_sides(state)
+    if len(standing) > 1:
+        return False
+    state["step"] = "over"
+    state["round_order"] = []
+    who = state["side_names"][standing[0]] if standing else "nobody"
+    ctx.note(f"The fight is over: {who} is left standing")
+    return True
 
 
 def end_round(state: dict, ctx) -> None:
@@ -344,11 +358,7 @@ def end_round(state: dict, ctx) -> None:
     state["round"] += 1
     state["sole"] = ""
     standing = fighting_sides(state)
-    if len(standing) <= 1:
-        state["step"] = "over"
-        state["round_order"] = []
-        who = state["side_names"][standing[0]] if standing else "nobody"
-        ctx.note(f"The fight is over: {who} is left standing")
+    if over_when_one_side_stands(state, ctx):
         return
     if state["options"]["surprise"] and (state["quiet_rounds"] >= QUIET_ROUNDS or state["contact_lost"]):
         state["step"] = "surprise"

@@ -34,7 +34,7 @@ def fight(people: dict | None = None, sides: list | None = None, **options) -> E
     return Encounter(setup, RULESET)
 
 
-def to_action(enc: Encounter, blue: str = "10", red: str = "50") -> None:
+def to_action(enc: Encounter, blue: str = "10", red: str = "20") -> None:
     """Roll primary attack (blue first by default) and stand in the players' action step."""
     enc.act("primary")
     answer(enc, "Primary attack: Blue", blue)

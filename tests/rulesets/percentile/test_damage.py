@@ -1,0 +1,169 @@
+"""Damage, procedures 1-3, grazing shots, descriptions and organ systems (percentile-personal-combat.txt,
+"Damage", "Procedures", "GRAZING SHOTS", "DESCRIPTION", "ORGAN SYSTEM DAMAGE", "POISONS and DRUGS")."""
+
+from __future__ import annotations
+
+from engine.dice import parse_dice
+from rulesets.percentile.combat import grazed
+from rulesets.percentile.tables import die_notation, load_tables, row_at
+from rulesets.percentile.wounds import describe, organ_damage
+
+from .fights import answer, fight, notes, person, to_action
+
+
+def test_the_data_sheets_die_rolls_read_as_x_10sd_plus_y() -> None:
+    """"AUTO PISTOL 4+2 means 4:10sd+2", "CONTOUR LASER 3 means 3:10sd"; "In the case of a fractional (X) values
+    roll 1:10sd and multiply the result by the fraction" (Damage Die Rolls)."""
+    t = load_tables()
+    assert die_notation(t.weapons["auto_pistol"]["damage"]) == "4:10sd+2"
+    assert die_notation(t.weapons["contour_laser"]["damage"]) == "3:10sd"
+    assert die_notation(t.weapons["finger_laser"]["damage"]) == "0.5:10sd"
+    pistol = parse_dice("4:10sd+2")
+    assert (pistol.count, pistol.sides, pistol.plus) == (4, 10, 2)
+    assert parse_dice("1:100sd").possible_values() == list(range(1, 101))
+    assert parse_dice("0.5:10sd").value(7) == 4  # 3.5 rounds up (the engine's reading)
+
+
+def test_procedure_2_rolls_the_weapons_damage_die() -> None:
+    """2: "the DAMAGE 10DIE ROLL listed beside each weapon ... is the number of points of damage"."""
+    enc = fight({"ann": person("blue", "Ann", aim=65), "cid": person("red", "Cid")}, damage=2)
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=5, aim="chest")
+    answer(enc, "Percent to hit", "10")  # 50 under: direct
+    req = answer(enc, "Damage: auto pistol 4+2", "3 4 5 6")
+    assert req.dice == "4:10sd+2"
+    assert enc.state["people"]["cid"]["body"]["chest"]["taken"] == 20
+
+
+def test_procedure_2_warns_from_ten_metres() -> None:
+    """"It is recommended that this procedure only be used if the range is less than ten meters"."""
+    enc = fight(damage=2)
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=10, aim="chest")
+    answer(enc, "Percent to hit", "1")
+    assert any("loses accuracy at 10 m" in n for n in notes(enc, 1))
+
+
+def test_procedure_3_reads_table_3_3_wep_mod_against_range() -> None:
+    """3: "cross reference the WEP MOD and the RANGE using Table #3-3" (our table: WEP MOD 7 at medium = 14)."""
+    t = load_tables()
+    assert row_at(t.damage, 7)[t.band_index("medium")] == 14
+    enc = fight({"ann": person("blue", "Ann", aim=65), "cid": person("red", "Cid")}, damage=3)
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=30, aim="abdomen")
+    answer(enc, "Percent to hit", "10")
+    assert enc.state["people"]["cid"]["body"]["abdomen"]["taken"] == 14
+
+
+def test_procedure_3_hand_to_hand_adds_physical_strength() -> None:
+    """Hand to hand: "the amount of damage is directly related to the Physical Strength of the attacker"
+    (ours: Strength / 10 points)."""
+    enc = fight({"ann": person("blue", "Ann", brawl=90, strength=80), "cid": person("red", "Cid")})
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="knife", target="cid", range=1, aim="left_leg")
+    answer(enc, "Percent to hit", "5")
+    assert enc.state["people"]["cid"]["body"]["left_leg"]["taken"] == 12 + 8  # WEP MOD 4 point blank, +80/10
+
+
+def test_procedure_1_uses_the_damage_type_table_and_a_severity_roll() -> None:
+    """(1) "Damage is referenced by a Title ... tables 3-16 through 3-21" with "a SEVERITY ROLL and the DAMAGE
+    PERCENTAGE"; "roll 1:10sd and follow the instructions on the table ... roll 1:10sd then look up the damage
+    description"."""
+    enc = fight({"ann": person("blue", "Ann", aim=65), "cid": person("red", "Cid")}, damage=1)
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=5, aim="chest")
+    answer(enc, "Percent to hit", "10")
+    answer(enc, "Damage: Table 3-18 (projectile)", "5")  # deep wound, serious, 50% (ours)
+    assert enc.state["people"]["cid"]["body"]["chest"]["taken"] == 15  # 50% of 30
+    answer(enc, "Severity (serious) for Cid", "6")
+    assert enc.state["people"]["cid"]["wounds"][-1]["severity"] == "knocked down"
+
+
+def test_a_grazing_shot_takes_percent_under_over_percent_to_hit() -> None:
+    """% UNDER = {MARKS or % TO HIT} - 1:100sd ROLL; "divide it by the marksmanship or percent to hit ...
+    Multiplying this number with the number of damage points"."""
+    assert grazed(20, 15, 60) == 5  # 20 x 15/60
+    enc = fight({"ann": person("blue", "Ann", aim=65), "cid": person("red", "Cid")}, damage=2, grazing=True)
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=5, aim="chest")
+    answer(enc, "Percent to hit", "45")  # 15 under 60: a random hit
+    answer(enc, "Random hit location", "20")  # chest
+    answer(enc, "Damage: auto pistol", "3 4 5 6")  # 20 points could be done
+    assert enc.state["people"]["cid"]["body"]["chest"]["taken"] == 5
+    assert any("Grazing shot: 20 x 15/60 = 5 points" in n for n in notes(enc, 1))
+
+
+def test_descriptions_read_the_additional_ones_upward() -> None:
+    """"if using Table #3-8 and you began reading at the 86-90 description you can also read the 81-85, 61-65,
+    41-45 and the 11-15 descriptions"."""
+    t = load_tables()
+    assert t.descriptions["blade"]["table"] == "3-8"
+    lines = describe(t, "blade", 88)
+    assert [line.split(":")[0] for line in lines] == ["86-90", "81-85", "61-65", "41-45", "11-15"]
+
+
+def test_exoskeletons_read_the_bone_descriptions_first() -> None:
+    """"must be altered so that the bone descriptions come first instead of last"."""
+    t = load_tables()
+    human = describe(t, "blade", 3)[0]
+    spider = describe(t, "blade", 3, exoskeleton=True)[0]
+    assert "skin" in human and "bone" in spider
+    assert "bone" in describe(t, "blade", 100)[0] and "bone" not in describe(t, "blade", 100, exoskeleton=True)[0]
+
+
+def test_a_body_part_is_destroyed_at_five_times_its_points() -> None:
+    """"Total destruction of the body part occurs when it has taken five times the number of points"."""
+    enc = fight({"ann": person("blue", "Ann", aim=90, weapons=["fgmp14"]), "cid": person("red", "Cid")}, damage=2)
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="fgmp14", target="cid", range=5, aim="left_hand")
+    answer(enc, "Percent to hit", "1")
+    answer(enc, "Damage: FGMP14", "3 3 3 3 3 3 3 3 3 3 3 3")  # 36 points on a 6-point hand
+    hand = enc.state["people"]["cid"]["body"]["left_hand"]
+    assert hand["taken"] == 36
+    assert any("left hand is totally destroyed (5 x 6 points)" in n for n in notes(enc, 2))
+    assert not enc.state["people"]["cid"]["dead"]  # a hand is not vital (ours)
+
+
+def test_no_function_in_a_vital_part_kills() -> None:
+    enc = fight({"ann": person("blue", "Ann", aim=90, weapons=["fgmp14"]), "cid": person("red", "Cid")}, damage=2)
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="fgmp14", target="cid", range=5, aim="head")
+    answer(enc, "Percent to hit", "1")
+    answer(enc, "Damage: FGMP14", "1 1 1 1 1 1 1 1 1 1 1 1")  # 12 on an 8-point head
+    assert enc.state["people"]["cid"]["dead"]
+    assert enc.state["step"] == "over"  # one side left standing
+    assert any("The fight is over: Blue is left standing" in n for n in notes(enc, 1))
+
+
+def test_organ_damage_multiplies_the_tissue_percentage() -> None:
+    """"Simply multiply the tissue damage by the correct column and row of the table [3-3.1]. The result ...
+    is then looked-up on the appropriate organ system damage table #3-15.1 through 3-15.4"."""
+    t = load_tables()
+    enc = fight({"a": person("blue", "A"), "b": person("red", "B")})
+    human = enc.state["people"]["a"]
+    found = {s: m for s, m, _ in organ_damage(t, human, "chest", 15)}  # 50% of the chest
+    assert found == {"circulatory": 100, "respiratory": 100, "nervous_endocrine": 25, "digestive_excretory": 25}
+
+
+def test_the_head_in_the_chest_and_damage_over_the_whole_body() -> None:
+    """"place the damage to the head where this particular race's head is (in the chest for the Eebek and
+    Krane)"; Aracnian and Eebek circulatory and respiratory damage is taken "over their entire body"."""
+    t = load_tables()
+    enc = fight({"k": person("blue", "Krane", race="krane"), "e": person("red", "Eebek", race="eebek")})
+    krane, eebek = enc.state["people"]["k"], enc.state["people"]["e"]
+    nervous = {s: m for s, m, _ in organ_damage(t, krane, "chest", 19)}["nervous_endocrine"]
+    assert nervous == 100  # 50% of 38, times the head's 2.0
+    spread = {s: m for s, m, _ in organ_damage(t, eebek, "chest", 19)}
+    assert spread["circulatory"] == spread["respiratory"] == 13  # 19 of the whole body's 148 points
+    assert spread["nervous_endocrine"] == 100
+
+
+def test_a_scripted_boarding_fight_ends_in_an_organ_result() -> None:
+    enc = fight({"ann": person("blue", "Ann", aim=90), "cid": person("red", "Cid")}, damage=2, organs=True)
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=5, aim="chest")
+    answer(enc, "Percent to hit", "1")
+    answer(enc, "Damage: auto pistol", "5 5 5 5")  # 22 of 30: 73%
+    wound = enc.state["people"]["cid"]["wounds"][-1]
+    assert wound["percent"] == 73
+    assert wound["organs"][0] == "circulatory 146%: massive blood loss: unconscious"

@@ -1,0 +1,254 @@
+"""The round: surprise, primary attack, agility points and sub-turns (percentile-personal-combat.txt,
+"Surprise, Surprise!", "Procedures for Surprise", "Primary Attack", "Procedures for Primary Attack",
+"Any move at all?", "Need to slow it down?", "Want to speed it up?", "Procedures for Action")."""
+
+from __future__ import annotations
+
+from .fights import answer, fight, notes, person, refused, to_action
+
+THREE = [{"id": "blue", "name": "Blue", "alertness": 80}, {"id": "red", "name": "Red", "alertness": 20},
+         {"id": "green", "name": "Green", "joins_later": True}]
+
+
+def people() -> dict:
+    return {"ann": person("blue", "Ann", perception=60, alertness=90),
+            "ben": person("blue", "Ben", perception=41, alertness=10),
+            "cid": person("red", "Cid", perception=70, alertness=30),
+            "dee": person("green", "Dee")}
+
+
+# --- surprise -----------------------------------------------------------------------------------------
+
+def test_surprise_1_rolls_under_the_sides_average_perception() -> None:
+    """(1) "All sides roll 1:100sd and try to roll under their PERCEPTION. The side which rolls the most below,
+    or the least above their Perception gets SURPRISE"; a team uses "their collective average"."""
+    enc = fight(people(), THREE, surprise=1)
+    enc.act("surprise")
+    answer(enc, "Surprise: Blue rolls under 51", "40", target="50-")  # (60 + 41) / 2 = 50.5
+    answer(enc, "Surprise: Red rolls under 70", "65")  # Blue 11 below, Red 5 below
+    assert enc.state["surprise_side"] == "blue"
+    assert enc.state["round_order"] == ["blue"] and enc.state["sole"] == "blue"
+    refused(enc, "it is Blue's turn, not Red's", "attack", person="cid", weapon="auto_pistol", target="ann",
+            range=5, aim="chest")
+
+
+def test_surprise_2_averages_perception_with_the_sides_alertness() -> None:
+    """(2) "average the corresponding Alertness Percentage with the side's average Perception"."""
+    enc = fight(people(), THREE, surprise=2)
+    enc.act("surprise")
+    answer(enc, "Surprise: Blue rolls under 66", "70")  # (51 + 80) / 2 = 65.5: 4 above
+    answer(enc, "Surprise: Red rolls under 45", "50")  # (70 + 20) / 2: 5 above
+    assert enc.state["surprise_side"] == "blue"
+
+
+def test_surprise_3_averages_each_persons_alertness_condition() -> None:
+    """(3) "Assign each individual their own Alertness Condition Percentage, then average this with the
+    individual's Perception. Further average all of the individual alertness conditions"."""
+    enc = fight(people(), THREE, surprise=3)
+    enc.act("surprise")
+    answer(enc, "Surprise: Blue rolls under 51", "60")  # Ann (60+90)/2 = 75, Ben (41+10)/2 = 25.5 -> 26: 50.5
+    answer(enc, "Surprise: Red rolls under 50", "50")  # Cid (70+30)/2
+    assert enc.state["surprise_side"] == "red"
+
+
+def test_equal_surprise_results_are_rolled_again() -> None:
+    enc = fight(people(), THREE, surprise=1)
+    enc.act("surprise")
+    answer(enc, "Surprise: Blue", "41")  # 10 below 51
+    answer(enc, "Surprise: Red", "60")  # 10 below 70
+    answer(enc, "Surprise: Blue", "90")
+    answer(enc, "Surprise: Red", "1")
+    assert enc.state["surprise_side"] == "red"
+
+
+def test_after_the_surprise_round_primary_attack_orders_the_sides() -> None:
+    enc = fight(people(), THREE, surprise=1)
+    enc.act("surprise")
+    answer(enc, "Surprise: Blue", "1")
+    answer(enc, "Surprise: Red", "99")
+    enc.act("next")
+    assert enc.state["step"] == "primary" and enc.state["round"] == 2
+
+
+def test_two_quiet_rounds_or_lost_contact_give_a_new_chance_for_surprise() -> None:
+    """"If the combatants lose sight of each other, or the combat ceases for two rounds or more the sides have
+    another opportunity to obtain surprise"."""
+    enc = fight(people(), THREE, surprise=1)
+    enc.act("surprise")
+    answer(enc, "Surprise: Blue", "1")
+    answer(enc, "Surprise: Red", "99")
+    enc.act("next")  # round 1 ends quiet (the surprise side did not attack)
+    to_action(enc)
+    enc.act("next")
+    enc.act("next")  # round 2 ends quiet: two in a row
+    assert enc.state["step"] == "surprise" and enc.state["quiet_rounds"] == 2
+    enc.act("surprise")
+    answer(enc, "Surprise: Blue", "90")
+    answer(enc, "Surprise: Red", "1")
+    enc.act("lost_contact")
+    enc.act("next")
+    assert enc.state["step"] == "surprise"
+    assert any("contact was lost" in n for n in notes(enc, 1))
+
+
+def test_alertness_is_the_game_masters_to_raise() -> None:
+    """"When attacked a players' alertness condition will always jump to a higher level in the next turn ...
+    The amount of this increase is up to the Game Master"."""
+    enc = fight(people(), THREE, surprise=2)
+    enc.act("side_alertness", side="red", value=70)
+    enc.act("alertness", person="cid", value=95)
+    assert enc.state["alertness"]["red"] == 70 and enc.state["people"]["cid"]["alertness"] == 95
+
+
+# --- primary attack -------------------------------------------------------------------------------------------
+
+def test_primary_1_lowest_goes_first_and_the_order_is_kept() -> None:
+    """(1) "The side with the lowest roll will get Primary Attack ... performed only ONCE at the beginning of
+    combat and from then on the combatants attack in that order every round"."""
+    enc = fight()
+    to_action(enc, blue="60", red="45")
+    assert enc.state["round_order"] == ["red", "blue"] and not enc.state["sole"]
+    enc.act("next")
+    enc.act("next")
+    assert enc.state["round"] == 2 and enc.state["step"] == "action"
+    assert enc.state["round_order"] == ["red", "blue"]
+
+
+def test_thirty_ahead_is_the_only_attack_that_round() -> None:
+    """"if a side's roll is thirty percent or more above that of the next highest roll, then that side gets
+    the one and only attack that round" (ours: the next side rolled 30 or more higher)."""
+    enc = fight()
+    to_action(enc, blue="10", red="40")
+    assert enc.state["round_order"] == ["blue"] and enc.state["sole"] == "blue"
+    enc.act("next")
+    assert enc.state["round_order"] == ["blue", "red"]  # procedure 1 keeps the order, not the sole attack
+    enc2 = fight()
+    to_action(enc2, blue="10", red="39")
+    assert enc2.state["round_order"] == ["blue", "red"]
+
+
+def test_primary_2_subtracts_half_the_damage_percentage_taken_last_turn() -> None:
+    """(2) "Each side rolls 1:100sd, subtract one-half of the damage percentage taken in the proceeding turn"."""
+    enc = fight({"ann": person("blue", "Ann", aim=90), "cid": person("red", "Cid")}, primary=3,
+                primary_each_round=2, damage=2)
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=5, aim="chest")
+    answer(enc, "Percent to hit", "1")
+    answer(enc, "Damage: auto pistol", "6 6 6 6")  # 26 points of Cid's 159: 16%
+    enc.act("next")
+    enc.act("next")
+    enc.act("primary")
+    answer(enc, "Primary attack: Blue", "30")
+    req = enc.pending
+    assert [(m.source, m.value) for m in req.modifiers] == [("half the damage percentage taken last turn", -8)]
+    answer(enc, "Primary attack: Red", "35")  # 35 - 8 = 27: Red first
+    assert enc.state["round_order"] == ["red", "blue"]
+
+
+def test_primary_3_rolls_every_round() -> None:
+    """(3) "Perform procedure number one or two ... at the beginning of each round"."""
+    enc = fight(primary=3)
+    to_action(enc, blue="10", red="20")
+    enc.act("next")
+    enc.act("next")
+    assert enc.state["step"] == "primary"
+    to_action(enc, blue="40", red="20")
+    assert enc.state["round_order"] == ["red", "blue"]
+
+
+def test_equal_primary_rolls_are_repeated() -> None:
+    """"If at any time the results are equal ... a 1:100sd roll for each side should be repeated"."""
+    enc = fight()
+    enc.act("primary")
+    answer(enc, "Primary attack: Blue", "33")
+    answer(enc, "Primary attack: Red", "33")
+    answer(enc, "Primary attack: Blue", "80")
+    answer(enc, "Primary attack: Red", "12")
+    assert enc.state["round_order"] == ["red", "blue"]
+
+
+def test_passing_primary_attack_goes_last() -> None:
+    """"Any side which receives Primary Attack has the option to "pass" ... right at the end is the side who
+    passed"."""
+    sides = [{"id": "blue", "name": "Blue"}, {"id": "red", "name": "Red"}, {"id": "gold", "name": "Gold"}]
+    enc = fight({"a": person("blue", "A"), "c": person("red", "C"), "g": person("gold", "G")}, sides)
+    enc.act("primary")
+    answer(enc, "Blue", "10")
+    answer(enc, "Red", "20")
+    answer(enc, "Gold", "30")
+    enc.act("pass_primary")
+    assert enc.state["round_order"] == ["red", "gold", "blue"]
+    refused(enc, "already passed", "pass_primary")
+
+
+def test_a_late_side_is_placed_by_the_same_roll() -> None:
+    """"If a side or an individual wishes to join a fight already in progress, they must first be assigned
+    their turn ... using the same procedure ... added at the end, beginning, or even in between"."""
+    enc = fight(people(), THREE)
+    refused(enc, "every side|a side joins once", "join", side="green")
+    to_action(enc, blue="20", red="45")
+    enc.act("join", side="green")
+    answer(enc, "Primary attack: Green", "40")
+    assert enc.state["order"] == ["blue", "green", "red"]
+    assert enc.state["round_order"] == ["blue", "green", "red"]  # its place is still to come this round
+
+
+# --- agility points and sub-turns ---------------------------------------------------------------------------
+
+def test_actions_cost_agility_points_and_take_half_a_second_per_tenth() -> None:
+    """Table #3-6 costs (ours); "A character takes approximately one-half of a second ... for every ten percent
+    of agility points expended"."""
+    enc = fight()
+    to_action(enc)
+    enc.act("move", person="ann", what="walk", times=5)  # 15 of 55
+    ann = enc.state["people"]["ann"]
+    assert ann["ap_spent"] == 15
+    assert any("15 APts (1.4 s into the turn)" in n for n in notes(enc, 1))
+    refused(enc, "Ann has 40 Agility Points left in sub-turn 1, this costs 45", "move", person="ann",
+            what="reload", times=3)
+
+
+def test_sub_turns_spend_a_fifth_of_the_points_each() -> None:
+    """"in these smaller pieces the character expends only one fifth of their Agility Points in one fifth of
+    the time" (five by default, "it can be any number")."""
+    enc = fight(subturns=5)
+    to_action(enc)
+    refused(enc, "Ann has 11 Agility Points left in sub-turn 1, this costs 12", "move", person="ann",
+            what="walk", times=4)
+    enc.act("move", person="ann", what="walk", times=3)
+    enc.act("next")  # Red's part of sub-turn 1
+    enc.act("next")
+    assert enc.state["subturn"] == 2
+    enc.act("move", person="ann", what="walk", times=4)  # up to 22 by the end of sub-turn 2
+    assert enc.state["people"]["ann"]["ap_spent"] == 21
+
+
+def test_borrowing_at_three_to_one_and_the_turn_without_movement() -> None:
+    """"the rate is 3:1, that is if three points are borrowed from the next turn, then one additional point can
+    be expended in this turn"; "If the player borrows all of the agility points from their next turn ... their
+    character can have no movement at all. Also the player is not allowed to borrow again"."""
+    enc = fight({"ann": person("blue", "Ann", agility=30), "cid": person("red", "Cid")})
+    to_action(enc)
+    refused(enc, "a multiple of 3", "borrow", person="ann", points=4)
+    enc.act("move", person="ann", what="walk", times=10)  # all 30
+    enc.act("borrow", person="ann", points=30)  # the whole next turn for 10 now
+    enc.act("move", person="ann", what="walk", times=3)
+    assert enc.state["people"]["ann"]["ap_spent"] == 39
+    refused(enc, "no more of the next turn to borrow", "borrow", person="ann", points=3)
+    enc.act("next")
+    enc.act("next")
+    ann = enc.state["people"]["ann"]
+    assert ann["no_move"] and ann["ap_turn"] == 0
+    refused(enc, "borrowed the whole of this turn: no movement at all", "move", person="ann", what="walk")
+    refused(enc, "borrowed the whole of this turn", "borrow", person="ann", points=3)
+    enc.act("next")
+    enc.act("next")
+    assert not enc.state["people"]["ann"]["no_move"] and enc.state["people"]["ann"]["ap_turn"] == 30
+
+
+def test_action_procedure_1_counts_no_points() -> None:
+    """(1) "For simple combat ignore the calculation of APts and just use your discretion"."""
+    enc = fight(action=1)
+    to_action(enc)
+    enc.act("move", person="ann", what="reload", times=10)
+    refused(enc, "counts no Agility Points", "borrow", person="ann", points=3)

@@ -91,21 +91,21 @@ def checked_tier(tier: str) -> str:
 
 
 def judged(answer: Any, purpose: str) -> tuple[str, str]:
-    """``log_seen`` answers a tier, or a tier and the words to name the roll by (when its purpose
-    names something the side may not know); a mistake hides."""
+    """``log_seen`` answers a tier, or a tier and the words to name the event by (when its purpose or
+    arguments name something the side may not know); a mistake hides."""
     if isinstance(answer, tuple) and len(answer) == 2:
         return checked_tier(answer[0]), str(answer[1])
     return checked_tier(answer), purpose
 
 
 def _lines(enc: Encounter, ev: Any, answer: Any) -> list[str]:
-    tier, purpose = judged(answer, str(ev.data.get("purpose", "roll")))
+    tier, purpose = judged(answer, str(ev.data.get("purpose", "")))
     if tier == HIDDEN:
         return []
     if tier == NOTES:
         return list(ev.notes)
     if tier == FULL or ev.kind != "roll":
-        head = [enc.describe(ev)]
+        head = [purpose if ev.kind != "roll" and isinstance(answer, tuple) else enc.describe(ev)]
     else:
         made = ev.data.get("success")
         result = "" if tier == BARE or not isinstance(made, bool) else (": success" if made else ": failure")

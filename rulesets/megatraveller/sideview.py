@@ -28,7 +28,9 @@ Where the text is silent we decided:
   target's side reads the effects noted after them and its damage and
   criticals in full: their modifiers name its armor (AV), their notes its
   systems and what it has left.
-- An action that names a ship the side has not detected is left out.
+- An action that names a ship the side has not detected is left out; another
+  side's fire reads as who fires at whom (not the batteries' ids or the tactics
+  points spent).
 """
 
 from __future__ import annotations
@@ -111,9 +113,18 @@ def log_seen(ruleset, state: dict, side: str, kind: str, data: dict, request: Ro
         args = data.get("args") or {}
         if not isinstance(args, dict):
             return HIDDEN
-        if data.get("name") in ("locate", "lock") and _side_of(state, args.get("ship")) != side:
+        acting = _side_of(state, args.get("ship"))
+        if data.get("name") in ("locate", "lock") and acting != side:
             return HIDDEN
-        return HIDDEN if _names_undetected(state, side, args) else FULL
+        if _names_undetected(state, side, args):
+            return HIDDEN
+        if acting and acting != side:  # what the table sees: who fires at whom, not the tactics spent
+            ships = state["ships"]
+            target = ships.get(args.get("target"), {}).get("name", "")
+            label = ruleset.catalogue.actions[data["name"]].label if data.get("name") in ruleset.catalogue.actions \
+                else str(data.get("name", ""))
+            return BARE, f"{ships[args['ship']]['name']}: {label}" + (f" at {target}" if target else "")
+        return FULL
     if request is None:
         return HIDDEN
     then = request.then.rpartition(":")[2]

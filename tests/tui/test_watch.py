@@ -134,6 +134,20 @@ async def test_megatraveller_watch_survives_a_bad_save_and_the_console_reopening
         await until(pilot, app, "step 2/3", gone=("showing the last good save",))
 
 
+async def test_no_key_changes_the_fight_or_writes(tmp_path: Path) -> None:
+    """Every key the console answers, pressed on the watch view: the save and its folder stay exactly
+    as they were (no event, no autosave, no backup, no screenshot file), and the view still shows."""
+    path = copy(MT_DEMO, tmp_path)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    app = WatchApp(path, "imperial")
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.press("s", "enter", "enter", "l", "f", "r", "b", "n", "u", "ctrl+r", "c", "ctrl+s",
+                          "ctrl+p", "escape", "1", "0", "enter", "enter", "space", "tab", "?", "escape")
+        await pilot.pause(0.3)
+        assert "Vigilance 400t" in shown(app)
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
 # --- classic-hg ----------------------------------------------------------------------------------
 
 def enemy_lines(path: Path, side: str) -> list[str]:

@@ -87,3 +87,12 @@ def test_log_tiers_by_whose_roll_it_is() -> None:
     lock = {"name": "lock", "args": {"ship": "patrol", "target": "corsair"}}
     assert RULESET.log_seen(state, "corsairs", "action", lock, None) == HIDDEN
     assert RULESET.log_seen(state, "imperial", "action", lock, None) == FULL
+
+
+def test_another_sides_fire_reads_as_who_fires_at_whom() -> None:
+    """"step 1: State the target": the target side learns who fires at it; the tactics points the
+    firer spent ("spend them BEFORE ROLLING") stay the firer's."""
+    state = demo_state()
+    fire = {"name": "fire", "args": {"ship": "corsair", "target": "patrol", "batteries": ["B1-1"], "tactics": 1}}
+    assert RULESET.log_seen(state, "imperial", "action", fire, None) == (BARE, "Red Lantern: Fire batteries at Vigilance")
+    assert RULESET.log_seen(state, "corsairs", "action", fire, None) == FULL

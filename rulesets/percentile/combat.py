@@ -158,6 +158,7 @@ def attack(state: dict, args: dict, tables: Tables, ctx) -> None:
     weapon = tables.weapons[args["weapon"]]
     spend(state, args["person"], weapon["ap"])
     state["attacks_this_round"] += 1
+    target["attacked"] = True
     band = band_of(tables, args["range"])
     data = {"attacker": args["person"], "target": args["target"], "weapon": args["weapon"], "band": band,
             "metres": args["range"], "aim": args["aim"], "damage": state["options"]["damage"],
@@ -353,5 +354,42 @@ CATALOGUE.add(Action("attack", "Attack", attack, key="a", may=may_attack, params
     Param("aim", "Aimed at", "choice", options=_parts),
     Param("adversity", "Adversity modifiers (Tables 3-7.x)", "multi", options=_adversity, optional=True,
           default=()),
+)))
+
+
+# --- poisons and drugs -----------------------------------------------------------------------------------
+
+def _systems(state: dict, args: dict, tables: Tables) -> list[Choice]:
+    return [Choice(s, s.replace("_", "-")) for s in tables.organs["systems"]]
+
+
+def may_poison(state: dict, args: dict, tables) -> str:
+    if state["step"] == "over":
+        return "the fight is over"
+    if "target" in args and state["people"][args["target"]]["dead"]:
+        return f"{state['people'][args['target']]['name']} is dead"
+    return ""
+
+
+def poison(state: dict, args: dict, tables: Tables, ctx) -> None:
+    """"poisons and drugs only affect organ systems and usually no tissue damage is done"."""
+    from .wounds import poison_damage
+
+    person = state["people"][args["target"]]
+    found = poison_damage(tables, person, args["part"], args["wep_mod"], args["systems"])
+    ctx.note(f"{person['name']}: a poison or drug of WEP MOD {args['wep_mod']} through the "
+             f"{args['part'].replace('_', ' ')} (no tissue damage)")
+    for system, modified, text in found:
+        ctx.note(f"  organs, {system.replace('_', '-')} {modified}%: {text}")
+    person["wounds"].append({"part": args["part"], "points": 0, "percent": 0, "type": "poison",
+                             "text": f"poison, WEP MOD {args['wep_mod']}",
+                             "organs": [f"{s} {m}%: {t}" for s, m, t in found]})
+
+
+CATALOGUE.add(Action("poison", "Poison or drug (organ systems only)", poison, key="x", may=may_poison, params=(
+    Param("target", "Person", "unit", unit="person"),
+    Param("part", "Taken in through", "choice", options=_parts),
+    Param("systems", "Organ systems it affects", "multi", options=_systems),
+    Param("wep_mod", "WEP MOD of the dose", "int", minimum=0, maximum=20),
 )))
 add_next()

@@ -72,7 +72,7 @@ def person_state(person: dict, tables: Tables) -> dict:
         "weapons": list(person["weapons"]),
         "body": {p["id"]: {"points": person["body"].get(p["id"], p["points"]), "taken": 0} for p in race["parts"]},
         "ap_turn": ap, "ap_spent": 0, "ap_extra": 0, "owed": 0, "no_move": False,
-        "taken_this_round": 0, "taken_last_round": 0, "dead": False, "wounds": [],
+        "taken_this_round": 0, "taken_last_round": 0, "dead": False, "wounds": [], "attacked": False,
     }
 
 

@@ -346,7 +346,12 @@ def over_when_one_side_stands(state: dict, ctx) -> bool:
 
 
 def end_round(state: dict, ctx) -> None:
+    raised = [p["name"] for p in state["people"].values() if p["attacked"] and not p["dead"]]
+    if raised:
+        ctx.note(f"Attacked this round, so their alertness rises next turn (r, by how much is the game "
+                 f"master's call): {', '.join(raised)}")
     for p in state["people"].values():
+        p["attacked"] = False
         p["taken_last_round"], p["taken_this_round"] = p["taken_this_round"], 0
         p["no_move"] = p["owed"] >= p["agility"] > 0
         p["ap_turn"] = max(0, p["agility"] - p["owed"])

@@ -103,3 +103,13 @@ def apply_damage(state: dict, tables: Tables, pid: str, part_id: str, points: in
     if not person["dead"] and is_dead(person, tables):
         person["dead"] = True
         ctx.note(f"{person['name']} is dead: the {words} has no function left")
+
+
+
+def poison_damage(tables: Tables, person: dict, part_id: str, wep_mod: int, systems: list[str]) -> list[tuple]:
+    """POISONS and DRUGS: the WEP MOD "put directly into the calculation for damage" (Table 3-3, first band:
+    the dose is taken in, there is no range); the tissue points "are ignored but the value is then used to
+    calculate the organ system damage", for the systems the game master names."""
+    points = row_at(tables.damage, wep_mod)[0]
+    reached = {s: (m, t) for s, m, t in organ_damage(tables, person, part_id, points)}
+    return [(s, *reached.get(s, (0, str(row_at(tables.organs["damage"][s], 0))))) for s in systems]

@@ -167,3 +167,15 @@ def test_a_scripted_boarding_fight_ends_in_an_organ_result() -> None:
     wound = enc.state["people"]["cid"]["wounds"][-1]
     assert wound["percent"] == 73
     assert wound["organs"][0] == "circulatory 146%: massive blood loss: unconscious"
+
+
+def test_a_poison_reaches_only_the_organ_systems_named() -> None:
+    """POISONS and DRUGS: "only affect organ systems and usually no tissue damage is done"; "the WEP MOD can be
+    put directly into the calculation for damage ... tissue damage points which are ignored but the value is
+    then used to calculate the organ system damage"."""
+    enc = fight()
+    enc.act("poison", target="cid", part="abdomen", systems=["nervous_endocrine"], wep_mod=5)
+    cid = enc.state["people"]["cid"]
+    assert cid["body"]["abdomen"]["taken"] == 0
+    # WEP MOD 5 at the first band of Table 3-3: 15 points, 60% of the abdomen's 25, x0.3 nervous: 18%
+    assert cid["wounds"][-1]["organs"] == ["nervous_endocrine 18%: dazed: loses the next sub-turn"]

@@ -252,3 +252,14 @@ def test_action_procedure_1_counts_no_points() -> None:
     to_action(enc)
     enc.act("move", person="ann", what="reload", times=10)
     refused(enc, "counts no Agility Points", "borrow", person="ann", points=3)
+
+
+def test_the_attacked_are_named_for_their_alertness_to_rise() -> None:
+    """"When attacked a players' alertness condition will always jump to a higher level in the next turn"."""
+    enc = fight()
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=5, aim="chest")
+    answer(enc, "Percent to hit", "99")
+    enc.act("next")
+    enc.act("next")
+    assert any("alertness rises next turn" in n and "Cid" in n for n in notes(enc, 1))

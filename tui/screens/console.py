@@ -23,14 +23,14 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header
 
 from engine.errors import FlagbridgeError
-from engine.recap import entries
 from engine.saves import SaveFile
 
 from ..commands import console_commands
 from ..widgets.keybar import KeyBar
 from ..widgets.panels import ChecklistPanel, DicePrompt, LinesPanel, LogPanel, RowsPanel, ShipsPanel
 
-LOG_REDRAW_LIMIT = 100  # after an undo the log is redrawn from this many entries back
+LOG_REDRAW_EVENTS = 300  # the log is drawn afresh from this many events back
+LOG_REFILL = 100  # fewer lines than this left after undos: the log is drawn afresh
 DICE_KEYS = set("0123456789 ,")
 
 
@@ -145,22 +145,29 @@ class ConsoleScreen(Screen[None]):
         self.refresh_bindings()
 
     def _draw_log(self) -> None:
-        """Append what the new events say; after an undo, redraw the recent log."""
+        """Add the lines of new events; after an undo take off the lines of the events it removed.
+
+        Only the end of the log is ever read, so a key costs the same in a 50,000-event fight.
+        """
         log = self.query_one(LogPanel)
-        n = len(self.enc.events)
+        events = self.enc.events
+        n = len(events)
         if n == self._logged_events:
             return
-        if n < self._logged_events or self._logged_events < 0:
+        start = self._logged_events
+        if 0 <= n < start:  # an undo
+            log.truncate(n, events[n - 1].group if n else None)
+            start = n
+            if len(log.lines) < LOG_REFILL and log.first_event > 0:
+                start = -1  # few lines left: draw the recent log again
+        if start < 0:
             log.clear()
-            for e in entries(self.enc)[-LOG_REDRAW_LIMIT:]:
-                log.add(e)
-        else:
-            last_group = self.enc.events[self._logged_events - 1].group if self._logged_events else None
-            for e in entries(self.enc, start=self._logged_events):
-                if e.group == last_group:  # the rest of a group already on screen
-                    log.add_details([e.headline] + e.details)
-                else:
-                    log.add(e)
+            start = max(0, n - LOG_REDRAW_EVENTS)
+            while 0 < start and events[start - 1].group == events[start].group:
+                start -= 1  # from the start of a group
+        for i in range(start, n):
+            ev = events[i]
+            log.add_event(i, ev.group, ev.kind, self.enc.describe(ev), ev.notes)
         self._logged_events = n
         log.show()
 

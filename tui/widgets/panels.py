@@ -9,7 +9,6 @@ from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.content import Content
 from textual.widgets import Static
 
 from engine.ruleset import StepView

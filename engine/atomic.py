@@ -12,19 +12,24 @@ import glob
 import os
 import tempfile
 from pathlib import Path
+from typing import Sequence
 
 
 def backup_path(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
 
 
-def write_atomic(path: Path, text: str, backup: bool = True) -> None:
+def write_atomic(path: Path, text: str | Sequence[bytes], backup: bool = True) -> None:
+    """Replace ``path`` with ``text``: a string, or UTF-8 parts written one after another (a long
+    save's log kept encoded, so a save does not join and encode megabytes each time)."""
     path = Path(path)
     folder = path.parent
+    parts = [text.encode("utf-8")] if isinstance(text, str) else text
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            for part in parts:
+                fh.write(part)
             fh.flush()
             os.fsync(fh.fileno())
         if backup and path.exists():

@@ -52,30 +52,61 @@ class SaveFile:
         self._header_text = _checked_header(header_text) or _new_header(encounter)
         self._setup_text = setup_text if setup_text is not None else _setup_text(encounter.setup)
         self._swept = False
+        self._state_text: tuple[tuple, bytes] | None = None  # (the log and state it was written from, text)
+        self._blocks: list[tuple[int, Event, bytes]] = []  # (events up to, the last of them, their text)
 
     # --- writing -------------------------------------------------------------------
 
     def text(self) -> str:
+        return b"".join(self._parts()).decode("utf-8")
+
+    def _parts(self) -> list[bytes]:
+        """The file as UTF-8 parts: header and setup, the state, then the log in kept blocks."""
         enc = self.encounter
         self._header_text = _with_updated(self._header_text, enc.updated)
-        parts = [self._header_text.rstrip("\n") + "\n\n", self._setup_text.rstrip("\n") + "\n\n"]
-        try:
-            parts.append(toml_text.table(["state"], enc.state) + "\n")
-        except TypeError:  # a value no save can hold: name where it is
-            check_plain(enc.state)
-            raise
-        for ev in enc.events:
-            if ev.text is None:
-                ev.text = toml_text.event(ev.plain())
-            parts.append(ev.text)
-        return "".join(parts).rstrip("\n") + "\n"
+        head = self._header_text.rstrip("\n") + "\n\n" + self._setup_text.rstrip("\n") + "\n\n"
+        parts = [p for p in (head.encode("utf-8"), self._state_part(), *self._log_parts()) if p]
+        parts[-1] = parts[-1].rstrip(b"\n") + b"\n"  # the file ends in one newline
+        return parts
+
+    def _state_part(self) -> bytes:
+        """The [state] table, written again only when the log has changed since the last save."""
+        enc = self.encounter
+        key = (len(enc.events), enc.events[-1] if enc.events else None, enc.state)
+        kept = self._state_text
+        if kept is None or kept[0][0] != key[0] or kept[0][1] is not key[1] or kept[0][2] is not key[2]:
+            try:
+                text = toml_text.table(["state"], enc.state) + "\n"
+            except TypeError:  # a value no save can hold: name where it is
+                check_plain(enc.state)
+                raise
+            self._state_text = (key, text.encode("utf-8"))
+        return self._state_text[1]
+
+    def _log_parts(self) -> list[bytes]:
+        """Each event's text, written once; every ``LOG_BLOCK`` events are kept joined and encoded.
+
+        The log only changes at its end, so a block whose last event is still in its place holds
+        the same events as when it was joined; an undo past it drops it and it is joined anew.
+        """
+        events = self.encounter.events
+        blocks = self._blocks
+        while blocks and not (len(events) >= blocks[-1][0] and events[blocks[-1][0] - 1] is blocks[-1][1]):
+            blocks.pop()
+        done = blocks[-1][0] if blocks else 0
+        while len(events) - done >= LOG_BLOCK:
+            end = done + LOG_BLOCK
+            blocks.append((end, events[end - 1], "".join(_event_text(ev) for ev in events[done:end]).encode("utf-8")))
+            done = end
+        tail = "".join(_event_text(ev) for ev in events[done:])
+        return [b for _end, _last, b in blocks] + [tail.encode("utf-8")]
 
     def save(self) -> None:
         """Write the file atomically, keeping the previous version as ``NAME.bak``."""
         if not self._swept:  # once a session: temps of a save killed mid-write
             remove_stale_temps(self.path)
             self._swept = True
-        write_atomic(self.path, self.text())
+        write_atomic(self.path, self._parts())
 
     def autosave(self) -> "SaveFile":
         """Save after every change to the encounter (event, undo or redo)."""
@@ -104,6 +135,15 @@ class SaveFile:
             raise BadSave(f"{path}: cannot be read: {type(exc).__name__}: {one_line(exc)}") from None
         header_text, setup_text = _kept_texts(text)
         return cls(path, enc, header_text, setup_text)
+
+
+LOG_BLOCK = 1000  # events joined and encoded together, once
+
+
+def _event_text(ev: Event) -> str:
+    if ev.text is None:
+        ev.text = toml_text.event(ev.plain())
+    return ev.text
 
 
 _UPDATED = re.compile(r"^([ \t]*updated[ \t]*=[ \t]*)([^#\n]*?)([ \t]*(?:#[^\n]*)?)$", re.M)

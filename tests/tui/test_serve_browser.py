@@ -1,5 +1,10 @@
 """``flagbridge serve`` in a real browser: Debian's headless Chromium, driven over the DevTools protocol.
 
+The page is opened at the token address, its screen is captured, and what the
+browser's websocket received is read back (the terminal is drawn on a canvas,
+so the text is checked there): the side's own ship, never the enemy's armor.
+Every path without the token is refused with 403, the websocket included.
+
 The test needs ``/usr/bin/chromium`` (``apt-get install -y chromium``). Without
 it the test fails and says so: a browser test that skips would pass on a
 machine that never looked at the page.
@@ -41,6 +46,7 @@ class DevTools:
     def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
         self.ws = ws
         self.next_id = 0
+        self.events: list[dict] = []  # notifications read while waiting for an answer
 
     async def call(self, method: str, **params) -> dict:
         self.next_id += 1
@@ -48,11 +54,23 @@ class DevTools:
         await self.ws.send_json({"id": mine, "method": method, "params": params})
         async for msg in self.ws:
             data = json.loads(msg.data)
+            if "method" in data:
+                self.events.append(data)
             if data.get("id") == mine:
                 if "error" in data:
                     raise AssertionError(f"{method}: {data['error']}")
                 return data.get("result", {})
         raise AssertionError(f"{method}: the browser closed the connection")
+
+    def websocket_text(self) -> str:
+        """What the page's websocket received from the served app, escape sequences taken out."""
+        raw = b""
+        for event in self.events:
+            if event["method"] == "Network.webSocketFrameReceived":
+                frame = event["params"]["response"]
+                data = frame["payloadData"]
+                raw += base64.b64decode(data) if frame.get("opcode") == 2 else data.encode()
+        return re.sub(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>]", "", raw.decode("utf-8", "replace"))
 
     async def evaluate(self, expression: str):
         result = await self.call("Runtime.evaluate", expression=expression, returnByValue=True)
@@ -91,6 +109,7 @@ async def test_served_view_in_chromium_and_a_request_without_the_token_refused(t
             async with http.ws_connect(page["webSocketDebuggerUrl"], max_msg_size=0) as ws:
                 tools = DevTools(ws)
                 await tools.call("Page.enable")
+                await tools.call("Network.enable")
                 await tools.call("Page.navigate", url=f"http://127.0.0.1:{port}/{TOKEN}/")
                 # The page shows the terminal once the app's first bytes arrive (class -first-byte on body).
                 for _ in range(300):
@@ -103,6 +122,11 @@ async def test_served_view_in_chromium_and_a_request_without_the_token_refused(t
                 shot = base64.b64decode((await tools.call("Page.captureScreenshot", format="png"))["data"])
                 assert shot[:8] == b"\x89PNG\r\n\x1a\n" and len(shot) > 20_000  # a painted screen, not a blank page
                 (tmp_path / "served.png").write_bytes(shot)
+                # What reached the browser: the Imperial side's own ship in full, the corsair as detected,
+                # never the corsair's armor (AV 30) the referee's console shows.
+                received = tools.websocket_text()
+                assert "Vigilance 400t comp 3 AV 40" in received and "detected (roughly there)" in received
+                assert "AV 30" not in received and "Type P corsair" not in received
                 if SHOT:
                     Path(SHOT).write_bytes(shot)
     finally:

@@ -39,7 +39,7 @@ def forecast_text(result: Forecast) -> Text:
     for side, name in result.sides.items():
         share = result.win_chance(side)
         text.append(f"  {name:<{width}} {share:6.1%} ")
-        text.append(bar(share), style="green")
+        text.append(bar(share).ljust(BAR), style="green")
         text.append(f"  ({result.doctrines.get(side, '?')})\n", style="dim")
     text.append(f"  {'no winner':<{width}} {result.draw_chance():6.1%} ")
     text.append(bar(result.draw_chance()), style="yellow")
@@ -47,17 +47,18 @@ def forecast_text(result: Forecast) -> Text:
     text.append(f"Fight lengths (expected {result.expected_turns():.1f} turns)\n", style="bold")
     lengths = result.lengths()
     most = max(lengths.values(), default=1)
-    for turns, count in lengths.items():
+    for turns in range(min(lengths, default=1), max(lengths, default=0) + 1):  # empty bins shown too
+        count = lengths.get(turns, 0)
         label = f"{turns}+" if turns >= result.turn_cap else str(turns)
         text.append(f"  {label:>3} ")
-        text.append(bar(count / most), style="cyan")
+        text.append(bar(count / most).ljust(BAR), style="cyan")
         text.append(f" {count}\n", style="dim")
     text.append("\nChance of surviving\n", style="bold")
     names = max((len(n) for n, _ in result.units.values()), default=0)
     for uid, (name, side) in result.units.items():
         share = result.survival(uid)
         text.append(f"  {name:<{names}} {share:6.1%} ")
-        text.append(bar(share), style="green" if share >= 0.5 else "red")
+        text.append(bar(share).ljust(BAR), style="green" if share >= 0.5 else "red")
         text.append(f"  {result.sides.get(side, side)}\n", style="dim")
     return text
 

@@ -194,7 +194,8 @@ class Scenario:
     registry: dict[str, str] = field(default_factory=dict)
 
     def prepare(self) -> Ruleset:
-        """The ruleset, found and with the fight's tables pinned, in this process."""
+        """The ruleset, found and with the fight's tables pinned, in a worker process (read from the
+        table files as they are now: a file edited since the save was opened is read as edited)."""
         for rid, target in self.registry.items():
             register_lazy(rid, target)
         rs = find_ruleset(self.ruleset_id)
@@ -344,7 +345,7 @@ def forecast(encounter, fights: int, seed: int, picked: dict[str, str] | None = 
     spans = [(a, min(a + chunk, fights)) for a in range(0, fights, chunk)]
     done: list[FightResult] = []
     if workers == 1:
-        prepared = scenario.prepare()
+        prepared = rs  # this process already holds the fight's tables, pinned when the save was opened
         for a, b in spans:
             if cancelled is not None and cancelled():
                 break

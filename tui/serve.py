@@ -99,7 +99,7 @@ def run_serve(path: Path, side: str, host: str, port: int) -> int:
 
     async def main() -> None:
         runner, taken = await start(path, side, host, port, token)
-        print(f"Serving {first.view.name}'s view of {path} (read-only)")
+        print(f"Serving {first.view.name}: the players' view of {path} (read-only)")
         print(f"Open: {url_for(host, taken, token)}")
         if host in ("", "0.0.0.0", "::"):
             print("  (THIS-MACHINE: this computer's address on the network)")

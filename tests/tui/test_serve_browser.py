@@ -134,3 +134,37 @@ async def test_served_view_in_chromium_and_a_request_without_the_token_refused(t
             proc.kill()
             await proc.wait()
         await runner.cleanup()
+
+
+async def test_serve_command_prints_its_token_address_and_stops_on_ctrl_c(tmp_path):
+    """`flagbridge serve` as the game master runs it: the printed address opens the page, the same
+    host and port without the token are refused, and Ctrl+C stops it cleanly."""
+    import signal
+    import sys
+
+    save = tmp_path / "fight.toml"
+    save.write_text(DEMO.read_text())
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tui.cli", "serve", str(save), "--side", "corsairs", "--port", "0",
+        cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    try:
+        printed = []
+        while not any(line.startswith("Open: ") for line in printed):
+            line = (await asyncio.wait_for(proc.stdout.readline(), 60)).decode()
+            assert line, f"serve exited: {printed} {(await proc.stderr.read()).decode()}"
+            printed.append(line.strip())
+        assert printed[0] == f"Serving Corsairs: the players' view of {save} (read-only)"
+        url = next(line for line in printed if line.startswith("Open: "))[len("Open: "):]
+        found = re.fullmatch(r"http://127\.0\.0\.1:(\d+)/([A-Za-z0-9_-]{20,})/", url)
+        assert found, url
+        async with aiohttp.ClientSession() as http:
+            async with http.get(url) as resp:
+                assert resp.status == 200 and "textual" in (await resp.text()).lower()
+            async with http.get(f"http://127.0.0.1:{found.group(1)}/") as resp:
+                assert resp.status == 403
+        proc.send_signal(signal.SIGINT)
+        assert await asyncio.wait_for(proc.wait(), 30) == 0
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()

@@ -58,7 +58,7 @@ ORDER_FIELDS: tuple[Field, ...] = (
     Field("range_when_even", "str", default="stay", choices=RANGE_MOVES),
     Field("range_when_behind", "str", default="open", choices=RANGE_MOVES),
     Field("break_off_at_loss", "float", default=0.5, minimum=0.0, maximum=1.0,
-          help="break off once this share of the side's tonnage is lost (1.0: only when nothing is left)"),
+          help="break off once this share of the side's tonnage is lost (0: at once; 1.0: never, in effect)"),
     Field("withdraw_unarmed", "bool", default=True,
           help="the referee withdraws a ship that can no longer hurt the enemy, as disabled"),
 )
@@ -176,8 +176,7 @@ class Commander:
         return self.losses[side]
 
     def breaking_off(self, state: dict, side: str) -> bool:
-        loss = self.loss(state, side)
-        return loss >= self.doctrines[side]["break_off_at_loss"] > 0 or loss >= 1.0
+        return self.loss(state, side) >= self.doctrines[side]["break_off_at_loss"]
 
     def range_wanted(self, state: dict) -> str:
         side = state["attacker"]

@@ -5,9 +5,10 @@ browser's websocket received is read back (the terminal is drawn on a canvas,
 so the text is checked there): the side's own ship, never the enemy's armor.
 Every path without the token is refused with 403, the websocket included.
 
-The test needs ``/usr/bin/chromium`` (``apt-get install -y chromium``). Without
-it the test fails and says so: a browser test that skips would pass on a
-machine that never looked at the page.
+The test needs ``/usr/bin/chromium`` (``apt-get install -y chromium``). ``.ci/run``
+installs it and sets ``FLAGBRIDGE_REQUIRE_BROWSER=1``, so in CI a missing browser
+fails the test rather than letting it pass unlooked. On a developer's fresh machine
+without Chromium (the README's test command) it is skipped, saying how to install it.
 """
 
 from __future__ import annotations
@@ -36,7 +37,10 @@ SHOT = os.environ.get("FLAGBRIDGE_SCREENSHOT", "")
 def chromium() -> str:
     found = CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium")
     if not found:
-        pytest.fail(f"the browser test needs Chromium at {CHROMIUM} (Debian: apt-get install -y chromium)")
+        why = f"the browser test needs Chromium at {CHROMIUM} (Debian: apt-get install -y chromium)"
+        if os.environ.get("FLAGBRIDGE_REQUIRE_BROWSER"):
+            pytest.fail(why)
+        pytest.skip(why)
     return found
 
 

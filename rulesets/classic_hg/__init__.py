@@ -15,7 +15,7 @@ from __future__ import annotations
 from engine.ruleset import Ruleset, StepView
 from engine.tables import table_files
 
-from . import actions, turn  # noqa: F401  (actions fills the catalogue)
+from . import actions, damage, turn  # noqa: F401  (actions fills the catalogue)
 from .catalogue import CATALOGUE
 from .corrections import RULES as CORRECTION_RULES
 from .construction import check_ship as check_construction
@@ -31,6 +31,8 @@ class ClassicHG(Ruleset):
     table_set = TABLE_SET
     correction_rules = CORRECTION_RULES
     sides_allowed = (2, 2)
+    #: crew hits may be resolved by personal combat (``damage.crew_combat_state``)
+    uses = ("percentile",)
 
     # --- setup and tables -----------------------------------------------------------
 
@@ -53,7 +55,7 @@ class ClassicHG(Ruleset):
             s["fired"] = False
             s["rammed"] = False
             ships[sid] = s
-        return {
+        return damage.crew_combat_state(setup) | {
             "turn": 1,
             "step": 1,
             "range": "long",  # "Initial encounters always take place at long range."

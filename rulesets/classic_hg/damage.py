@@ -34,15 +34,24 @@ Where the text is silent we decided, as a careful referee would:
   it launching at DM -4 with no program DMs.
 - Hangar: each damaged hangar refuses launch and recovery; small craft out of
   the ship when it is hit are neither destroyed nor disabled.
+- Crew hits by personal combat: a fight whose setup asks for it
+  (``options.crew_combat = "percentile"``, or named crew in ``[setup.people]``
+  with ``ship``, ``location`` and ``name``) resolves each crew, quarters and
+  spallation attack with the percentile ruleset's ``crew_attack`` (its to hit
+  and damage by the weapon equivalent of the crew_attacks table) against the
+  people at the location, and each radiation exposure with ``crew_exposure``;
+  the people are made on demand (the named crew first) and kept in
+  ``state["people"]``; each one killed lowers the location's crew count. A
+  fight that does not ask keeps the crew attacks as records only.
 """
 
 from __future__ import annotations
 
-from engine.errors import IllegalAction
+from engine.errors import BadTable, IllegalAction
 from engine.rolls import Modifier, RollResult, Target
 from engine.ruleset import RuleContext
 
-from .catalogue import continuation
+from .catalogue import CATALOGUE, continuation
 from .fire import attack_by_id, working
 from .phases import storage_used
 from .tables import Tables
@@ -53,6 +62,64 @@ CHAIN = ("general_location", "specific_location", "spallation", "radiation", "ra
          "radiation_days", "nuclear_crew", "pick")
 
 _RAM = {"label": "Ramming", "radiation": False, "spallation": "", "crew_attack": ""}
+PERSONAL = "percentile"  # the ruleset whose procedures resolve crew hits, when a fight asks for it
+
+
+def crew_combat_state(setup) -> dict:
+    """What a fight that resolves crew hits by personal combat adds to its state (nothing otherwise, so
+    fights and saves that do not ask are unchanged): the named crew by ship and location."""
+    option = setup.options.get("crew_combat", "")
+    if not option and not setup.people:
+        return {}
+    if option not in ("", PERSONAL):
+        raise BadTable(f'setup.options.crew_combat: expected "{PERSONAL}" or nothing, got {option!r}')
+    roster: dict[str, dict[str, list[str]]] = {}
+    for pid, person in setup.people.items():
+        where = f"setup.people.{pid}"
+        if person.get("ship") not in setup.ships:
+            raise BadTable(f"{where}.ship: expected one of {', '.join(setup.ships)}, got {person.get('ship')!r}")
+        place, name = person.get("location"), person.get("name")
+        if not isinstance(place, str) or not place:
+            raise BadTable(f"{where}.location: expected the general location the person stands in, got {place!r}")
+        if not isinstance(name, str) or not name:
+            raise BadTable(f"{where}.name: expected text, got {name!r}")
+        roster.setdefault(person["ship"], {}).setdefault(place, []).append(name)
+    return {"crew_combat": PERSONAL, "crew_roster": roster, "people": {}}
+
+
+def _personal_attack(state: dict, attack: dict, key: str, who: str, tables: Tables, ctx: RuleContext) -> None:
+    """The last crew attack recorded, resolved by personal combat when the fight asks for it."""
+    entry = tables.crew_attacks.get(key, {})
+    if state.get("crew_combat") != PERSONAL or not entry.get("equivalent"):
+        return
+    ship_id = attack["target"]
+    ship = state["ships"][ship_id]
+    place = attack.get("general", "")
+    ctx.call(PERSONAL, "crew_attack", {
+        "ship": ship_id, "ship_name": ship["name"], "side": ship["side"], "location": place,
+        "equivalent": entry["equivalent"], "tag": f"{ship_id}:crew_attacks:{len(ship['crew_attacks']) - 1}",
+        "count": ship["crew"].get(place, 0), "roster": state["crew_roster"].get(ship_id, {}).get(place, []),
+        "only": [who] if who else []}, reply="crew_wounded")
+
+
+@CATALOGUE.reply("crew_wounded")
+def on_crew_wounded(state: dict, data: dict, tables: Tables, ctx: RuleContext) -> None:
+    """One person's part of a personal attack: noted on its record; a death lowers the location's crew."""
+    ship_id, book, index = data["tag"].split(":")
+    ship = state["ships"][ship_id]
+    record = ship[book][int(index)]
+    person = state["people"][data["person"]]
+    words = "missed" if not data["part"] else f"{data['part'].replace('_', ' ')} {data['points']}"
+    if data["dead"] and person.get("counted_dead"):
+        words = "already dead"
+    elif data["dead"]:
+        person["counted_dead"] = True
+        words += ", killed"
+        place = person.get("location", "")
+        if ship["crew"].get(place, 0) > 0:
+            ship["crew"][place] -= 1
+    record["result"] = "; ".join(x for x in (record.get("result", ""), f"{person['name']}: {words}") if x)
+    _chain_goes_on(state, tables, ctx)
 
 
 def weapon_entry(attack: dict, tables: Tables) -> dict:
@@ -158,15 +225,15 @@ def _spallation(state: dict, attack: dict, weapon: dict, tables: Tables, ctx: Ru
     if cell == "no":
         ctx.note(f"No spallation against armor {attack['armor_at_hit']}")
     elif cell == "auto":
-        _spall(state, attack, ctx)
+        _spall(state, attack, ctx, tables)
     else:
         mods = [Modifier("Spaced armor", tables.spallation_spaced_dm)] if ship["armor_spaced"] else []
         ctx.request_roll(f"Spallation: {attack['id']} on {ship['name']}", "2D", mods, Target(int(cell)),
                          then="spallation", context={"attack": attack["id"]})
 
 
-def _spall(state: dict, attack: dict, ctx: RuleContext) -> None:
-    crew_attack(state, attack, "spallation", ctx, reason="spallation")
+def _spall(state: dict, attack: dict, ctx: RuleContext, tables: Tables | None = None) -> None:
+    crew_attack(state, attack, "spallation", ctx, reason="spallation", tables=tables)
 
 
 def _radiation(state: dict, attack: dict, tables: Tables, ctx: RuleContext) -> None:
@@ -216,10 +283,13 @@ def lower_computer(ship: dict, hits: int, tables: Tables, ctx: RuleContext, why:
     ctx.note(line)
 
 
-def crew_attack(state: dict, attack: dict, key: str, ctx: RuleContext, who: str = "", reason: str = "") -> None:
-    """Record an attack on crew with its personal-combat equivalent (resolved as personal combat later)."""
+def crew_attack(state: dict, attack: dict, key: str, ctx: RuleContext, who: str = "", reason: str = "",
+                tables: Tables | None = None) -> None:
+    """Record an attack on crew with its personal-combat equivalent, resolved by personal combat when the
+    fight asks for it (``tables`` given) and otherwise left as a record."""
     ship = state["ships"][attack["target"]]
     place = attack.get("general", "")
+    named = who
     if not who:
         n = ship["crew"].get(place, 0)
         if not n:
@@ -229,6 +299,8 @@ def crew_attack(state: dict, attack: dict, key: str, ctx: RuleContext, who: str 
     ship["crew_attacks"].append({"turn": state["turn"], "attack": attack["id"], "location": place,
                                  "who": who, "as": key, "result": ""})
     ctx.note(f"Crew attack on {who}{' (' + reason + ')' if reason else ''}")
+    if tables is not None:
+        _personal_attack(state, attack, key, named, tables, ctx)
 
 
 # --- the effects of the specific locations --------------------------------------------
@@ -357,7 +429,7 @@ def _crew_effect(state: dict, attack: dict, key: str, tables: Tables, ctx: RuleC
                          target=Target(int(entry["kill_roll"])), then="nuclear_crew",
                          context={"attack": attack["id"], "who": who, "key": key})
     else:
-        crew_attack(state, attack, key, ctx, who=who)
+        crew_attack(state, attack, key, ctx, who=who, tables=tables)
 
 
 def _kill(state: dict, attack: dict, who: str, ctx: RuleContext) -> None:
@@ -380,7 +452,8 @@ def _kill(state: dict, attack: dict, who: str, ctx: RuleContext) -> None:
 
 def _chain_goes_on(state: dict, tables: Tables, ctx: RuleContext) -> None:
     """After a roll of the chain: when this attack asks for nothing more, begin the next attack."""
-    if not ctx.requests and not any(p.get("then") in CHAIN for p in state["pending"]):
+    if not ctx.requests and not any(p.get("then") in CHAIN or str(p.get("then", "")).startswith(f"{PERSONAL}:")
+                                    for p in state["pending"]):
         next_damage(state, tables, ctx)
 
 
@@ -409,7 +482,7 @@ def on_specific_location(state: dict, result: RollResult, tables: Tables, ctx: R
 def on_spallation(state: dict, result: RollResult, tables: Tables, ctx: RuleContext) -> None:
     attack, _ = _attack_of(state, result)
     if result.success:
-        _spall(state, attack, ctx)
+        _spall(state, attack, ctx, tables)
     else:
         ctx.note("No spallation")
     _chain_goes_on(state, tables, ctx)
@@ -441,6 +514,13 @@ def on_radiation_days(state: dict, result: RollResult, tables: Tables, ctx: Rule
                               "dies_in_days": result.total})
     ctx.note(f"Crew in the {place.replace('_', ' ')} take {attack.get('radiation_damage', 0)} and die in "
              f"{result.total} day{'s' if result.total != 1 else ''} without antiradiation treatment")
+    if state.get("crew_combat") == PERSONAL:  # "all crew in the general location hit take 1D damage immediately"
+        ctx.call(PERSONAL, "crew_exposure", {
+            "ship": attack["target"], "ship_name": ship["name"], "side": ship["side"], "location": place,
+            "count": attack.get("radiation_crew", 0), "points": attack.get("radiation_damage", 0),
+            "kind": "radiation", "dies_in_days": result.total,
+            "roster": state["crew_roster"].get(attack["target"], {}).get(place, []),
+            "tag": f"{attack['target']}:radiation:{len(ship['radiation']) - 1}"}, reply="crew_wounded")
     _chain_goes_on(state, tables, ctx)
 
 

@@ -187,6 +187,20 @@ def ship_status(state: dict, ship_id: str, tables: Tables) -> list[tuple[str, st
     return rows
 
 
+def named_crew(state: dict, ship_id: str) -> list[tuple[str, str]]:
+    """The crew personal combat has met (``damage.crew_combat_state``), by location, with their wounds."""
+    rows = []
+    people = [p for p in state.get("people", {}).values() if p.get("ship") == ship_id]
+    for p in sorted(people, key=lambda p: p.get("location", "")):
+        hurt = ", ".join(f"{words(part)} {b['taken']}/{b['points']}" for part, b in p["body"].items() if b["taken"])
+        state_words = "KILLED" if p["dead"] else ("wounded" if hurt else "unhurt")
+        text = f"{words(p.get('location', ''))}, {state_words}" + (f": {hurt}" if hurt else "")
+        if p.get("dies_in_days") and not p["dead"]:
+            text += f"; dies in {p['dies_in_days']} days untreated"
+        rows.append((p["name"], text))
+    return rows
+
+
 def armor_and_crew(state: dict, ship_id: str, tables: Tables) -> list[tuple[str, str]]:
     ship = state["ships"][ship_id]
     rows: list[tuple[str, str]] = [
@@ -197,6 +211,7 @@ def armor_and_crew(state: dict, ship_id: str, tables: Tables) -> list[tuple[str,
     rows.append(("Crew", f"{sum(crew.values())} aboard"))
     for place, n in crew.items():
         rows.append((f"Crew {words(place)}", str(n)))
+    rows += named_crew(state, ship_id)
     attacks = ship.get("crew_attacks", [])
     if attacks:
         rows.append(("Crew attacks", f"{len(attacks)} recorded"))

@@ -184,15 +184,24 @@ def attack(state: dict, args: dict, tables: Tables, ctx) -> None:
 def on_to_hit(state: dict, result: RollResult, tables: Tables, ctx) -> None:
     data = dict(result.request.context)
     target = state["people"][data["target"]]
+    if target["dead"]:  # killed by an earlier shot of the same moment
+        ctx.note(f"{target['name']} is already dead")
+        if data.get("reply"):
+            ctx.done({"tag": data.get("tag", ""), "person": data["target"], "part": "", "points": 0, "dead": True})
+        return
     if not result.success:
         ctx.note(f"Miss: {result.total} is not under {data['value']}")
+        if data.get("reply"):
+            ctx.done({"tag": data.get("tag", ""), "person": data["target"], "part": "", "points": 0,
+                      "dead": target["dead"]})
         return
     data["under"] = data["value"] - result.total
-    if data["under"] > DIRECT_HIT_UNDER:
+    if data["under"] > DIRECT_HIT_UNDER and data["aim"]:
         ctx.note(f"Direct hit ({data['under']} under): the {data['aim'].replace('_', ' ')}, as aimed")
         start_damage(state, tables, ctx, data, data["aim"])
     else:
-        ctx.note(f"Hit ({data['under']} under, {DIRECT_HIT_UNDER} or less): a random hit on {target['name']}")
+        band = f", {DIRECT_HIT_UNDER} or less" if data["aim"] else ", nothing aimed"
+        ctx.note(f"Hit ({data['under']} under{band}): a random hit on {target['name']}")
         ask_location(ctx, target, data)
 
 
@@ -341,7 +350,8 @@ def finish_damage(state: dict, tables: Tables, ctx, data: dict, points: int) -> 
                  organs=bool(data.get("organs")))
     if data.get("reply"):
         person = state["people"][data["target"]]
-        ctx.done({"person": data["target"], "part": data["part"], "points": points, "dead": person["dead"]})
+        ctx.done({"tag": data.get("tag", ""), "person": data["target"], "part": data["part"], "points": points,
+                  "dead": person["dead"]})
     elif state["people"][data["target"]]["dead"]:
         over_when_one_side_stands(state, ctx)
 

@@ -9,20 +9,28 @@ weapon and range band its own text gives as the equivalent (classic-hg:
 ``state["people"]``, made here on demand, so they are saved, undone and
 replayed with the fight.
 
-Where the texts are silent we decided: the ship's hit has already struck the
-location, so each person there is hit (no percent to hit) at a random location
-(Table 3-3.4), for the damage of procedure 3 (Table 3-3, WEP MOD vs the band);
-crew made on demand are humans with the people table's defaults, named by
-their ship, location and number.
+classic-hg says "Determine the to hit and damage according to the weapon", so
+each person there is shot at. Where the texts are silent we decided: the
+percent to hit is procedure 2 (Table 3-1 at the band) for an Aim of 50; a hit
+lands at a random location (Table 3-3.4) for the damage of procedure 3 (Table
+3-3, WEP MOD vs the band); exposure (radiation) puts its points on the chest
+with no description; crew made on demand are humans with the people defaults,
+named by location and number ("Bridge crew 2").
 """
 
 from __future__ import annotations
 
 from engine.errors import IllegalAction
 
+from engine.rolls import Target
+
 from .catalogue import CATALOGUE
-from .combat import ask_location
+from .combat import percent_to_hit
 from .people import check_person, person_state
+from .wounds import apply_damage
+
+FIRER_AIM = 50  # nobody aims a ship's hit at a crewman: an average Aim stands in (ours)
+EXPOSURE_PART = "chest"  # radiation reaches the whole body; its points are kept on the chest (ours)
 
 DEFAULTS = {"race": "human", "team": "", "perception": 50, "aim": 50, "brawl": 50, "agility": 0, "strength": 50,
             "alertness": 50, "weapons": [], "body": {}}
@@ -43,33 +51,69 @@ def crew_ids(state: dict, ship: str, place: str) -> list[str]:
             if p.get("ship") == ship and p.get("location") == place and not p["dead"]]
 
 
-def enlist(state: dict, tables, ship: str, ship_name: str, side: str, place: str, count: int,
-           names: list[str] = ()) -> list[str]:
-    """The living people at ``place`` aboard ``ship``, made on demand up to ``count`` (named ones first)."""
+def enlist(state: dict, tables, args: dict) -> list[str]:
+    """The people a crew hit reaches: ``only`` those named (a stateroom's occupant), or the living at the
+    location, made on demand up to ``count`` from the ship's ``roster`` of names, then by number."""
     people = state.setdefault("people", {})
+    ship, place = args["ship"], args["location"]
+    aboard = [pid for pid, p in people.items() if p.get("ship") == ship]
+    if args.get("only"):
+        out = []
+        for name in args["only"]:
+            pid = next((q for q in aboard if people[q]["name"] == name), "")
+            pid = pid or _make(state, tables, ship, args["side"], place, name)
+            if not people[pid]["dead"]:
+                out.append(pid)
+        return out
     here = crew_ids(state, ship, place)
-    wanted = list(names) + [""] * max(0, count - len(names))
-    n = sum(1 for p in people.values() if p.get("ship") == ship and p.get("location") == place)
-    for name in wanted[len(here):]:
-        n += 1
-        pid = f"{ship}-{place}-{n}"
-        person = {**DEFAULTS, "side": side, "name": name or f"{ship_name} {place.replace('_', ' ')} {n}"}
-        check_person(person, tables, f"people.{pid}")
-        people[pid] = {**person_state(person, tables), "ship": ship, "location": place}
-        here.append(pid)
-    return here[:max(count, len(names))]
+    taken = {people[q]["name"] for q in aboard}
+    names = [n for n in args.get("roster", []) if n not in taken]
+    while len(here) < int(args.get("count", 0)):
+        here.append(_make(state, tables, ship, args["side"], place, names.pop(0) if names else ""))
+    return here[:int(args.get("count", 0))]
+
+
+def _make(state: dict, tables, ship: str, side: str, place: str, name: str) -> str:
+    people = state["people"]
+    n = 1 + sum(1 for p in people.values() if p.get("ship") == ship and p.get("location") == place)
+    pid = f"{ship}-{place}-{n}"
+    person = {**DEFAULTS, "side": side, "name": name or f"{place.replace('_', ' ').capitalize()} crew {n}"}
+    check_person(person, tables, f"people.{pid}")
+    people[pid] = {**person_state(person, tables), "ship": ship, "location": place}
+    return pid
 
 
 @CATALOGUE.procedure("crew_attack")
 def crew_attack(state: dict, args: dict, tables, ctx) -> None:
-    """Each person at the location is hit by the equivalent weapon; the caller's reply hears of each."""
+    """Each person at the location is shot at with the equivalent weapon ("Determine the to hit and damage
+    according to the weapon"); the caller's reply hears of each, hit or missed."""
     wid, band = weapon_named(tables, args["equivalent"])
-    ids = enlist(state, tables, args["ship"], args["ship_name"], args["side"], args["location"],
-                 int(args.get("count", 0)), list(args.get("names", [])))
+    weapon = tables.weapons[wid]
+    ids = enlist(state, tables, args)
     if not ids:
         ctx.note(f"Nobody at the {args['location'].replace('_', ' ')} to hit")
         return
+    marksman = {"aim": FIRER_AIM, "brawl": FIRER_AIM}
+    value, how = percent_to_hit(2, tables, marksman, weapon, band, [])
     for pid in ids:
         data = {"attacker": "", "target": pid, "weapon": wid, "band": band, "metres": 0, "aim": "",
-                "damage": 3, "grazing": False, "organs": False, "reply": True}
-        ask_location(ctx, state["people"][pid], data)
+                "damage": 3, "grazing": False, "organs": False, "reply": True, "value": value,
+                "tag": args.get("tag", "")}
+        ctx.request_roll(f"Percent to hit: {weapon['label']} at {state['people'][pid]['name']} "
+                         f"({args['ship_name']}, {args['location'].replace('_', ' ')}; {how})", "1:100sd",
+                         target=Target(value - 1, at_most=True), then="to_hit", context=data)
+
+
+@CATALOGUE.procedure("crew_exposure")
+def crew_exposure(state: dict, args: dict, tables, ctx) -> None:
+    """Points every person at the location takes at once, with no roll to hit (classic-hg radiation: "all
+    crew in the general location hit take 1D damage immediately, and will die in 1D days" untreated)."""
+    ids = enlist(state, tables, args)
+    for pid in ids:
+        apply_damage(state, tables, pid, EXPOSURE_PART, int(args["points"]), str(args["kind"]), ctx)
+        person = state["people"][pid]
+        if args.get("dies_in_days") and not person["dead"]:
+            person["dies_in_days"] = int(args["dies_in_days"])
+            ctx.note(f"{person['name']} dies in {args['dies_in_days']} days without antiradiation treatment")
+        ctx.done({"tag": args.get("tag", ""), "person": pid, "part": EXPOSURE_PART, "points": int(args["points"]),
+                  "dead": person["dead"]})

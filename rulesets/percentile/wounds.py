@@ -87,7 +87,7 @@ def apply_damage(state: dict, tables: Tables, pid: str, part_id: str, points: in
     ctx.note(f"{person['name']}: {points} points to the {words} ({percent}% of {part['points']}; now {now})")
     if points <= 0:
         return
-    lines = describe(tables, damage_type, percent, race["exoskeleton"])
+    lines = describe(tables, damage_type, percent, race["exoskeleton"]) if damage_type in tables.descriptions else []
     for line in lines:
         ctx.note(f"  {line}")
     wound = {"part": part_id, "points": points, "percent": percent, "type": damage_type,

@@ -1,0 +1,150 @@
+"""Crew hits resolved by the percentile ruleset inside a classic-hg fight (issue 12).
+
+``classic-hg-combat.txt``: "Crew- The crew in the general location have been attacked. Determine the to hit
+and damage according to the weapon." with the weapon equivalents ("Laser: Treat as laser rifle at medium
+range", "Infinite Repeater: Treat as shotgun at medium range"); "Quarters- ... If occupied, the inhabitant is
+subjected to a Crew attack"; "Radiation- ... all crew in the general location hit take 1D damage
+immediately". The to hit and damage are ``percentile-personal-combat.txt``'s (procedure 2 to hit for an Aim
+of 50, a random hit location, procedure 3 damage: our reading, in ``rulesets/percentile/crew.py``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.encounter import Encounter, replay
+from engine.errors import BadTable
+from engine.saves import SaveFile, create
+from rulesets.classic_hg import RULESET
+from tests.rulesets.classic_hg.duel import ESCORT, RAIDER, answer, make_setup, roll_for_effect, roll_for_general
+from tests.rulesets.classic_hg.test_effects import imperial_initiative, vigilant_hits
+
+BRIDGE = {"vale": {"ship": "jackal", "location": "bridge", "name": "Capt. Orrin Vale"},
+          "dunn": {"ship": "jackal", "location": "bridge", "name": "Mate Sela Dunn"}}
+
+
+def duel(people: dict | None = None, raider: dict | None = None, **options) -> Encounter:
+    setup = make_setup(dict(ESCORT), {**RAIDER, **(raider or {})})
+    setup.units["people"] = dict(people or {})
+    setup.options.update(options)
+    return Encounter(setup, RULESET)
+
+
+def hit_bridge_crew(enc: Encounter, turret: str = "T1") -> None:
+    if turret == "T2":
+        enc.correct("range", "close", note="test: infinite repeaters fire only at close range")
+    imperial_initiative(enc)
+    vigilant_hits(enc, turret)
+    answer(enc, "General location: A1", roll_for_general("bridge"))
+    answer(enc, "Specific location: A1", roll_for_effect("bridge", "crew"))
+
+
+def jackal(enc: Encounter) -> dict:
+    return enc.state["ships"]["jackal"]
+
+
+def test_a_laser_crew_hit_is_shot_as_a_laser_rifle_at_medium_range_at_the_named_crew() -> None:
+    enc = duel(BRIDGE)
+    hit_bridge_crew(enc)
+    # laser rifle WEP DIF 60, Aim 50: MARKSmanship 55, medium range 44% on our Table 3-1
+    req = answer(enc, "Percent to hit: laser rifle at Capt. Orrin Vale (Jackal, bridge", "10", target="43-")
+    assert req.then == "percentile:to_hit"
+    answer(enc, "Random hit location on Capt. Orrin Vale", "20")  # chest
+    answer(enc, "Percent to hit: laser rifle at Mate Sela Dunn", "44")  # not under 44: missed
+    people = enc.state["people"]
+    vale = next(p for p in people.values() if p["name"] == "Capt. Orrin Vale")
+    assert vale["body"]["chest"]["taken"] == 16  # WEP MOD 8 at medium on Table 3-3
+    assert jackal(enc)["crew_attacks"][-1]["result"] == "Capt. Orrin Vale: chest 16; Mate Sela Dunn: missed"
+    assert jackal(enc)["crew"]["bridge"] == 2
+    assert enc.pending is None
+
+
+def test_a_killed_crewman_lowers_the_crew_count_and_the_fight_goes_on() -> None:
+    enc = duel(BRIDGE)
+    hit_bridge_crew(enc, "T2")  # infinite repeater: shotgun at medium range, WEP MOD 9: 18 points
+    answer(enc, "Percent to hit: shotgun at Capt. Orrin Vale", "1")
+    answer(enc, "Random hit location on Capt. Orrin Vale", "5")  # head, 8 points
+    answer(enc, "Percent to hit: shotgun at Mate Sela Dunn", "99")
+    # the repeater's spallation ("Treat spallation as shotgun at medium range") reaches the bridge too
+    answer(enc, "Percent to hit: shotgun at Capt. Orrin Vale", "50")
+    answer(enc, "Percent to hit: shotgun at Mate Sela Dunn", "99")
+    vale = enc.state["people"]["jackal-bridge-1"]
+    assert vale["dead"] and vale["body"]["head"]["taken"] == 18
+    assert jackal(enc)["crew"]["bridge"] == 1
+    spall, crew = jackal(enc)["crew_attacks"]
+    assert spall["as"] == "spallation" and crew["as"] == "infinite_repeater"
+    assert crew["result"] == "Capt. Orrin Vale: head 18, killed; Mate Sela Dunn: missed"
+    assert spall["result"] == "Capt. Orrin Vale: already dead; Mate Sela Dunn: missed"
+    assert enc.pending is None
+    enc.act("next")  # the fight goes on to step 6
+
+
+def test_crew_without_names_are_made_on_demand() -> None:
+    enc = duel(crew_combat="percentile")
+    hit_bridge_crew(enc)
+    answer(enc, "Percent to hit: laser rifle at Bridge crew 1", "99")
+    answer(enc, "Percent to hit: laser rifle at Bridge crew 2", "99")
+    assert sorted(p["name"] for p in enc.state["people"].values()) == ["Bridge crew 1", "Bridge crew 2"]
+
+
+def test_a_stateroom_occupant_is_attacked_alone() -> None:
+    enc = duel(crew_combat="percentile", raider={"occupants": [{"name": "Dr. Kel Ashe", "berth": "stateroom 1"}]})
+    imperial_initiative(enc)
+    vigilant_hits(enc)
+    general = next(g for g in ("quarters", "hold", "bridge", "engineering", "weapons", "hangar")
+                   if any(e == "quarters" for e in RULESET.tables_for(enc.state).specific_locations.get(g, {}).values()))
+    answer(enc, "General location: A1", roll_for_general(general))
+    answer(enc, "Specific location: A1", roll_for_effect(general, "quarters"))
+    answer(enc, "Which stateroom or berth", "1")
+    answer(enc, "Percent to hit: laser rifle at Dr. Kel Ashe", "30")
+    answer(enc, "Random hit location on Dr. Kel Ashe", "55")  # left arm (51-58 on our table 3-3.4)
+    ashe = next(p for p in enc.state["people"].values() if p["name"] == "Dr. Kel Ashe")
+    assert ashe["body"]["left_arm"]["taken"] == 16
+    assert enc.pending is None
+
+
+def test_the_crew_and_their_wounds_persist_in_the_save_and_undo(tmp_path: Path) -> None:
+    enc = duel(BRIDGE)
+    hit_bridge_crew(enc)
+    answer(enc, "Percent to hit: laser rifle at Capt. Orrin Vale", "10")
+    answer(enc, "Random hit location", "20")
+    answer(enc, "Percent to hit: laser rifle at Mate Sela Dunn", "10")
+    answer(enc, "Random hit location", "95")
+    assert replay(enc.setup, enc.events, RULESET) == enc.state
+    save = create(tmp_path / "duel.toml", enc)
+    again = SaveFile.load(save.path).encounter
+    assert again.state == enc.state
+    assert again.state["people"]["jackal-bridge-2"]["body"]["right_leg"]["taken"] == 16
+    enc.undo()
+    assert enc.state["people"] == {}
+
+
+def test_a_fight_that_does_not_ask_keeps_the_records_only() -> None:
+    enc = duel()
+    hit_bridge_crew(enc)
+    assert enc.pending is None and "people" not in enc.state
+    assert jackal(enc)["crew_attacks"][-1]["result"] == ""
+
+
+def test_named_crew_must_name_a_ship_and_a_location() -> None:
+    with pytest.raises(BadTable, match="setup.people.x.ship: expected one of vigilant, jackal"):
+        duel({"x": {"ship": "ghost", "location": "bridge", "name": "X"}})
+    with pytest.raises(BadTable, match="setup.people.x.location"):
+        duel({"x": {"ship": "jackal", "name": "X"}})
+    with pytest.raises(BadTable, match="crew_combat"):
+        duel(crew_combat="gurps")
+
+
+def test_armor_and_crew_lists_the_named_crew_with_their_wounds() -> None:
+    enc = duel(BRIDGE)
+    hit_bridge_crew(enc, "T2")
+    answer(enc, "Percent to hit: shotgun at Capt. Orrin Vale", "1")
+    answer(enc, "Random hit location", "5")
+    answer(enc, "Percent to hit: shotgun at Mate Sela Dunn", "1")
+    answer(enc, "Random hit location", "20")
+    rows = dict(RULESET.unit_panels(enc.state, RULESET.catalogue.unit_kinds["ship"], "jackal")["Armor and crew"])
+    assert rows["Capt. Orrin Vale"] == "bridge, KILLED: head 18/8"
+    assert rows["Mate Sela Dunn"] == "bridge, wounded: chest 18/30"
+    assert rows["Crew bridge"] == "1"

@@ -148,3 +148,23 @@ def test_armor_and_crew_lists_the_named_crew_with_their_wounds() -> None:
     assert rows["Capt. Orrin Vale"] == "bridge, KILLED: head 18/8"
     assert rows["Mate Sela Dunn"] == "bridge, wounded: chest 18/30"
     assert rows["Crew bridge"] == "1"
+
+
+def test_radiation_puts_its_1d_on_each_crewman_in_the_location() -> None:
+    """Radiation: "all crew in the general location hit take 1D damage immediately, and will die in 1D days if
+    they do not receive antiradiation treatments" (the points on the chest: ours)."""
+    from tests.rulesets.classic_hg.test_effects import strike
+
+    setup = make_setup(dict(ESCORT), dict(RAIDER))
+    setup.units["people"] = dict(BRIDGE)
+    enc = Encounter(setup, RULESET)
+    strike(enc, "bridge", "sensors", armor=3, turret="T4", warhead="nuclear")
+    answer(enc, "Spallation: A1", "2")
+    answer(enc, "Radiation: A1 against Jackal's computer and crew", "12")
+    answer(enc, "Radiation: damage to 2 crew in the bridge", "5")
+    answer(enc, "Radiation: days until death", "3")
+    assert enc.pending is None
+    for pid in ("jackal-bridge-1", "jackal-bridge-2"):
+        person = enc.state["people"][pid]
+        assert person["body"]["chest"]["taken"] == 5 and person["dies_in_days"] == 3
+    assert jackal(enc)["radiation"][-1]["result"] == "Capt. Orrin Vale: chest 5; Mate Sela Dunn: chest 5"

@@ -56,19 +56,20 @@ def roll_event_data(result: RollResult) -> dict[str, Any]:
     return d
 
 
-def result_from_event(ev: Event, pending: RollRequest) -> RollResult:
-    """Check a logged roll against the pending request it claims to answer."""
+def result_from_event(ev: Event, pending: RollRequest, plain: dict | None = None) -> RollResult:
+    """Check a logged roll against the pending request it claims to answer (``plain``: as the state holds it)."""
     d = ev.data
-    logged = RollRequest.from_plain({**d, "group": pending.group})
     # The purpose and the modifiers' names are words for the log (they hold units' names, which a
     # game master may change in [setup]); the dice, the numbers, the target and where the rule goes on
     # are what must agree.
-    if (logged.dice, [m.value for m in logged.modifiers], logged.target, logged.then, logged.context) != (
-        pending.dice, [m.value for m in pending.modifiers], pending.target, pending.then, pending.context
-    ):
-        raise FlagbridgeError(
-            f"roll {logged.describe()!r} does not answer the pending roll {pending.describe()!r}"
-        )
+    if plain is None or not _answers(d, plain):  # read the logged request in full only when not plainly the same
+        logged = RollRequest.from_plain({**d, "group": pending.group})
+        if (logged.dice, [m.value for m in logged.modifiers], logged.target, logged.then, logged.context) != (
+            pending.dice, [m.value for m in pending.modifiers], pending.target, pending.then, pending.context
+        ):
+            raise FlagbridgeError(
+                f"roll {logged.describe()!r} does not answer the pending roll {pending.describe()!r}"
+            )
     if not isinstance(d.get("natural"), int) or isinstance(d.get("natural"), bool):
         raise FlagbridgeError(f"roll natural must be a whole number, got {d.get('natural')!r}")
     faces = d.get("faces", [])
@@ -78,6 +79,17 @@ def result_from_event(ev: Event, pending: RollRequest) -> RollResult:
     if "total" in d and d["total"] != result.total:
         raise FlagbridgeError(f"roll total {d['total']!r} does not match the dice and modifiers ({result.total})")
     return result
+
+
+def _answers(d: dict, plain: dict) -> bool:
+    """The logged roll names exactly the pending one's dice, modifiers, target, rule and context, as
+    written (the common case on replay; anything less plain is read and compared in full)."""
+    mods = d.get("modifiers", ())
+    return (type(d.get("dice")) is str and d["dice"] == plain["dice"] and d.get("target") == plain.get("target")
+            and d.get("then", "") == plain.get("then", "") and d.get("context", {}) == plain.get("context", {})
+            and type(mods) is list and all(type(m) is dict and "source" in m and type(m.get("value")) is int
+                                           for m in mods)
+            and [m["value"] for m in mods] == [m["value"] for m in plain.get("modifiers", ())])
 
 
 Listener = Callable[["Encounter"], None]
@@ -337,7 +349,8 @@ class Encounter:
                 raise IllegalAction("a roll was logged but none was pending")
             result = self._known(ev)
             if result is None:
-                result = result_from_event(ev, RollRequest.from_plain(state["pending"][0]))
+                plain = state["pending"][0]
+                result = result_from_event(ev, RollRequest.from_plain(plain), plain)
             state["pending"].pop(0)
             self.ruleset.resolve_roll(state, result, ctx)
             # rolls a result asks for come before the ones already waiting

@@ -16,6 +16,7 @@ plus one state table, then an atomic replace.
 
 from __future__ import annotations
 
+import gc
 import re
 import tomllib
 from datetime import datetime, timezone
@@ -120,19 +121,25 @@ class SaveFile:
         """Load and check a save; never writes. Every problem is one BadSave line."""
         path = Path(path)
         text = read_text(path)
-        try:
-            doc = parse_toml(text)
-        except NotToml as exc:
-            raise BadSave(f"{path}: {exc}") from None
-        try:
-            setup, rs = _read_setup(doc, ruleset)
-            events = _read_events(doc, text)
-            enc = _replay(setup, rs, events, text, path.parent)
-            _check_state(doc, enc, keep_edits)
-        except FlagbridgeError as exc:
-            raise BadSave(f"{path}: {one_line(exc)}") from None
-        except Exception as exc:  # a value no check foresaw: still one line, and the file is untouched
-            raise BadSave(f"{path}: cannot be read: {type(exc).__name__}: {one_line(exc)}") from None
+        collecting = gc.isenabled()
+        gc.disable()  # a long log is hundreds of thousands of new objects, none of them garbage yet:
+        try:          # the collector's passes over them cost a third of the load
+            try:
+                doc = parse_toml(text)
+            except NotToml as exc:
+                raise BadSave(f"{path}: {exc}") from None
+            try:
+                setup, rs = _read_setup(doc, ruleset)
+                events = _read_events(doc, text)
+                enc = _replay(setup, rs, events, text, path.parent)
+                _check_state(doc, enc, keep_edits)
+            except FlagbridgeError as exc:
+                raise BadSave(f"{path}: {one_line(exc)}") from None
+            except Exception as exc:  # a value no check foresaw: still one line, and the file is untouched
+                raise BadSave(f"{path}: cannot be read: {type(exc).__name__}: {one_line(exc)}") from None
+        finally:
+            if collecting:
+                gc.enable()
         header_text, setup_text = _kept_texts(text)
         return cls(path, enc, header_text, setup_text)
 

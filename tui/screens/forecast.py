@@ -31,18 +31,19 @@ def bar(share: float, width: int = BAR) -> str:
     return "█" * full + (" ▏▎▍▌▋▊▉"[part] if part else "")
 
 
-def forecast_text(result: Forecast) -> Text:
-    """Chances per side, the fights' lengths as a histogram, and each unit's chance of surviving."""
+def forecast_text(result: Forecast, width: int = BAR) -> Text:
+    """Chances per side, the fights' lengths as a histogram, and each unit's chance of surviving
+    (bars ``width`` characters long at most)."""
     text = Text()
     text.append("Chance of winning\n", style="bold")
-    width = max(len(n) for n in result.sides.values())
+    column = max(len(n) for n in result.sides.values())
     for side, name in result.sides.items():
         share = result.win_chance(side)
-        text.append(f"  {name:<{width}} {share:6.1%} ")
-        text.append(bar(share).ljust(BAR), style="green")
+        text.append(f"  {name:<{column}} {share:6.1%} ")
+        text.append(bar(share, width).ljust(width), style="green")
         text.append(f"  ({result.doctrines.get(side, '?')})\n", style="dim")
-    text.append(f"  {'no winner':<{width}} {result.draw_chance():6.1%} ")
-    text.append(bar(result.draw_chance()), style="yellow")
+    text.append(f"  {'no winner':<{column}} {result.draw_chance():6.1%} ")
+    text.append(bar(result.draw_chance(), width), style="yellow")
     text.append("\n\n")
     text.append(f"Fight lengths (expected {result.expected_turns():.1f} turns)\n", style="bold")
     lengths = result.lengths()
@@ -51,14 +52,14 @@ def forecast_text(result: Forecast) -> Text:
         count = lengths.get(turns, 0)
         label = f"{turns}+" if turns >= result.turn_cap else str(turns)
         text.append(f"  {label:>3} ")
-        text.append(bar(count / most).ljust(BAR), style="cyan")
+        text.append(bar(count / most, width).ljust(width), style="cyan")
         text.append(f" {count}\n", style="dim")
     text.append("\nChance of surviving\n", style="bold")
     names = max((len(n) for n, _ in result.units.values()), default=0)
     for uid, (name, side) in result.units.items():
         share = result.survival(uid)
         text.append(f"  {name:<{names}} {share:6.1%} ")
-        text.append(bar(share).ljust(BAR), style="green" if share >= 0.5 else "red")
+        text.append(bar(share, width).ljust(width), style="green" if share >= 0.5 else "red")
         text.append(f"  {result.sides.get(side, side)}\n", style="dim")
     return text
 
@@ -139,7 +140,8 @@ class ForecastScreen(ModalScreen[None]):
     def _done(self, result: Forecast) -> None:
         self.result = result
         self.query_one("#forecast-progress", ProgressBar).update(progress=result.count)
-        self.query_one("#forecast-result", Static).update(forecast_text(result))
+        room = self.query_one("#form-box").content_size.width - 44  # names, percentages and labels
+        self.query_one("#forecast-result", Static).update(forecast_text(result, max(8, min(BAR, room))))
 
     def action_rerun(self) -> None:
         self.seed += 1

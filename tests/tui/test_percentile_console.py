@@ -1,0 +1,135 @@
+"""The console with the percentile ruleset (issue 12): nothing of the console changed, everything it shows
+comes from what the ruleset declares. The characters' panels show body parts with damage points and state,
+Agility Points and the sub-turn; the checklist the sub-turn order; the d% prompt the percent to hit and the
+direct-hit band. A classic-hg crew hit typed in the console ends with named crew wounded or killed."""
+
+from __future__ import annotations
+
+import io
+import shutil
+from pathlib import Path
+
+from engine.encounter import Encounter
+from engine.saves import SaveFile, create
+from tui.app import FlagbridgeApp
+
+from .conftest import ROOT
+
+DEMO = ROOT / "saves" / "demo-percentile.toml"
+WIDE = (160, 48)
+
+
+def percentile_app(tmp_path: Path, *commands) -> FlagbridgeApp:
+    path = tmp_path / "boarding.toml"
+    shutil.copyfile(DEMO, path)
+    save = SaveFile.load(path)
+    for command in commands:
+        command(save.encounter)
+    return FlagbridgeApp(save, save_dir=tmp_path)
+
+
+def text(app: FlagbridgeApp, selector: str) -> str:
+    """What a panel shows, as plain text (a rows panel holds a Rich table)."""
+    from rich.console import Console
+
+    widget = app.screen.query_one(selector)
+    body = getattr(widget, "body", widget)
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(body.content)
+    return console.export_text()
+
+
+def _marines_surprise(enc: Encounter) -> None:
+    enc.act("surprise")
+    enc.type_roll("10")  # the marines: (57 + 60) / 2 = 59, 49 below
+    enc.type_roll("90")  # the boarders: 45, 45 above
+
+
+def _sergeant_fires(enc: Encounter) -> None:
+    enc.act("attack", person="marr", weapon="auto_pistol", target="skarr", range=8, aim="chest")
+
+
+async def test_surprise_and_a_shot_by_keys(tmp_path: Path) -> None:
+    app = percentile_app(tmp_path)
+    async with app.run_test(size=WIDE) as pilot:
+        enc = app.save.encounter
+        await pilot.press("s", "1", "0", "enter", "9", "0", "enter")
+        await pilot.pause()
+        assert enc.state["surprise_side"] == "crew"
+        checklist = text(app, "#checklist")
+        assert "Sub-turn 1/5: [Swift Dolan's marines]" in checklist
+        assert "Only Swift Dolan's marines acts this round" in checklist
+        _sergeant_fires(enc)
+        await pilot.pause()
+        prompt = text(app, "#prompt")
+        # (Aim 70 + WEP DIF 55) / 2 = 63, short range 60% on our Table 3-1
+        assert "percent to hit 60: a roll under 60 hits; under 40 (more than 20 under) is a direct hit on the chest" \
+            in prompt
+        await pilot.press("2", "0", "enter")  # 40 under: direct
+        await pilot.press("1", "8", "enter")  # 4:10sd+2 = 20, grazed 20 x 40/60 = 13
+        await pilot.pause()
+        chest = enc.state["people"]["skarr"]["body"]["chest"]
+        assert chest["taken"] == 13
+        await pilot.press("down", "down", "down")  # Skarr-Vesh, the fourth person listed
+        await pilot.pause()
+        armor = text(app, "#armor")
+        assert "chest" in armor and "13/40" in armor
+        status = text(app, "#status")
+        assert "156 points a turn" in status
+
+
+async def test_agility_points_spent_by_keys(tmp_path: Path) -> None:
+    app = percentile_app(tmp_path, _marines_surprise)
+    async with app.run_test(size=WIDE) as pilot:
+        enc = app.save.encounter
+        await pilot.press("m", "enter", "enter", "2", "enter")  # Sgt. Marr walks two metres
+        await pilot.pause()
+        assert enc.state["people"]["marr"]["ap_spent"] == 6
+        assert "6 of 55 spent (0.5 s), 5 left in sub-turn 1" in text(app, "#status")
+
+
+def _wounded_aracnian(enc: Encounter) -> None:
+    _marines_surprise(enc)
+    _sergeant_fires(enc)
+    enc.type_roll("20")
+    enc.type_roll("18")
+    enc.act("borrow", person="keller", points=3)  # 11 points in sub-turn 1, the rifle costs 12
+    enc.act("attack", person="keller", weapon="laser_rifle", target="tchik", range=12, aim="head")
+
+
+class TestPercentileConsole:
+    """The boarding demo in round 1: the marines have surprise, the Aracnian Skarr-Vesh is wounded in the
+    chest (shown), and Pvt. Keller's laser rifle waits for its d% with the percent to hit and the
+    direct-hit band under the prompt."""
+
+    def test_boarding_action(self, snap_compare, tmp_path: Path) -> None:
+        assert snap_compare(percentile_app(tmp_path, _wounded_aracnian), press=["down", "down", "down"],
+                            terminal_size=WIDE)
+
+
+async def test_a_classic_hg_crew_hit_wounds_and_kills_named_crew(tmp_path: Path) -> None:
+    from tests.rulesets.classic_hg.duel import ESCORT, RAIDER, make_setup, roll_for_effect, roll_for_general
+    from tests.rulesets.classic_hg.test_effects import imperial_initiative, vigilant_hits
+
+    setup = make_setup(dict(ESCORT), dict(RAIDER))
+    setup.units["people"] = {"vale": {"ship": "jackal", "location": "bridge", "name": "Capt. Orrin Vale"},
+                             "dunn": {"ship": "jackal", "location": "bridge", "name": "Mate Sela Dunn"}}
+    enc = Encounter(setup)
+    imperial_initiative(enc)
+    vigilant_hits(enc)
+    enc.type_roll(roll_for_general("bridge"))
+    enc.type_roll(roll_for_effect("bridge", "crew"))
+    save = create(tmp_path / "duel.toml", enc)
+    app = FlagbridgeApp(SaveFile.load(save.path), save_dir=tmp_path)
+    async with app.run_test(size=WIDE) as pilot:
+        enc = app.save.encounter
+        assert "laser rifle at Capt. Orrin Vale" in text(app, "#prompt")
+        await pilot.press("1", "enter", "5", "enter")  # hit, in the head: 16 points, killed
+        await pilot.press("1", "enter", "2", "0", "enter")  # hit, in the chest: 16 points
+        await pilot.press("down")  # the Jackal
+        await pilot.pause()
+        armor = text(app, "#armor")
+        assert "Capt. Orrin Vale" in armor and "KILLED" in armor
+        assert "Mate Sela Dunn" in armor and "chest 16/30" in armor
+        assert enc.state["ships"]["jackal"]["crew"]["bridge"] == 1
+    assert SaveFile.load(save.path).encounter.state["people"]["jackal-bridge-1"]["dead"]

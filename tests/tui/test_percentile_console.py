@@ -133,3 +133,21 @@ async def test_a_classic_hg_crew_hit_wounds_and_kills_named_crew(tmp_path: Path)
         assert "Mate Sela Dunn" in armor and "chest 16/30" in armor
         assert enc.state["ships"]["jackal"]["crew"]["bridge"] == 1
     assert SaveFile.load(save.path).encounter.state["people"]["jackal-bridge-1"]["dead"]
+
+
+async def test_recap_help_and_refusals_work_for_people(tmp_path: Path) -> None:
+    app = percentile_app(tmp_path, _wounded_aracnian)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("v")
+        await pilot.pause()
+        await pilot.press("escape", "question_mark")
+        await pilot.pause()
+        await pilot.press("escape", "4", "7", "enter")  # Keller's shot: 47, under 48, a random hit
+        await pilot.pause()
+        assert app.save.encounter.pending.purpose.startswith("Random hit location on Tchik-Ahn")
+        await pilot.press("9", "9", "enter", "1", "5", "enter")  # right hind leg; 5:10sd+2 typed 15 = 17
+        await pilot.press("p")  # primary attack is for the next round: refused with the reason
+        await pilot.pause()
+        assert "primary attack is rolled in the primary attack step" in text(app, "#prompt")
+        leg = app.save.encounter.state["people"]["tchik"]["body"]["right_hind_leg"]
+        assert leg["taken"] == 0  # grazed: 17 x 1/48, under half a point

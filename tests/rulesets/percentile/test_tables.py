@@ -1,0 +1,86 @@
+"""The tables the text names but does not print ship as complete TOML defaults, marked as ours, checked on
+load and replaceable one by one (DESIGN.md "The game systems"; percentile-personal-combat.txt names Tables 3-1
+to 3-7, the random hit table 3-3.4, 3-8 to 3-21, 3-15.x and the weapons data sheets)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.errors import BadTable
+from engine.files import load_table
+from rulesets.percentile import RULESET
+from rulesets.percentile.tables import TABLE_NAMES, TABLES_DIR
+
+from .fights import answer, fight, person, to_action
+
+
+@pytest.mark.parametrize("name", TABLE_NAMES)
+def test_every_shipped_table_is_marked_ours_and_passes_its_checks(name: str) -> None:
+    rs, got, data = load_table(TABLES_DIR / f"{name}.toml")
+    assert rs.id == "percentile" and got == name
+    assert data["table"]["shipped_default"] is True
+    assert "percentile-personal-combat.txt" in data["table"]["note"] or "rules text" in data["table"]["note"]
+
+
+def test_the_named_tables_are_all_there() -> None:
+    import tomllib
+
+    ranges = tomllib.loads((TABLES_DIR / "ranges.toml").read_text())
+    assert {"to_hit", "against", "damage"} <= set(ranges)  # Tables 3-1, 3-2, 3-3
+    adversity = tomllib.loads((TABLES_DIR / "adversity.toml").read_text())
+    assert [g["title"].split()[0] for g in adversity["groups"].values()] == ["3-7.0", "3-7.1", "3-7.2", "3-7.3",
+                                                                           "3-7.4"]
+    descriptions = tomllib.loads((TABLES_DIR / "descriptions.toml").read_text())
+    assert sorted(t["table"] for t in descriptions["types"].values()) == sorted(f"3-{n}" for n in range(8, 15))
+    wounds = tomllib.loads((TABLES_DIR / "wounds.toml").read_text())
+    assert sorted(t["table"] for t in wounds["tables"].values()) == sorted(f"3-{n}" for n in range(16, 22))
+    for t in descriptions["types"].values():
+        assert len(t["rows"]) == 20  # "there are twenty categories of damage on all of the tables"
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ('damage = "4+2"', 'damage = "4d6"', 'entries.auto_pistol.damage: expected a damage die roll'),
+    ('kind = "weaponry"', 'kind = "magic"', "entries.auto_pistol.kind: expected one of"),
+    ("dif = 55", "dif = 155", "entries.auto_pistol.dif: expected a whole number 0..100"),
+])
+def test_a_bad_weapon_entry_is_refused_in_one_line(tmp_path: Path, old: str, new: str, message: str) -> None:
+    text = (TABLES_DIR / "weapons.toml").read_text()
+    start = text.index("[entries.auto_pistol]")
+    bad = tmp_path / "weapons.toml"
+    bad.write_text(text[:start] + text[start:].replace(old, new, 1))
+    with pytest.raises(BadTable) as caught:
+        load_table(bad)
+    assert message in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_hit_table_that_leaves_rolls_out_is_refused(tmp_path: Path) -> None:
+    text = (TABLES_DIR / "races.toml").read_text()
+    bad = tmp_path / "races.toml"
+    bad.write_text(text.replace('id = "right_hind_leg", class = "leg", points = 14, hit = 100',
+                                'id = "right_hind_leg", class = "leg", points = 14, hit = 97', 1))
+    with pytest.raises(BadTable, match=r"races.aracnian.parts: the last part's hit must be 100"):
+        load_table(bad)
+
+
+def test_a_game_master_replaces_table_3_3(tmp_path: Path) -> None:
+    """A house Table 3-3 doubles every damage; the fight reads it through setup.options.tables."""
+    text = (TABLES_DIR / "ranges.toml").read_text()
+    head, _, rest = text.partition("[damage]\n")
+    rows = "".join(f'"{w}" = [{", ".join(str(w * 10) for _ in range(6))}]\n' for w in range(0, 21))
+    house = tmp_path / "house-ranges.toml"
+    house.write_text(head.replace("shipped_default = true", "shipped_default = false") + "[damage]\n" + rows)
+    enc = fight({"ann": person("blue", "Ann", aim=90), "cid": person("red", "Cid")},
+                tables={"ranges": str(house)})
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=5, aim="chest")
+    answer(enc, "Percent to hit", "1")
+    assert enc.state["people"]["cid"]["body"]["chest"]["taken"] == 70  # WEP MOD 7 x 10
+
+
+def test_a_person_file_is_a_unit_of_the_ruleset() -> None:
+    from engine.files import kind_of
+
+    files = RULESET.unit_library(RULESET.catalogue.unit_kinds["person"])
+    assert all(kind_of(f) == "person" for f in files)

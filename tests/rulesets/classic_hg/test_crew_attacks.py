@@ -93,8 +93,8 @@ def test_a_stateroom_occupant_is_attacked_alone() -> None:
     enc = duel(crew_combat="percentile", raider={"occupants": [{"name": "Dr. Kel Ashe", "berth": "stateroom 1"}]})
     imperial_initiative(enc)
     vigilant_hits(enc)
-    general = next(g for g in ("quarters", "hold", "bridge", "engineering", "weapons", "hangar")
-                   if any(e == "quarters" for e in RULESET.tables_for(enc.state).specific_locations.get(g, {}).values()))
+    locations = RULESET.tables_for(enc.state).specific_locations
+    general = next(g for g, effects in locations.items() if "quarters" in effects.values())
     answer(enc, "General location: A1", roll_for_general(general))
     answer(enc, "Specific location: A1", roll_for_effect(general, "quarters"))
     answer(enc, "Which stateroom or berth", "1")

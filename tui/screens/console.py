@@ -67,7 +67,9 @@ class ConsoleScreen(Screen[None]):
         self._in_command = False
         self._roll_armed = False  # Enter on an empty prompt asked once: the next Enter rolls
         self._quit_armed = False  # q with typed dice asked once: the next q quits
-        self.searching: str | None = None  # the log search being typed (``/``), if any
+        self.searching: str | None = None  # the log search (or Ships filter) being typed (``/``), if any
+        self._search_ships = False  # what ``/`` is typing: the Ships filter (Tab chose the Ships list) or the log search
+        self.ship_filter = ""  # words a unit's name must hold to be listed
         self.scrolled = "log"  # the panel PageUp and PageDown move (Tab picks another)
         self._narrow_shown = "checklist"  # the one panel beside the Ships list under 120 columns
         self.enc.listeners.append(self._autosave)
@@ -116,13 +118,15 @@ class ConsoleScreen(Screen[None]):
         """Redraw every panel from the engine (the only place the screen reads state)."""
         enc, rs, state = self.enc, self.ruleset, self.enc.state
         units = rs.units(state)
-        if self.selected not in {uid for _k, uid, _u in units}:
-            self.selected = units[0][1] if units else ""
+        shown = [u for u in units if self._ship_shown(u[1], u[2])]
+        if self.selected not in {uid for _k, uid, _u in shown}:  # the first listed (none listed: still a unit)
+            ids = [uid for _k, uid, _u in units]
+            self.selected = shown[0][1] if shown else (self.selected if self.selected in ids else ids[0] if ids else "")
         self.app.sub_title = f"{enc.setup.name} · {rs.id} · {rs.header(state)}"
         sides = []
         for side in enc.setup.sides:
             rows = []
-            for kind, uid, unit in units:
+            for kind, uid, unit in shown:
                 if unit.get("side") == side["id"]:
                     line, condition = rs.unit_line(state, kind, uid)
                     rows.append((uid, line, condition))
@@ -130,6 +134,8 @@ class ConsoleScreen(Screen[None]):
         panel = self.query_one(ShipsPanel)
         panel.border_title = Text(" · ".join(k.plural for k in rs.unit_kinds if state.get(k.key)))
         panel.show(sides, self.selected, rs.unit_legend())
+        panel.border_subtitle = Text(f"filter: {self.ship_filter} ({len(shown)} of {len(units)})"
+                                     if self.ship_filter.split() else "")
         kind = rs.unit_kind_of(state, self.selected) if self.selected else None
         panels = rs.unit_panels(state, kind, self.selected) if kind else {}
         name = state[kind.key][self.selected].get("name", self.selected) if kind else ""
@@ -308,7 +314,8 @@ class ConsoleScreen(Screen[None]):
         self._draw_prompt()
 
     def action_select(self, step: int) -> None:
-        ids = [uid for _k, uid, _u in self.ruleset.units(self.enc.state)]
+        units = self.ruleset.units(self.enc.state)
+        ids = [uid for _k, uid, unit in units if self._ship_shown(uid, unit)]  # the ships listed
         if ids:
             i = (ids.index(self.selected) + step) % len(ids) if self.selected in ids else 0
             self.selected = ids[i]
@@ -336,18 +343,21 @@ class ConsoleScreen(Screen[None]):
         self._draw_prompt()
 
     def action_search(self) -> None:
-        """/: type words to show only the log lines holding all of them; Enter keeps, Esc clears."""
-        self.searching = self.query_one(LogPanel).search
+        """/: type words to show only the log lines holding all of them; Enter keeps, Esc clears.
+
+        When Tab has chosen the Ships list, the words filter the ships by name instead.
+        """
+        self._search_ships = self.scrolled == "ships"
+        self.searching = self.ship_filter if self._search_ships else self.query_one(LogPanel).search
         self._draw_search()
 
     def _draw_search(self) -> None:
-        self.query_one(DicePrompt).show("", "", f"Search the log: {self.searching}_  (Enter keeps it, Esc clears)",
-                                        "")
+        what = "Filter the ships by name" if self._search_ships else "Search the log"
+        self.query_one(DicePrompt).show("", "", f"{what}: {self.searching}_  (Enter keeps it, Esc clears)", "")
 
     def _search_key(self, key: str, char: str | None) -> bool:
-        log = self.query_one(LogPanel)
         if key in ("enter", "escape"):
-            log.show("" if key == "escape" else self.searching)
+            self._apply_search("" if key == "escape" else self.searching)
             self.searching = None
             self._draw_prompt()
             return True
@@ -357,9 +367,22 @@ class ConsoleScreen(Screen[None]):
             self.searching += char
         else:
             return False
-        log.show(self.searching)
+        self._apply_search(self.searching)
         self._draw_search()
         return True
+
+    def _apply_search(self, words: str) -> None:
+        if self._search_ships:
+            self.ship_filter = words
+            self.refresh_view()
+        else:
+            self.query_one(LogPanel).show(words)
+
+    def _ship_shown(self, uid: str, unit: dict) -> bool:
+        """Whether the Ships list shows a unit under the filter: its name (or id) holds every word."""
+        words = self.ship_filter.lower().split()
+        name = f"{unit.get('name', '')} {uid}".lower() if words else ""
+        return all(w in name for w in words)
 
     def palette_commands(self) -> list[tuple[str, str, object]]:
         """What ctrl+p lists here: the fight's actions first (``tui.commands``)."""

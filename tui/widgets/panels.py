@@ -58,9 +58,36 @@ class ShipsPanel(Panel):
                 text.append(f"{mark}", style="bold")
                 text.append(f"{bar(condition)} ", style="green" if condition > 0.5 else "yellow")
                 text.append(f"{line}\n", style="reverse" if sid == selected else "")
+        if not any(ships for _side, ships in sides):
+            text.append("(no ship matches)\n", style="dim")
         if legend:
             text.append(f"\n{legend}\n", style="dim")
         self.update(text)
+        self._keep_in_view(sides, selected, 2 + legend.count("\n") if legend else 0)
+
+    def _keep_in_view(self, sides: list[tuple[str, list[tuple[str, str, float]]]], selected: str,
+                      after: int) -> None:
+        """Scroll so the selected ship's line shows (a fleet is longer than the panel); ``after``:
+        the lines below the ships."""
+        y, lines = None, after
+        for _side, ships in sides:
+            lines += 1
+            for sid, _line, _condition in ships:
+                if sid == selected:
+                    y = lines
+                lines += 1
+        if y is not None:
+            self.call_after_refresh(self._scroll_to_line, y, lines)
+
+    def _scroll_to_line(self, y: int, lines: int) -> None:
+        """Line ``y`` of ``lines`` into view, once the text is laid out (a narrow panel wraps each
+        ship's line, so the line is found in proportion to the wrapped height)."""
+        height = self.scrollable_content_region.height
+        if height <= 0:  # not laid out yet
+            return
+        y = round(y * max(1, self.virtual_size.height) / max(1, lines))
+        if not self.scroll_y <= y < self.scroll_y + height - 1:
+            self.scroll_to(y=max(0, y - height // 2), animate=False)
 
 
 class RowsPanel(Panel):

@@ -7,9 +7,10 @@ and every body part with its damage points and state ("Armor and crew").
 
 from __future__ import annotations
 
-from .people import body_points, part_state, structure_points
+from .people import body_points, damage_percentage, part_state, structure_points
 from .tables import Tables
 from .turn import acting_side, ap_left, seconds
+from .wounds import describe
 
 LEGEND = ("bar: damage points left over the whole body · AP left this sub-turn / the turn's · "
           "DEAD, NO MOVE (borrowed the whole turn)")
@@ -68,6 +69,10 @@ def unit_panels(state: dict, kind, uid: str, tables: Tables) -> dict[str, list[t
         text = f"{b['taken']}/{b['points']} {part_state(b)}"
         if b["taken"] and b["taken"] < b["points"]:
             text += f" (structure {structure_points(b['points'])})"
+        kind = next((w["type"] for w in reversed(p["wounds"]) if w["part"] == part and w["points"]), "")
+        if kind in tables.descriptions:  # the part's state read at its whole damage percentage
+            words = describe(tables, kind, damage_percentage(b["taken"], b["points"]), race["exoskeleton"])
+            text += f": {words[0].partition(': ')[2]}" if words else ""
         body.append((part.replace("_", " "), text))
     for w in p["wounds"][-3:]:
         body.append(("Wound", f"{w['part'].replace('_', ' ')} {w['points']} {w['type']} ({w['percent']}%): "

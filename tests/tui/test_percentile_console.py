@@ -151,3 +151,30 @@ async def test_recap_help_and_refusals_work_for_people(tmp_path: Path) -> None:
         assert "primary attack is rolled in the primary attack step" in text(app, "#prompt")
         leg = app.save.encounter.state["people"]["tchik"]["body"]["right_hind_leg"]
         assert leg["taken"] == 0  # grazed: 17 x 1/48, under half a point
+
+
+async def test_a_new_percentile_encounter_by_keys(tmp_path: Path) -> None:
+    """`flagbridge new` offers the people library and the procedures of each step as setup options."""
+    from tests.tui.test_setup_flow import type_text
+    from tui.screens.console import ConsoleScreen
+
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("down", "down", "down", "enter")  # percentile, after classic-hg, gothic, megatraveller
+        await type_text(pilot, "Brawl")
+        await pilot.press("enter")
+        await type_text(pilot, "Marines")
+        await pilot.press("enter")
+        await pilot.press("down", "down", "space", "down", "space", "enter")  # the sergeant and the marine
+        await type_text(pilot, "Raiders")
+        await pilot.press("enter")
+        await pilot.press("space", "enter")  # the Aracnian raider
+        for digit in "31235":  # surprise 3, primary 1, to hit 2, damage 3, five sub-turns
+            await pilot.press(digit, "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConsoleScreen)
+    enc = SaveFile.load(tmp_path / "Brawl.toml").encounter
+    assert enc.setup.ruleset == "percentile"
+    assert enc.state["options"]["surprise"] == 3 and enc.state["options"]["damage"] == 3
+    assert sorted(p["name"] for p in enc.state["people"].values()) == ["Pvt. Dov Keller", "Sgt. Ilsa Marr",
+                                                                       "Skarr-Vesh"]

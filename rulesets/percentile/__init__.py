@@ -22,7 +22,7 @@ from engine.tables import table_files
 
 from . import turn, combat, crew  # noqa: F401  (they register their actions and procedures)
 from .catalogue import CATALOGUE, read_options
-from .people import check_person, person_state
+from .people import check_person, is_dead, person_state
 from .tables import TABLE_SET, load_tables
 
 
@@ -76,6 +76,12 @@ class Percentile(Ruleset):
             Param("damage", "Damage procedure (1-3)", "int", minimum=1, maximum=3),
             Param("subturns", "Sub-turns a turn is cut into (1: none)", "int", minimum=1, maximum=20),
         )
+
+    def after_correction(self, state: dict, path: tuple) -> None:
+        """A corrected body part decides again whether its person is dead (a vital part without function)."""
+        if len(path) >= 4 and path[0] == "people" and path[2] == "body" and path[1] in state["people"]:
+            person = state["people"][path[1]]
+            person["dead"] = is_dead(person, self.tables_for(state))
 
     def checklist(self, state: dict) -> list[StepView]:
         return turn.checklist(state)

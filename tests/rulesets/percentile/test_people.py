@@ -81,3 +81,11 @@ def test_every_shipped_person_file_loads() -> None:
     for f in files:
         rs, kind, body = load_unit(f)
         assert rs.id == "percentile" and kind.id == "person"
+
+
+def test_a_corrected_head_decides_again_whether_its_person_is_dead() -> None:
+    enc = fight()
+    enc.correct("people.cid.body.head.taken", 8, note="test: the head has no function left")
+    assert enc.state["people"]["cid"]["dead"]
+    enc.correct("people.cid.body.head.taken", 7)
+    assert not enc.state["people"]["cid"]["dead"]

@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import shutil
 import statistics
 import sys
 import tempfile
@@ -42,19 +43,26 @@ register(SKIRMISH)
 SIZE = (160, 48)
 
 
+CPU: dict[int, float] = {}  # id of a list of wall times -> the best CPU time of the same runs
+
+
 def row(what: str, values: list[float], target_ms: float) -> None:
     best, med = min(values), statistics.median(values)
     verdict = "ok" if best < target_ms else "OVER"
-    print(f"  {what:<52} best {best:8.1f} ms  median {med:8.1f} ms   target < {target_ms:g} ms  {verdict}",
+    cpu = f"  (cpu best {CPU[id(values)]:.1f})" if id(values) in CPU else ""
+    print(f"  {what:<46} best {best:8.1f} ms  median {med:8.1f} ms   target < {target_ms:g} ms  {verdict}{cpu}",
           flush=True)
 
 
 def timed(fn: Callable[[], object], runs: int) -> list[float]:
-    out = []
+    """Wall milliseconds of each run; the best CPU time (this process alone) is kept for ``row``."""
+    out, cpu = [], []
     for _ in range(runs):
-        t0 = time.perf_counter()
+        c0, t0 = time.process_time(), time.perf_counter()
         fn()
         out.append((time.perf_counter() - t0) * 1000)
+        cpu.append((time.process_time() - c0) * 1000)
+    CPU[id(out)] = min(cpu)
     return out
 
 
@@ -81,9 +89,10 @@ def bench_load(runs: int, folder: Path) -> None:
 
 
 def bench_autosave(runs: int, folder: Path) -> None:
-    path = long_save(folder, 50_000)
+    path = folder / "autosaved.toml"
+    shutil.copyfile(long_save(folder, 50_000), path)  # the long save itself stays as made
     sf = saves.SaveFile.load(path)
-    sf.save()  # the first save of a session also sweeps stale temps
+    sf.save()  # the first save of a session also sweeps stale temps and joins the log's blocks
     enc = sf.encounter
     values = []
     for i in range(runs * 4):
@@ -103,7 +112,8 @@ async def _console(path: Path, drive: Callable) -> None:
 
 
 def bench_keys(runs: int, folder: Path) -> None:
-    path = long_save(folder, 50_000)
+    path = folder / "keyed.toml"
+    shutil.copyfile(long_save(folder, 50_000), path)  # the console autosaves every key
 
     async def drive(app, pilot) -> None:
         screen = app.screen
@@ -162,16 +172,15 @@ def bench_ships(runs: int, folder: Path) -> None:
             await pilot.pause()
         row("down  next ship of 100 (action_select)", values, 16)
         ships = screen.query_one("#ships")
-        if hasattr(screen, "_filter_key"):
-            screen.action_filter_ships()
-            typed = []
-            for ch in "red-4":
-                typed += timed(lambda: screen._filter_key(ch, ch), 1)
-                await pilot.pause()
-            row("Ships filter: one more letter (_filter_key)", typed, 16)
-            screen._filter_key("escape", None)
-        else:
-            print("  (no Ships filter yet)")
+        while screen.scrolled != "ships":  # Tab to the Ships list: / filters it by name
+            screen.action_next_panel()
+        screen.action_search()
+        typed = []
+        for ch in "red-4":
+            typed += timed(lambda: screen._search_key(ch, ch), 1)
+            await pilot.pause()
+        row("Ships filter: one more letter (/ on the Ships list)", typed, 16)
+        screen._search_key("escape", None)
         print(f"  Ships panel: {ships.virtual_size.height} lines, scrollable: {ships.max_scroll_y > 0}")
 
     asyncio.run(_console(path, drive))

@@ -77,6 +77,20 @@ class Percentile(Ruleset):
             Param("subturns", "Sub-turns a turn is cut into (1: none)", "int", minimum=1, maximum=20),
         )
 
+    def describe_action(self, name: str, args: dict) -> str:
+        """Log lines in the game master's words for the actions taken most ("Marr attacks Skarr with ...")."""
+        tables = load_tables()
+        if name == "attack":
+            weapon = tables.weapons.get(args.get("weapon", ""), {}).get("label", args.get("weapon", ""))
+            extra = f", adversity {', '.join(args['adversity'])}" if args.get("adversity") else ""
+            return (f"attack: {args.get('person')} at {args.get('target')} with the {weapon}, "
+                    f"{args.get('range')} m, aimed at the {str(args.get('aim', '')).replace('_', ' ')}{extra}")
+        if name == "move":
+            what = tables.actions.get(args.get("what", ""), {}).get("label", args.get("what", ""))
+            times = f" x{args['times']}" if args.get("times", 1) != 1 else ""
+            return f"move: {args.get('person')}, {what}{times}"
+        return super().describe_action(name, args)
+
     def after_correction(self, state: dict, path: tuple) -> None:
         """A corrected body part decides again whether its person is dead (a vital part without function)."""
         if len(path) >= 4 and path[0] == "people" and path[2] == "body" and path[1] in state["people"]:

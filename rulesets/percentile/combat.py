@@ -105,6 +105,14 @@ def _parts(state: dict, args: dict, tables) -> list[Choice]:
             t.get("body", {}).items()]
 
 
+def _bystanders(state: dict, args: dict, tables) -> list[Choice]:
+    """For a grenade: anyone else standing with the target (the game master's map decides who)."""
+    if tables.weapons.get(args.get("weapon", ""), {}).get("kind") != "grenade":
+        return []
+    return [Choice(pid, p["name"]) for pid, p in state["people"].items()
+            if not p["dead"] and pid not in (args.get("target"), args.get("person")) and p["side"] in state["joined"]]
+
+
 def _adversity(state: dict, args: dict, tables) -> list[Choice]:
     if state["options"]["to_hit"] != 3:
         return []
@@ -163,6 +171,8 @@ def attack(state: dict, args: dict, tables: Tables, ctx) -> None:
     data = {"attacker": args["person"], "target": args["target"], "weapon": args["weapon"], "band": band,
             "metres": args["range"], "aim": args["aim"], "damage": state["options"]["damage"],
             "grazing": state["options"]["grazing"], "organs": state["options"]["organs"]}
+    if args["with_target"]:
+        data["with_target"] = list(args["with_target"])
     if weapon["kind"] == "grenade":
         brawl = attacker["brawl"]
         ctx.request_roll(f"Grenade: {attacker['name']} throws a {weapon['label']} at {target['name']} "
@@ -276,7 +286,9 @@ def _landed(state: dict, tables: Tables, ctx, data: dict, metres: int) -> None:
     data["band"] = band_of(tables, metres)
     data["grazing"] = False
     ctx.note(f"The {weapon['label']} goes off {metres} m from {target['name']}, inside its {weapon['blast_m']} m blast")
-    ask_location(ctx, target, data)
+    for pid in [data["target"], *data.pop("with_target", [])]:
+        if not state["people"][pid]["dead"]:
+            ask_location(ctx, state["people"][pid], {**data, "target": pid})
 
 
 # --- damage ----------------------------------------------------------------------------------------------
@@ -362,6 +374,8 @@ CATALOGUE.add(Action("attack", "Attack", attack, key="a", may=may_attack, params
     Param("target", "Target", "unit", unit="person", enemy_of="person"),
     Param("range", "Range in metres", "int", minimum=0, maximum=3000),
     Param("aim", "Aimed at", "choice", options=_parts),
+    Param("with_target", "Standing with the target (caught by the blast too)", "multi", options=_bystanders,
+          optional=True, default=()),
     Param("adversity", "Adversity modifiers (Tables 3-7.x)", "multi", options=_adversity, optional=True,
           default=()),
 )))

@@ -178,3 +178,15 @@ async def test_a_new_percentile_encounter_by_keys(tmp_path: Path) -> None:
     assert enc.state["options"]["surprise"] == 3 and enc.state["options"]["damage"] == 3
     assert sorted(p["name"] for p in enc.state["people"].values()) == ["Pvt. Dov Keller", "Sgt. Ilsa Marr",
                                                                        "Skarr-Vesh"]
+
+
+async def test_an_attack_by_keys_through_its_form(tmp_path: Path) -> None:
+    app = percentile_app(tmp_path, _marines_surprise)
+    async with app.run_test(size=WIDE) as pilot:
+        enc = app.save.encounter
+        # the sergeant, her auto pistol, the first enemy (Skarr-Vesh), 8 m, aimed at the first part (head)
+        await pilot.press("a", "enter", "enter", "enter", "8", "enter", "enter")
+        await pilot.pause()
+        req = enc.pending
+        assert req is not None and req.purpose.startswith("Percent to hit: Sgt. Ilsa Marr auto pistol at Skarr-Vesh")
+        assert "a direct hit on the head" in text(app, "#prompt")

@@ -118,3 +118,19 @@ def test_strength_and_weight_limit_a_throw() -> None:
     to_action(enc)
     refused(enc, r"throws 0.5 kg at most 17 m \(Table 3-4.0\)", "attack", person="ann", weapon="frag_grenade",
             target="cid", range=18, aim="chest")
+
+
+def test_a_grenade_catches_those_standing_with_the_target() -> None:
+    """The blast reaches whoever stands with the target (the game master's map: ours); each takes a random
+    hit location and the damage at the distance the grenade went off."""
+    enc = fight({"ann": person("blue", "Ann", brawl=60), "cid": person("red", "Cid"), "dov": person("red", "Dov")})
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="frag_grenade", target="cid", range=10, aim="chest", with_target=["dov"])
+    answer(enc, "Grenade: Ann throws", "10")
+    answer(enc, "Random hit location on Cid", "40")
+    answer(enc, "Random hit location on Dov", "90")
+    assert enc.state["people"]["cid"]["body"]["abdomen"]["taken"] == 30
+    assert enc.state["people"]["dov"]["body"]["right_leg"]["taken"] == 30
+    refused(enc, "caught by the blast too.*not one of none", "attack", person="ann", weapon="auto_pistol", target="cid",
+            range=10, aim="chest",
+            with_target=["dov"])

@@ -8,7 +8,7 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
-from textual.content import Content
+from textual.content import Content, Span
 from textual.widgets import Static
 
 from engine.ruleset import StepView
@@ -131,20 +131,26 @@ class LogPanel(VerticalScroll):
 
     It keeps the last ``KEEP`` lines (``flagbridge log`` prints the whole log),
     each marked with the event it tells, so new events add lines at the end and an
-    undo takes off only the lines of the events it removed: a key costs the same at
-    the 50,000th event as at the first. It stays scrolled to the newest until PageUp
-    moves it, and shows only the lines holding every word of a search (``/``).
+    undo takes off only the lines of the events it removed; the text shown is kept
+    joined the same way. A key costs the same at the 50,000th event as at the first.
+    It stays scrolled to the newest until PageUp moves it, and shows only the lines
+    holding every word of a search (``/``).
     """
 
     KEEP = 600
+    SLACK = 100  # lines past KEEP before the oldest are dropped (in one go, not one a key)
 
     def __init__(self) -> None:
         super().__init__(id="log", can_focus=False)
         self.border_title = "Log"
-        self.lines: list[Content] = []  # Textual's own text: joined and shown without converting Rich text
+        self.lines: list[Content] = []  # Textual's own text (never read as markup)
         self.marks: list[int] = []  # for each line, the position in the log of the event it tells
         self.search = ""
         self._group: int | None = None  # the group of the last event added
+        self._text = ""  # every line's text joined by newlines, with the offset of each line and its style
+        self._starts: list[int] = []
+        self._spans: list[Span] = []
+        self._span_at: list[int] = []  # spans before each line
 
     def compose(self):
         yield Static("", id="log-lines")
@@ -154,6 +160,7 @@ class LogPanel(VerticalScroll):
 
     def clear(self) -> None:
         self.lines, self.marks, self._group = [], [], None
+        self._text, self._starts, self._spans, self._span_at = "", [], [], []
 
     @property
     def first_event(self) -> int:
@@ -170,19 +177,35 @@ class LogPanel(VerticalScroll):
         for note in notes:
             self._add(index, Content(f"     · {note}"))
         self._group = group
-        if len(self.lines) > self.KEEP:
-            del self.lines[: -self.KEEP], self.marks[: -self.KEEP]
+        if len(self.lines) > self.KEEP + self.SLACK:
+            self._drop_oldest(len(self.lines) - self.KEEP)
 
     def _add(self, index: int, line: Content) -> None:
+        start = len(self._text) + 1 if self.lines else 0
+        self._text = f"{self._text}\n{line.plain}" if self.lines else line.plain
+        self._starts.append(start)
+        self._span_at.append(len(self._spans))
+        self._spans.extend(Span(start + a, start + b, style) for a, b, style in line.spans)
         self.lines.append(line)
         self.marks.append(index)
+
+    def _drop_oldest(self, count: int) -> None:
+        cut, spans_cut = self._starts[count], self._span_at[count]
+        self._text = self._text[cut:]
+        self._starts = [start - cut for start in self._starts[count:]]
+        self._span_at = [n - spans_cut for n in self._span_at[count:]]
+        self._spans = [Span(a - cut, b - cut, style) for a, b, style in self._spans[spans_cut:]]
+        del self.lines[:count], self.marks[:count]
 
     def truncate(self, events: int, group: int | None) -> None:
         """Take off the lines of events from position ``events`` on (an undo); ``group`` is the one now last."""
         keep = len(self.marks)
         while keep and self.marks[keep - 1] >= events:
             keep -= 1
-        del self.lines[keep:], self.marks[keep:]
+        if keep < len(self.lines):
+            self._text = self._text[: self._starts[keep] - 1] if keep else ""
+            del self._spans[self._span_at[keep]:], self._starts[keep:], self._span_at[keep:]
+            del self.lines[keep:], self.marks[keep:]
         self._group = group
 
     def show(self, search: str | None = None) -> None:
@@ -190,9 +213,13 @@ class LogPanel(VerticalScroll):
         if search is not None:
             self.search = search
         words = self.search.lower().split()
-        shown = [line for line in self.lines if all(w in line.plain.lower() for w in words)] if words else self.lines
-        self.border_subtitle = Text(f"search: {self.search} ({len(shown)} lines)") if words else Text("")
-        body = _NEWLINE.join(shown) if shown else Content.styled("(no line matches)" if words else "", "dim")
+        if words:
+            shown = [line for line in self.lines if all(w in line.plain.lower() for w in words)]
+            self.border_subtitle = Text(f"search: {self.search} ({len(shown)} lines)")
+            body = _NEWLINE.join(shown) if shown else Content.styled("(no line matches)", "dim")
+        else:
+            self.border_subtitle = Text("")
+            body = Content(self._text, list(self._spans), strip_control_codes=False)  # stripped line by line
         self.query_one("#log-lines", Static).update(body)
         self.anchor()
 

@@ -1,0 +1,68 @@
+"""The Log panel kept incrementally (issue 13): what it shows is always its lines joined, whatever
+mix of new events, undos and dropped old lines came before; and in the console, an undo at the end
+of a long log takes off exactly the undone events' lines."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from textual.content import Content
+
+from engine.encounter import Encounter
+from engine.saves import SaveFile, create
+from tests.bench.bench_engine import play
+from tests.skirmish import make_setup
+from tests.tui.test_bursts import burst, idle
+from tui.app import FlagbridgeApp
+from tui.widgets.panels import LogPanel
+
+
+def joined(panel: LogPanel) -> Content:
+    return Content("\n").join(panel.lines)
+
+
+def test_the_kept_text_is_always_the_lines_joined(monkeypatch) -> None:
+    monkeypatch.setattr(LogPanel, "KEEP", 12)
+    monkeypatch.setattr(LogPanel, "SLACK", 5)
+    rng = random.Random(13)
+    panel = LogPanel()
+    events, group = 0, 0
+    for step in range(400):
+        if rng.random() < 0.3 and events:
+            events = rng.randrange(max(0, events - 6), events)
+            group = max(0, group - 2)
+            panel.truncate(events, group if events else None)
+        else:
+            group += rng.random() < 0.6
+            kind = rng.choice(("action", "roll", "correction"))
+            notes = [f"note {step}.{i}" for i in range(rng.randrange(3))]
+            panel.add_event(events, group, kind, f"event {events} [bold]x[/]", notes)
+            events += 1
+        want = joined(panel)
+        assert panel._text == want.plain, step
+        assert [tuple(s) for s in panel._spans] == [tuple(s) for s in want.spans], step
+        assert len(panel.lines) <= LogPanel.KEEP + LogPanel.SLACK
+        assert all(m < events for m in panel.marks) and panel.marks == sorted(panel.marks)
+
+
+async def test_undo_at_the_end_of_a_long_log_takes_off_only_its_lines(tmp_path: Path) -> None:
+    path = tmp_path / "long.toml"
+    create(path, play(Encounter(make_setup()), 3000))
+    app = FlagbridgeApp(SaveFile.load(path), save_dir=tmp_path)
+    async with app.run_test(size=(160, 48)) as pilot:
+        log = app.screen.query_one("#log")
+        enc = app.save.encounter
+        before = log.render_text().splitlines()
+        assert before[-1].strip().endswith(enc.describe(enc.events[-1]).strip()[-20:])
+        removed = len(enc.events)
+        burst(app, "u")
+        await idle(pilot)
+        removed -= len(enc.events)
+        after = log.render_text().splitlines()
+        assert 0 < len(after) < len(before) and before[: len(after)] == after
+        assert not any(m >= len(enc.events) for m in log.marks)
+        burst(app, "ctrl+r")
+        await idle(pilot)
+        assert log.render_text().splitlines() == before
+        assert str(app.screen.query_one("#log-lines").render()) == log.render_text()

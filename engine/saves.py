@@ -259,6 +259,7 @@ def _read_setup(doc: dict, ruleset: Ruleset | None) -> tuple[Setup, Ruleset]:
 
 
 def _read_events(doc: dict, text: str) -> list[Event]:
+    """The log's events, checked; each event's table of ``doc`` becomes its data (taken, not copied)."""
     raw = doc.get("events", [])
     if not isinstance(raw, list):
         raise BadSave("events: expected [[events]] entries")

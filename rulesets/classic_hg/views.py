@@ -306,6 +306,10 @@ def still_free(state: dict) -> list[str]:
 
 def roll_help(state: dict, request) -> list[str]:
     """The table a location roll is made on, shown under the dice prompt before the dice fall."""
+    owner, _, _name = request.then.rpartition(":")
+    if owner:  # a roll of another ruleset's procedure (a crew hit's personal combat): its own words
+        from engine.ruleset import find_ruleset
+        return find_ruleset(owner).roll_help(state, request)
     tables = _tables(state)
     if request.then == "general_location":
         table, what = tables.general_locations, "General location"

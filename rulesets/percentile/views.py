@@ -116,9 +116,13 @@ def roll_help(state: dict, request) -> list[str]:
     if then == "to_hit":
         v = c["value"]
         direct = v - 20
+        if not c.get("aim"):
+            return [f"percent to hit {v}: a roll under {v} hits, at a random location (nothing is aimed at)"]
         return [f"percent to hit {v}: a roll under {v} hits; under {direct} (more than 20 under) is a direct hit "
                 f"on the {c['aim'].replace('_', ' ')}" if direct > 1 else
                 f"percent to hit {v}: a roll under {v} hits, at a random location (no roll can be 20 under)"]
+    if then == "location":
+        return ["the race's random hit table #3-3.4 decides the part"]
     if then == "grenade":
         b = request.target.number + 1
         return [f"under {b}: lands where aimed; {b} to {b + 20}: bounces; over {b + 20}: misses"]

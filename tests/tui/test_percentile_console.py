@@ -124,6 +124,7 @@ async def test_a_classic_hg_crew_hit_wounds_and_kills_named_crew(tmp_path: Path)
     async with app.run_test(size=WIDE) as pilot:
         enc = app.save.encounter
         assert "laser rifle at Capt. Orrin Vale" in text(app, "#prompt")
+        assert "percent to hit 44: a roll under 44 hits, at a random location" in text(app, "#prompt")
         await pilot.press("1", "enter", "5", "enter")  # hit, in the head: 16 points, killed
         await pilot.press("1", "enter", "2", "0", "enter")  # hit, in the chest: 16 points
         await pilot.press("down")  # the Jackal

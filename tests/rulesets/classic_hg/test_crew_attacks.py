@@ -168,3 +168,23 @@ def test_radiation_puts_its_1d_on_each_crewman_in_the_location() -> None:
         person = enc.state["people"][pid]
         assert person["body"]["chest"]["taken"] == 5 and person["dies_in_days"] == 3
     assert jackal(enc)["radiation"][-1]["result"] == "Capt. Orrin Vale: chest 5; Mate Sela Dunn: chest 5"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_play_with_personal_crew_combat_replays_saves_and_undoes(seed: int, tmp_path: Path) -> None:
+    """The contract's properties (tests/test_every_ruleset.py) hold with crew hits resolved by percentile."""
+    import random
+
+    from engine.state import plain_copy
+    from tests.console_play import play
+
+    enc = duel(BRIDGE, crew_combat="percentile")
+    save = create(tmp_path / "duel.toml", enc)
+    start = plain_copy(enc.state)
+    play(enc, random.Random(seed), 400, undo_rate=0.02)
+    assert replay(enc.setup, enc.events, RULESET) == enc.state
+    save.save()
+    assert SaveFile.load(save.path).encounter.state == enc.state
+    while enc.undo():
+        pass
+    assert enc.state == start

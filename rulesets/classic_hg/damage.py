@@ -435,6 +435,10 @@ def _crew_effect(state: dict, attack: dict, key: str, tables: Tables, ctx: RuleC
 def _kill(state: dict, attack: dict, who: str, ctx: RuleContext) -> None:
     ship = state["ships"][attack["target"]]
     place = attack.get("general", "")
+    for person in state.get("people", {}).values():  # the people personal combat has met die with them
+        if person.get("ship") == attack["target"] and (person["name"] == who if who else
+                                                       person.get("location") == place):
+            person["dead"] = person["counted_dead"] = True
     if who:
         ctx.note(f"{who} is killed")
         ship["crew_attacks"].append({"turn": state["turn"], "attack": attack["id"], "location": place,

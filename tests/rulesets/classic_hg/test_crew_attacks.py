@@ -188,3 +188,29 @@ def test_random_play_with_personal_crew_combat_replays_saves_and_undoes(seed: in
     while enc.undo():
         pass
     assert enc.state == start
+
+
+def test_a_nuclear_torpedo_kills_the_named_crew_met_before() -> None:
+    """"Nuclear Torpedo: Crew killed." The people personal combat has already met there die with the count."""
+    from tests.rulesets.classic_hg.test_effects import imperial_initiative as initiative
+
+    setup = make_setup({**ESCORT, "torpedo_tubes": 1, "programs": ESCORT["programs"] + ["TORPEDO LAUNCH"]},
+                       dict(RAIDER))
+    setup.units["people"] = dict(BRIDGE)
+    enc = Encounter(setup, RULESET)
+    initiative(enc)
+    enc.act("fire", ship="vigilant", turrets=["T1"], target="jackal")
+    answer(enc, "To hit: Vigilant T1", "12")
+    enc.act("launch_torpedo", ship="vigilant", target="jackal", warhead="nuclear")
+    answer(enc, "To hit: Vigilant tube 1", "12")
+    enc.act("next")
+    enc.act("next")
+    enc.act("resolve_damage")
+    answer(enc, "General location: A1", roll_for_general("bridge"))
+    answer(enc, "Specific location: A1", roll_for_effect("bridge", "crew"))
+    answer(enc, "Percent to hit: laser rifle at Capt. Orrin Vale", "99")
+    answer(enc, "Percent to hit: laser rifle at Mate Sela Dunn", "99")
+    answer(enc, "General location: A2", roll_for_general("bridge"))
+    answer(enc, "Specific location: A2", roll_for_effect("bridge", "crew"))
+    assert all(p["dead"] for p in enc.state["people"].values())
+    assert jackal(enc)["crew"]["bridge"] == 0

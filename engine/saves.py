@@ -10,8 +10,9 @@ Layout, in this order (DESIGN.md "Saves"):
 Reading uses rtoml (``reading.parse_toml``: fast on a long log); the header keeps its
 tomlkit document so a game master's comments and layout survive, the setup and
 every event keep the exact text they were read from or first written as, and
-only the state is generated anew. An autosave is therefore a join of kept texts
-plus one state table, then an atomic replace.
+only the state is generated anew (and only when the log changed). An autosave is
+therefore kept texts (every ``LOG_BLOCK`` events already joined and encoded) plus
+one state table, written as parts to a temporary file, then an atomic replace.
 """
 
 from __future__ import annotations

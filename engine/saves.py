@@ -40,6 +40,10 @@ HEADER_COMMENT = (
 )
 
 _EVENTS_LINE = re.compile(r"^[ \t]*\[\[[ \t]*events[ \t]*\]\][ \t]*(#.*)?$", re.M)
+# The same header found from its brackets: a pattern that starts with text is searched for that text
+# at C speed, where one that starts at each line's start is tried at every character (a tenth of a
+# 50,000-event load went to that). ``_event_starts`` keeps the line-start rule.
+_EVENTS_HEADER = re.compile(r"\[\[[ \t]*events[ \t]*\]\][ \t]*(?:#[^\n]*)?(?=\n|\Z)")
 _SETUP_LINE = re.compile(r"^[ \t]*\[\[?[ \t]*setup[ \t]*[\].]", re.M)
 _STATE_LINE = re.compile(r"^[ \t]*\[\[?[ \t]*state[ \t]*[\].]", re.M)
 
@@ -264,7 +268,7 @@ def _read_events(doc: dict, text: str) -> list[Event]:
     raw = doc.get("events", [])
     if not isinstance(raw, list):
         raise BadSave("events: expected [[events]] entries")
-    starts = [m.start() for m in _EVENTS_LINE.finditer(text)]
+    starts = _event_starts(text)
     chunks: list[str | None]
     if len(starts) == len(raw):
         bounds = starts + [len(text)]
@@ -289,6 +293,20 @@ def _read_events(doc: dict, text: str) -> list[Event]:
         del d["kind"]
         events.append(Event(kind, group, d.pop("at"), d, chunk))  # rtoml's zone kept: see Encounter.updated
     return events
+
+
+def _event_starts(text: str) -> list[int]:
+    """Where each ``[[events]]`` line starts (the lines ``_EVENTS_LINE`` matches, found faster)."""
+    starts = []
+    for m in _EVENTS_HEADER.finditer(text):
+        i = m.start()
+        if i and text[i - 1] != "\n":  # only spaces and tabs may come before it on its line
+            line = text.rfind("\n", 0, i) + 1
+            if text[line:i].strip(" \t"):
+                continue
+            i = line
+        starts.append(i)
+    return starts
 
 
 def _looks_right(kind: Any, d: dict) -> bool:

@@ -133,3 +133,18 @@ def test_a_loaded_save_writes_its_times_back_unchanged(tmp_path: Path) -> None:
     assert [e["at"] for e in again["events"]] == [ev.at for ev in enc.events]
     assert type(loaded.updated.tzinfo) is timezone
     assert pickle.loads(pickle.dumps(loaded.setup.created)) == loaded.setup.created
+
+
+def test_event_headers_are_found_where_the_line_pattern_finds_them() -> None:
+    """The fast search for ``[[events]]`` lines agrees with the plain line pattern on every layout."""
+    import random
+
+    from engine.saves import _EVENTS_LINE, _event_starts
+
+    rng = random.Random(5)
+    pieces = ["[[events]]", " [[events]]", "\t[[ events ]] # c", "x [[events]]", "[[events]]\r", "[[events]] x",
+              "[[eventsx]]", "a = [[1]]", "[[events]] # [[events]]", "  [[events]]  ", "", "kind = 1",
+              "[[events]]#", "[[ events]]", 's = "[[events]]"']
+    for _ in range(3000):
+        text = "\n".join(rng.choice(pieces) for _ in range(rng.randrange(12))) + rng.choice(["", "\n", "\n\n"])
+        assert _event_starts(text) == [m.start() for m in _EVENTS_LINE.finditer(text)], text

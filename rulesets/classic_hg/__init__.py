@@ -12,6 +12,7 @@ replace, see ``TABLES.md``); ships are TOML files in ``ships/``.
 from __future__ import annotations
 
 
+from engine.actions import Param
 from engine.ruleset import Ruleset, StepView
 from engine.tables import table_files
 
@@ -35,6 +36,11 @@ class ClassicHG(Ruleset):
     uses = ("percentile",)
 
     # --- setup and tables -----------------------------------------------------------
+
+    def setup_options(self) -> tuple[Param, ...]:
+        """A new encounter resolves crew hits by personal combat unless the game master keeps them as
+        records (a fight saved without the option keeps records, as it was played)."""
+        return (Param("crew_combat", "Crew hits", "choice", choices=(damage.PERSONAL, damage.RECORDS)),)
 
     def check_ship(self, ship: dict, where: str) -> None:
         from engine.schema import validate

@@ -42,7 +42,9 @@ Where the text is silent we decided, as a careful referee would:
   people at the location, and each radiation exposure with ``crew_exposure``;
   the people are made on demand (the named crew first) and kept in
   ``state["people"]``; each one killed lowers the location's crew count. A
-  fight that does not ask keeps the crew attacks as records only.
+  fight with ``crew_combat = "records"``, or saved without the option before it
+  existed, keeps the crew attacks as records only. ``flagbridge new`` asks, with
+  personal combat first, and the shipped demo uses it.
 """
 
 from __future__ import annotations
@@ -63,16 +65,17 @@ CHAIN = ("general_location", "specific_location", "spallation", "radiation", "ra
 
 _RAM = {"label": "Ramming", "radiation": False, "spallation": "", "crew_attack": ""}
 PERSONAL = "percentile"  # the ruleset whose procedures resolve crew hits, when a fight asks for it
+RECORDS = "records"  # crew hits kept as records only (what a fight saved without the option does)
 
 
 def crew_combat_state(setup) -> dict:
     """What a fight that resolves crew hits by personal combat adds to its state (nothing otherwise, so
     fights and saves that do not ask are unchanged): the named crew by ship and location."""
     option = setup.options.get("crew_combat", "")
-    if not option and not setup.people:
+    if option not in ("", PERSONAL, RECORDS):
+        raise BadTable(f'setup.options.crew_combat: expected "{PERSONAL}", "{RECORDS}" or nothing, got {option!r}')
+    if option == RECORDS or (not option and not setup.people):
         return {}
-    if option not in ("", PERSONAL):
-        raise BadTable(f'setup.options.crew_combat: expected "{PERSONAL}" or nothing, got {option!r}')
     roster: dict[str, dict[str, list[str]]] = {}
     for pid, person in setup.people.items():
         where = f"setup.people.{pid}"

@@ -138,9 +138,10 @@ async def test_a_ship_is_edited_for_this_encounter_without_touching_its_file(tmp
         await type_text(pilot, "Raiders")
         await pilot.press("enter")
         await pilot.press("down", "space", "enter")
-        await pilot.press("enter")                          # the starting range as offered
+        await pilot.press("enter")                          # crew hits: personal combat, offered first
         await pilot.pause()
     enc = SaveFile.load(tmp_path / "Edited.toml").encounter
+    assert enc.setup.options == {"crew_combat": "percentile"}
     navy = [s for s in enc.setup.ships.values() if s["side"] == "side1"]
     assert [s["fuel"] for s in navy] == [33]
     from engine.files import load_unit

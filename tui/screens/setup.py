@@ -119,8 +119,11 @@ class SetupScreen(Screen[None]):
         elif q == "name":
             ask.update("Name of the encounter (Enter):")
             widget = Input(placeholder="e.g. Ambush at Regina")
+        elif q.startswith("option:") and self._option(q).kind == "choice":
+            ask.update(Text(f"{self._option(q).label} (Enter):"))
+            widget = OptionList(*[Option(Text(c), id=f"{q}={c}") for c in self._option(q).choices])
         elif q.startswith("option:"):
-            ask.update(f"{self._option(q).label} (Enter):")
+            ask.update(Text(f"{self._option(q).label} (Enter):"))
             widget = Input(type="integer" if self._option(q).kind == "int" else "text")
         elif q in ("side1", "side2"):
             ask.update(f"Name of side {q[-1]} (Enter):")
@@ -164,7 +167,13 @@ class SetupScreen(Screen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.answers["ruleset"] = str(event.option.id)
+        picked = str(event.option.id)
+        if picked.startswith("option:"):  # a ruleset's setup option with fixed choices
+            q, value = picked.split("=", 1)
+            self.answers[q] = value
+            self.next_question()
+            return
+        self.answers["ruleset"] = picked
         self.library = unit_files(self.answers["ruleset"], self.save_dir)
         self.edited = {}
         if not self.library:

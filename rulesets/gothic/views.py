@@ -95,7 +95,7 @@ def unit_panels(state: dict, kind, uid: str, tables: Tables) -> dict[str, list[t
         if o["side"] != v["side"] and not o["destroyed"]:
             cm = state["distances"].get(pair(uid, other))
             near.append((f"to {o['name']}", "not entered" if cm is None else f"{cm} cm"))
-    return {"Ship status": status, "Armor and crew": crits + near}
+    return {"Status": status, "Criticals and distances": crits + near}
 
 
 def _salvo_panels(state: dict, uid: str, tables: Tables) -> dict[str, list[tuple[str, str]]]:
@@ -112,7 +112,7 @@ def _salvo_panels(state: dict, uid: str, tables: Tables) -> dict[str, list[tuple
         ("This phase", ("moved" + (f", turned {o['turned']}°" if o["turned"] else "")) if o["moved"] else "not moved"),
         ("Launched", f"turn {o['launched_turn']}"),
     ]
-    return {"Ship status": rows, "Armor and crew": []}
+    return {"Salvo": rows, "": []}
 
 
 def checklist_notes(state: dict) -> list[str]:

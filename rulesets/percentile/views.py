@@ -1,8 +1,8 @@
 """What the console shows for a percentile fight: people lines, the characters' panels, the round's order.
 
 Presentation only: nothing here changes the state. The console's two unit
-panels hold a person's attributes, Agility Points and sub-turn ("Ship status")
-and every body part with its damage points and state ("Armor and crew").
+panels hold a person's attributes, Agility Points and sub-turn ("Character")
+and every body part with its damage points and state ("Body").
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def unit_panels(state: dict, kind, uid: str, tables: Tables) -> dict[str, list[t
                               f"{w['text']}" + (f"; {w['severity']}" if w.get("severity") else "")))
         for organ in w.get("organs", []):
             body.append(("  organs", organ))
-    return {"Ship status": status, "Armor and crew": body}
+    return {"Character": status, "Body": body}
 
 
 def checklist_notes(state: dict) -> list[str]:

@@ -29,6 +29,8 @@ from ..commands import console_commands
 from ..widgets.keybar import KeyBar
 from ..widgets.panels import ChecklistPanel, DicePrompt, LinesPanel, LogPanel, RowsPanel, ShipsPanel
 
+#: The console's two unit panels: their titles when the ruleset gives none, and their ids
+UNIT_PANELS = {"Ship status": "status", "Armor and crew": "armor"}
 LOG_REDRAW_EVENTS = 300  # the log is drawn afresh from this many events back
 LOG_REFILL = 100  # fewer lines than this left after undos: the log is drawn afresh
 DICE_KEYS = set("0123456789 ,")
@@ -139,8 +141,12 @@ class ConsoleScreen(Screen[None]):
         kind = rs.unit_kind_of(state, self.selected) if self.selected else None
         panels = rs.unit_panels(state, kind, self.selected) if kind else {}
         name = state[kind.key][self.selected].get("name", self.selected) if kind else ""
-        self.query_one("#status", RowsPanel).show(panels.get("Ship status", []), name)
-        self.query_one("#armor", RowsPanel).show(panels.get("Armor and crew", []), name)
+        # The ruleset names its two panels for the unit shown ("Ship status", a person's "Body"...)
+        titles = (list(panels) + ["", ""])[:2] if panels else list(UNIT_PANELS)
+        for pid, title in zip(UNIT_PANELS.values(), titles):
+            rows_panel = self.query_one(f"#{pid}", RowsPanel)
+            rows_panel.border_title = Text(title)
+            rows_panel.show(panels.get(title, []), name)
         self.query_one(ChecklistPanel).show(enc.checklist(), rs.checklist_notes(state))
         sensors = rs.sensors(state)
         self.query_one("#sensors", LinesPanel).show(sensors if sensors is not None else

@@ -97,7 +97,7 @@ class WatchScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#own-pane").border_title = f"{self.picture.view.name}: our ships"
+        self.query_one("#own-pane").border_title = Text(f"{self.picture.view.name}: our forces")
         self.query_one("#others-pane").border_title = "What we know of the others"
         self.query_one("#log-pane").border_title = "Log"
         self.show(self.picture, self.status)

@@ -133,26 +133,35 @@ class Playout:
         self.rolls = 0
         self.group = 0
         self.record: list[tuple] | None = [] if record else None
+        self.held: dict = {}  # the fight's tables, looked up once (they cannot change within it)
+        # The pending rolls as requests, beside their plain form in the state (which rules may read):
+        # each request is built once, not read back from its plain form when its turn comes.
+        self.queue = [RollRequest.from_plain(p) for p in self.state["pending"]]
 
     def act(self, name: str, args: dict) -> None:
         state, rs = self.state, self.ruleset
         checked = rs.check_action(state, name, args)  # refused here, with the rule's reason
         self.group += 1
-        ctx = RuleContext(self.group, host=rs, state=state)
+        ctx = RuleContext(self.group, host=rs, state=state, held=self.held)
         rs.apply_action(state, name, args, ctx, checked=checked)
-        state["pending"].extend(r.to_plain() for r in ctx.requests)
+        if ctx.requests:
+            state["pending"].extend(r.to_plain() for r in ctx.requests)
+            self.queue.extend(ctx.requests)
         if self.record is not None:
             self.record.append(("action", name, dict(args)))
 
     def roll(self) -> None:
         state, rs = self.state, self.ruleset
-        request = RollRequest.from_plain(state["pending"][0])
+        request = self.queue.pop(0)
         result = self.roller.answer(request, self.rolls)
         self.rolls += 1
-        state["pending"].pop(0)
-        ctx = RuleContext(request.group, host=rs, state=state)
+        pending = state["pending"]
+        del pending[0]
+        ctx = RuleContext(request.group, host=rs, state=state, held=self.held)
         rs.resolve_roll(state, result, ctx)
-        state["pending"][0:0] = [r.to_plain() for r in ctx.requests]  # a result's own rolls come first
+        if ctx.requests:  # a result's own rolls come first
+            pending[0:0] = [r.to_plain() for r in ctx.requests]
+            self.queue[0:0] = ctx.requests
         if self.record is not None:
             self.record.append(("roll", result.faces))
 

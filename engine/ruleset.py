@@ -66,6 +66,9 @@ class RuleContext:
     owner: str = ""
     reply_to: str = ""
     state: dict = field(default_factory=dict, repr=False)
+    #: Tables that hold for a whole fight, by ruleset id ("" the fight's own), filled on first use: a
+    #: forecast hands one dict to every context of a simulated fight; None (real play) looks them up each time.
+    held: dict | None = field(default=None, repr=False)
 
     def request_roll(
         self,
@@ -96,7 +99,18 @@ class RuleContext:
 
     def acting_as(self, owner: str, reply_to: str = "") -> "RuleContext":
         """The same requests and notes, for a rule of ruleset ``owner`` (empty: the fight's own)."""
-        return RuleContext(self.group, self.requests, self.notes, self.host, owner, reply_to, self.state)
+        return RuleContext(self.group, self.requests, self.notes, self.host, owner, reply_to, self.state, self.held)
+
+    def tables_of(self, rs: "Ruleset", guest: bool) -> Any:
+        """The tables a rule of ``rs`` reads: the fight's own, or the shipped ones when ``rs`` is a guest."""
+        held = self.held
+        key = rs.id if guest else ""
+        if held is not None and key in held:
+            return held[key]
+        tables = rs.guest_tables() if guest else rs.tables_for(self.state)
+        if held is not None:
+            held[key] = tables
+        return tables
 
     def call(self, ruleset_id: str, procedure: str, args: dict, reply: str = "") -> None:
         """Run another ruleset's procedure inside this fight (same log, undo and save).
@@ -114,7 +128,7 @@ class RuleContext:
         reply_to = f"{self.owner}:{reply}" if reply else ""
         if reply and reply not in (host.catalogue.replies if not self.owner else find_ruleset(self.owner).catalogue.replies):
             raise IllegalAction(f"{host.id}: no reply {reply!r} registered")
-        fn(self.state, dict(args), guest.guest_tables(), self.acting_as(ruleset_id, reply_to))
+        fn(self.state, dict(args), self.tables_of(guest, True), self.acting_as(ruleset_id, reply_to))
 
     def done(self, data: dict) -> None:
         """A called procedure is finished: report ``data`` to the reply its caller named."""
@@ -122,7 +136,7 @@ class RuleContext:
             return
         owner, _, name = self.reply_to.rpartition(":")
         rs = find_ruleset(owner) if owner else self.host
-        tables = rs.guest_tables() if owner else rs.tables_for(self.state)
+        tables = self.tables_of(rs, bool(owner))
         rs.catalogue.replies[name](self.state, dict(data), tables, self.acting_as(owner))
 
 
@@ -287,10 +301,10 @@ class Ruleset(ABC):
         """Check the action and its arguments once (``checked``: already checked on this state), then
         run its handler."""
         action = self.catalogue.get(name)
-        tables = self.tables_for(state)
+        ctx.host, ctx.state = self, state
+        tables = ctx.tables_of(self, False)
         if checked is None:
             checked = checked_args(self.catalogue, state, action, args, tables, self.side_ids(state))
-        ctx.host, ctx.state = self, state
         action.run(state, checked, tables, ctx)
 
     def continuation(self, then: str) -> tuple["Ruleset", Any]:
@@ -312,7 +326,7 @@ class Ruleset(ABC):
         owner = then.rpartition(":")[0]
         ctx.host, ctx.state = self, state
         sub = ctx.acting_as(owner, str(result.request.context.get("reply_to", "")))
-        fn(state, result, rs.guest_tables() if owner else self.tables_for(state), sub)
+        fn(state, result, sub.tables_of(rs, bool(owner)), sub)
 
     def after_correction(self, state: dict, path: tuple) -> None:
         """Re-derive anything that depends on a corrected value (default: nothing)."""

@@ -26,7 +26,7 @@ RAMMING = ROOT / "rulesets" / "classic_hg" / "tables" / "ramming.toml"
 def save_with_table(folder: Path, table_path: str) -> Path:
     """The classic-hg demo, pointed at a replacement ramming table."""
     text = (ROOT / "saves" / "demo-classic-hg.toml").read_text()
-    text = re.sub(r"(\[setup\.options\]\n)", "", text)
+    text = re.sub(r"\[setup\.options\]\n(?=\n|\[)", "", text)  # an empty [setup.options]: its tables come below
     text = text.replace("\n[state]", f"\n[setup.options.tables]\nramming = {table_path!r}\n\n[state]", 1)
     path = folder / "fight.toml"
     path.write_text(text)

@@ -45,6 +45,10 @@ class Dice:
     scale: Fraction = Fraction(1)
     notation: str = ""
 
+    def __post_init__(self) -> None:
+        # Whether the scale is 1, asked of every roll's value: a Fraction comparison each time costs more than the roll.
+        object.__setattr__(self, "_unscaled", self.scale == 1)
+
     def __str__(self) -> str:
         return self.notation or f"{self.count}d{self.sides}"
 
@@ -58,7 +62,7 @@ class Dice:
 
     def value(self, natural: int) -> int:
         """The expression's value for a natural dice total (scale, then plus)."""
-        if self.scale != 1:
+        if not self._unscaled:
             scaled = self.scale * natural
             return int(scaled + Fraction(1, 2)) + self.plus  # halves round up
         return natural + self.plus

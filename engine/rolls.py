@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from .dice import Dice, parse_dice, read_typed
@@ -84,11 +85,12 @@ class RollRequest:
     group: int = 0
     secret: bool = False
 
-    @property
+    # Both are read for every roll and never change (the request is frozen): worked out once each.
+    @cached_property
     def parsed(self) -> Dice:
         return parse_dice(self.dice)
 
-    @property
+    @cached_property
     def modifier_total(self) -> int:
         return sum(m.value for m in self.modifiers)
 

@@ -379,6 +379,26 @@ def checked_args(catalogue: Catalogue, state: dict, action: Action, args: dict, 
     return out
 
 
+def filled_args(action: Action, args: dict) -> dict:
+    """The arguments as the handler receives them, defaults filled as ``checked_args`` fills them, values
+    taken as given: for a caller whose values come from the rule's own offers, already in the form a check
+    returns (a forecast's doctrine). Only ``may`` is left to judge them. Raises IllegalAction like the check."""
+    out: dict = {}
+    for p in action.params:
+        value = args.get(p.name, p)
+        if value is p or (p.optional and value in ("", None, [])):
+            if not p.optional:
+                raise IllegalAction(f"{action.label}: {_words(p)} is needed")
+            out[p.name] = list(p.default) if isinstance(p.default, (list, tuple)) else p.default
+        else:
+            out[p.name] = value
+    extra = sorted(k for k in args if k not in out)
+    if extra:
+        raise IllegalAction(f"{action.label}: no parameter {extra[0]!r} "
+                            f"(known: {', '.join(sorted(out)) or 'none'})")
+    return out
+
+
 # --- what the console may offer --------------------------------------------------------
 
 @dataclass

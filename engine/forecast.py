@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from .errors import BadTable
+from .actions import filled_args
+from .errors import BadTable, IllegalAction
 from .rolls import RollRequest, RollResult
 from .ruleset import RuleContext, Ruleset, _LAZY, find_ruleset, register_lazy
 from .state import plain_copy
@@ -133,6 +134,10 @@ class Playout:
         self.rolls = 0
         self.group = 0
         self.record: list[tuple] | None = [] if record else None
+        #: Set by ``run`` from the commander's ``offers_checked``: a doctrine that builds every value from
+        #: the rule's own offers, in their checked form, has its choices judged by ``may`` alone (the kind
+        #: checks would find every value among the offers it was taken from).
+        self.offers_checked = False
         self.held: dict = {}  # the fight's tables, looked up once (they cannot change within it)
         # The pending rolls as requests, beside their plain form in the state (which rules may read):
         # each request is built once, not read back from its plain form when its turn comes.
@@ -140,9 +145,16 @@ class Playout:
 
     def act(self, name: str, args: dict) -> None:
         state, rs = self.state, self.ruleset
-        checked = rs.check_action(state, name, args)  # refused here, with the rule's reason
+        ctx = RuleContext(self.group + 1, host=rs, state=state, held=self.held)
+        if self.offers_checked:  # the values came from the rule's own offers: its ``may`` alone judges them
+            action = rs.catalogue.get(name)
+            checked = filled_args(action, args)
+            why = action.may(state, checked, ctx.tables_of(rs, False))
+            if why:
+                raise IllegalAction(why)
+        else:
+            checked = rs.check_action(state, name, args)  # refused here, with the rule's reason
         self.group += 1
-        ctx = RuleContext(self.group, host=rs, state=state, held=self.held)
         rs.apply_action(state, name, args, ctx, checked=checked)
         if ctx.requests:
             state["pending"].extend(r.to_plain() for r in ctx.requests)
@@ -168,6 +180,7 @@ class Playout:
     def run(self, commander, turn_cap: int = TURN_CAP) -> tuple[bool, int]:
         """Play until the fight is over or past the cap: (finished, turns fought from the saved turn)."""
         rs, state = self.ruleset, self.state
+        self.offers_checked = bool(getattr(commander, "offers_checked", False))
         first = rs.outcome(state).turn
         last = first + turn_cap - 1
         decisions, turn_now = 0, first

@@ -120,7 +120,15 @@ def can_hurt(ship: dict, tables) -> bool:
 
 
 class Commander:
-    """Plays a classic-hg fight by the doctrine of each side (``decide`` gives the next action)."""
+    """Plays a classic-hg fight by the doctrine of each side (``decide`` gives the next action).
+
+    Every value it gives is taken from what the rules offer (ship and turret ids, battery ids from
+    ``firing_groups``, attack ids from ``incoming``, ranges from ``turn.RANGES``, warhead ``he``, a withdraw
+    reason of ``turn.OUT_REASONS``), in the form the argument check returns: ``offers_checked`` lets the
+    forecast leave the judging to each action's ``may``.
+    """
+
+    offers_checked = True
 
     def __init__(self, ruleset, doctrines: dict[str, dict]) -> None:
         self.ruleset = ruleset

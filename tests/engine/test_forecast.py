@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.actions import filled_args
 from engine.encounter import Encounter
-from engine.errors import BadTable
+from engine.errors import BadTable, IllegalAction
 from engine.forecast import (FightResult, Forecast, Playout, fight_seed, forecast, load_doctrine,
                              play_fights, scenario_of)
 from engine.saves import SaveFile
@@ -57,6 +58,31 @@ def test_a_simulated_fight_is_real_play(demo: Path) -> None:
         assert real.state == play.state
         assert any(e[0] == "roll" for e in play.record)
     assert enc.state == SaveFile.load(demo).encounter.state  # the open encounter is untouched
+
+
+def test_a_doctrine_that_offers_checked_values_gets_what_the_full_check_gives(demo: Path) -> None:
+    """A commander with ``offers_checked`` has its choices judged by ``may`` alone; on every decision of
+    these fights the full argument check (kinds, offers, ``may``) returns exactly the same arguments, so
+    the cheaper check changes no fight."""
+    enc = SaveFile.load(demo).encounter
+    scenario, _ = scenario_of(enc)
+    rs = scenario.prepare()
+    compared = []
+
+    class Both(Playout):
+        def act(self, name: str, args: dict) -> None:
+            if self.offers_checked:
+                full = rs.check_action(self.state, name, args)
+                assert filled_args(rs.catalogue.get(name), args) == full, (name, args)
+                compared.append(name)
+            super().act(name, args)
+
+    for index in range(3):
+        Both(rs, scenario.state, fight_seed(5, index)).run(rs.commander(scenario.doctrines), turn_cap=8)
+    if getattr(rs.commander(scenario.doctrines), "offers_checked", False):
+        assert {"fire", "next"} <= set(compared)
+    with pytest.raises(IllegalAction, match="no parameter 'bogus'"):
+        filled_args(rs.catalogue.get("next"), {"bogus": 1})
 
 
 def test_one_worker_and_two_give_the_same_forecast(demo: Path) -> None:

@@ -115,8 +115,13 @@ class FightRoller:
 
     def answer(self, request: RollRequest, index: int) -> RollResult:
         dice = request.parsed
-        draw, sides = self.random, dice.sides
-        faces = tuple(1 + int(draw() * sides) for _ in range(dice.count))
+        draw, sides, count = self.random, dice.sides, dice.count
+        if count == 1:  # the usual dice, drawn without a generator (the same draws in the same order)
+            faces: tuple[int, ...] = (1 + int(draw() * sides),)
+        elif count == 2:
+            faces = (1 + int(draw() * sides), 1 + int(draw() * sides))
+        else:
+            faces = tuple(1 + int(draw() * sides) for _ in range(count))
         return RollResult(request, sum(faces), faces, "roller")
 
 

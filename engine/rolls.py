@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
 from typing import Any
 
 from .dice import Dice, parse_dice, read_typed
@@ -85,14 +84,16 @@ class RollRequest:
     group: int = 0
     secret: bool = False
 
-    # Both are read for every roll and never change (the request is frozen): worked out once each.
-    @cached_property
+    @property
     def parsed(self) -> Dice:
         return parse_dice(self.dice)
 
-    @cached_property
+    @property
     def modifier_total(self) -> int:
-        return sum(m.value for m in self.modifiers)
+        total = 0  # a plain loop: read for every roll, usually over none or a few modifiers
+        for m in self.modifiers:
+            total += m.value
+        return total
 
     def chance(self) -> Fraction | None:
         """Exact chance of meeting the target, or None when there is no target."""

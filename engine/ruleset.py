@@ -325,7 +325,8 @@ class Ruleset(ABC):
         rs, fn = self.continuation(then)
         owner = then.rpartition(":")[0]
         ctx.host, ctx.state = self, state
-        sub = ctx.acting_as(owner, str(result.request.context.get("reply_to", "")))
+        reply_to = str(result.request.context.get("reply_to", ""))
+        sub = ctx if (owner, reply_to) == (ctx.owner, ctx.reply_to) else ctx.acting_as(owner, reply_to)
         fn(state, result, sub.tables_of(rs, bool(owner)), sub)
 
     def after_correction(self, state: dict, path: tuple) -> None:

@@ -309,6 +309,10 @@ class Ruleset(ABC):
 
     def continuation(self, then: str) -> tuple["Ruleset", Any]:
         """The ruleset and rule a roll's ``then`` resumes (``other:name`` for a called ruleset's)."""
+        if ":" not in then:  # the fight's own rule, asked for every roll: no parsing, no registry
+            fn = self.catalogue.continuations.get(then)
+            if fn is not None:
+                return self, fn
         owner, _, name = then.rpartition(":")
         rs = find_ruleset(owner) if owner else self
         if owner and owner not in self.uses:

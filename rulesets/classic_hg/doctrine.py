@@ -251,6 +251,7 @@ class Commander:
         by_target: dict[str, list[str]] = {}
         for gid, group in firing_groups(ship).items():
             if any(t["used"] for t in group) or not tables.mounts[group[0]["weapon"]]["fires"] \
+                    or not group_working(group) \
                     or not self.allowed(state, tables, "fire", {"ship": sid, "turrets": [gid], "warhead": "he"}):
                 continue
             weapon = tables.weapons[attack_type(group[0], "he", tables)]
@@ -278,12 +279,14 @@ class Commander:
             return points - state["ships"][a["target"]]["armor_factor"], points
 
         attacks = sorted((a for a in incoming(state) if threat(a)[0] > 0), key=threat, reverse=True)
+        if not attacks:
+            return None
+        # which ships may defend at all does not depend on the attack: asked once, not once an attack
+        ready = [sid for sid in turn.ships_of(state, side) if self.allowed(state, tables, "defend", {"ship": sid})]
         for attack in attacks:
             best, score = None, 0.0
-            for sid in turn.ships_of(state, side):
+            for sid in ready:
                 ship = state["ships"][sid]
-                if not self.allowed(state, tables, "defend", {"ship": sid}):
-                    continue
                 for t in ship["turrets"]:
                     if t["used"] or not working(t):
                         continue

@@ -65,7 +65,10 @@ class Target:
         return cls(int(t[:-1]), t[-1] == "-")
 
 
-@dataclass(frozen=True)
+_NONE_GIVEN: Any = object()  # a request's context when none is given: a fresh empty dict each time
+
+
+@dataclass(frozen=True, init=False)
 class RollRequest:
     """What a rule needs rolled, and enough context for the rule to resume after.
 
@@ -83,6 +86,13 @@ class RollRequest:
     context: dict[str, Any] = field(default_factory=dict)
     group: int = 0
     secret: bool = False
+
+    def __init__(self, purpose: str, dice: str, modifiers: tuple[Modifier, ...] = (), target: Target | None = None,
+                 then: str = "", context: dict[str, Any] = _NONE_GIVEN, group: int = 0, secret: bool = False) -> None:
+        # The fields set straight into the instance (a frozen dataclass's own __init__ goes through
+        # object.__setattr__ for each): a fight asks for hundreds of rolls.
+        self.__dict__.update(purpose=purpose, dice=dice, modifiers=modifiers, target=target, then=then,
+                             context={} if context is _NONE_GIVEN else context, group=group, secret=secret)
 
     @property
     def parsed(self) -> Dice:

@@ -172,6 +172,8 @@ def bench_ships(runs: int, folder: Path) -> None:
             await pilot.pause()
         row("down  next ship of 100 (action_select)", values, 16)
         ships = screen.query_one("#ships")
+        print(f"  Ships panel: {ships.virtual_size.height} lines in {ships.size.height} rows, "
+              f"scrolled to {ships.scroll_y:g} to show the selected ship")
         while screen.scrolled != "ships":  # Tab to the Ships list: / filters it by name
             screen.action_next_panel()
         screen.action_search()
@@ -181,7 +183,6 @@ def bench_ships(runs: int, folder: Path) -> None:
             await pilot.pause()
         row("Ships filter: one more letter (/ on the Ships list)", typed, 16)
         screen._search_key("escape", None)
-        print(f"  Ships panel: {ships.virtual_size.height} lines, scrollable: {ships.max_scroll_y > 0}")
 
     asyncio.run(_console(path, drive))
 

@@ -132,7 +132,8 @@ class Playout:
     can feed them to a real ``Encounter`` and see the same fight.
     """
 
-    def __init__(self, ruleset: Ruleset, state: dict, seed: int, record: bool = False) -> None:
+    def __init__(self, ruleset: Ruleset, state: dict, seed: int, record: bool = False,
+                 held: dict | None = None) -> None:
         self.ruleset = ruleset
         self.state = plain_copy(state)
         self.roller = FightRoller(seed)
@@ -143,7 +144,8 @@ class Playout:
         #: the rule's own offers, in their checked form, has its choices judged by ``may`` alone (the kind
         #: checks would find every value among the offers it was taken from).
         self.offers_checked = False
-        self.held: dict = {}  # the fight's tables, looked up once (they cannot change within it)
+        # The fight's tables, looked up once (they cannot change within it); fights of one forecast share them.
+        self.held: dict = {} if held is None else held
         # The pending rolls as requests, beside their plain form in the state (which rules may read):
         # each request is built once, not read back from its plain form when its turn comes.
         self.queue = [RollRequest.from_plain(p) for p in self.state["pending"]]
@@ -237,8 +239,9 @@ def play_fights(scenario: Scenario, start: int, stop: int, seed: int, turn_cap: 
     doctrine may remember what it did earlier in its own fight)."""
     rs = prepared or scenario.prepare()
     out = []
+    held: dict = {}
     for i in range(start, stop):
-        play = Playout(rs, scenario.state, fight_seed(seed, i))
+        play = Playout(rs, scenario.state, fight_seed(seed, i), held=held)
         finished, turns = play.run(rs.commander(scenario.doctrines), turn_cap)
         end = rs.outcome(play.state)
         out.append(FightResult(i, end.winner if finished else "", finished, turns,

@@ -165,7 +165,7 @@ class RollRequest:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class RollResult:
     """An answered request: faces (when known), the natural total, and the outcome."""
 
@@ -173,6 +173,10 @@ class RollResult:
     natural: int
     faces: tuple[int, ...] = ()
     source: str = "roller"  # or "typed"
+
+    def __init__(self, request: RollRequest, natural: int, faces: tuple[int, ...] = (), source: str = "roller") -> None:
+        # set at once, as RollRequest's: one result for every roll
+        self.__dict__.update(request=request, natural=natural, faces=faces, source=source)
 
     @property
     def value(self) -> int:

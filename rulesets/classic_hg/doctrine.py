@@ -249,15 +249,19 @@ class Commander:
         """The turrets and batteries that can fire, grouped under the target each would pick; the first
         such group the rules accept whole (or, when energy runs short, its first turrets)."""
         by_target: dict[str, list[str]] = {}
+        picked: dict[tuple, str] = {}  # alike groups pick alike on one state: each kind judged once
         for gid, group in firing_groups(ship).items():
-            if any(t["used"] for t in group) or not tables.mounts[group[0]["weapon"]]["fires"] \
-                    or not group_working(group) \
+            n = group_working(group)
+            if not n or any(t["used"] for t in group) or not tables.mounts[group[0]["weapon"]]["fires"] \
                     or not self.allowed(state, tables, "fire", {"ship": sid, "turrets": [gid], "warhead": "he"}):
                 continue
-            weapon = tables.weapons[attack_type(group[0], "he", tables)]
+            kind = attack_type(group[0], "he", tables)
             tracked = tracks_by_computer(ship, all(t["fire_control"] for t in group))
-            best = self.best_target(state, ship, enemies, weapon, max(t["gunner_skill"] for t in group), tracked,
-                                    tables, group_working(group))
+            skill = max(t["gunner_skill"] for t in group)
+            key = (kind, skill, tracked, n)
+            if key not in picked:
+                picked[key] = self.best_target(state, ship, enemies, tables.weapons[kind], skill, tracked, tables, n)
+            best = picked[key]
             if best:
                 by_target.setdefault(best, []).append(gid)
         for target, gids in by_target.items():

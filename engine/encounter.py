@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterator
 
 from .errors import FlagbridgeError, IllegalAction
 from .reading import standard_time
-from .rolls import RollRequest, RollResult, SeededRoller, checked_result, typed_result
+from .rolls import Modifier, RollRequest, RollResult, SeededRoller, Target, checked_result, typed_result
 from .corrections import breakage, refusal
 from .tables import table_files
 from .actions import Action, Offer
@@ -92,6 +92,16 @@ def _answers(d: dict, plain: dict) -> bool:
             and [m["value"] for m in mods] == [m["value"] for m in plain.get("modifiers", ())])
 
 
+def _reads_back(r: RollRequest) -> bool:
+    """Every field of the exact type ``RollRequest.from_plain`` gives it (a rule's request usually is)."""
+    t = r.target
+    return (type(r.purpose) is str and type(r.dice) is str and type(r.then) is str and type(r.group) is int
+            and type(r.secret) is bool and type(r.context) is dict and type(r.modifiers) is tuple
+            and (t is None or (type(t) is Target and type(t.number) is int and type(t.at_most) is bool
+                               and 0 <= abs(t.number) < 10 ** 6))
+            and all(type(m) is Modifier and type(m.source) is str and type(m.value) is int for m in r.modifiers))
+
+
 Listener = Callable[["Encounter"], None]
 
 
@@ -121,6 +131,9 @@ class Encounter:
         self.listeners: list[Listener] = []
         self._checked: tuple[Event, Any] | None = None  # a live event's checked args or roll result
         self._pending_read: tuple[dict, RollRequest] | None = None  # the first pending roll, read once
+        # each pending roll's plain dict (by id) with the request it was written from, so a roll's
+        # answer need not read its request back from the state (``_pend``)
+        self._made: dict[int, tuple[dict, RollRequest]] = {}
         self.events: list[Event] = []
         self._redo: list[list[Event]] = []
         # states every CHECKPOINT_EVERY events, frozen (pickled): a copy is paid only when one is used
@@ -343,18 +356,20 @@ class Encounter:
             if state["pending"]:
                 raise IllegalAction(f"{name}: a roll is still pending")
             self.ruleset.apply_action(state, name, args, ctx, checked=self._known(ev))
-            state["pending"].extend(r.to_plain() for r in ctx.requests)
+            state["pending"].extend(self._pend(ctx.requests))
         elif ev.kind == "roll":
             if not state["pending"]:
                 raise IllegalAction("a roll was logged but none was pending")
             result = self._known(ev)
+            plain = state["pending"][0]
+            made = self._made.pop(id(plain), None)
             if result is None:
-                plain = state["pending"][0]
-                result = result_from_event(ev, RollRequest.from_plain(plain), plain)
+                request = made[1] if made is not None and made[0] is plain else RollRequest.from_plain(plain)
+                result = result_from_event(ev, request, plain)
             state["pending"].pop(0)
             self.ruleset.resolve_roll(state, result, ctx)
             # rolls a result asks for come before the ones already waiting
-            state["pending"][0:0] = [r.to_plain() for r in ctx.requests]
+            state["pending"][0:0] = self._pend(ctx.requests)
         else:
             path = ev.data.get("path")
             if not isinstance(path, list) or not path:
@@ -366,6 +381,17 @@ class Encounter:
         if check:  # a live event; replays of events already checked skip the walk
             check_plain(state)
         ev.notes = ctx.notes
+
+    def _pend(self, requests: list[RollRequest]) -> list[dict]:
+        """The requests as the state keeps them; each remembered with its plain dict when reading that
+        dict back (``RollRequest.from_plain``) would give an equal request of the same types."""
+        out = []
+        for r in requests:
+            plain = r.to_plain()
+            if _reads_back(r):
+                self._made[id(plain)] = (plain, r)
+            out.append(plain)
+        return out
 
     def _known(self, ev: Event) -> Any:
         """What was checked when ``ev`` was made live (None on replay: check it again)."""
@@ -381,6 +407,7 @@ class Encounter:
         for n in [n for n in self._checkpoints if n > keep]:
             del self._checkpoints[n]
         state = thaw(self._checkpoints[base])
+        self._made.clear()  # the pending rolls of the state being replaced
         for ev in self.events[base:keep]:
             self._apply(state, ev, check=False)
         self.state = state

@@ -433,7 +433,9 @@ class Ruleset(ABC):
     # --- forecasts: how a fight stands, and the doctrines that play it out (``doctrine.py``) ---
 
     def _doctrine(self) -> Any:
-        return importlib.import_module(self.doctrine_module) if self.doctrine_module else None
+        if not self.doctrine_module:
+            return None  # asked once a decision in a forecast: the imported module is taken as it stands
+        return sys.modules.get(self.doctrine_module) or importlib.import_module(self.doctrine_module)
 
     def outcome(self, state: dict) -> Outcome | None:
         """Whether the fight is over, who won and who is still in it; None: this ruleset has no forecast."""

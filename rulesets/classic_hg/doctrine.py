@@ -218,7 +218,9 @@ class Commander:
                 return "break_off", {"ship": sid}
             if orders["fire"] == "hold":
                 continue
-            if orders["torpedoes"] and self.allowed(state, tables, "launch_torpedo", {"ship": sid, "warhead": "he"}):
+            # a ship without tubes is never asked: the rule refuses it always
+            if orders["torpedoes"] and ship["tubes"] \
+                    and self.allowed(state, tables, "launch_torpedo", {"ship": sid, "warhead": "he"}):
                 weapon = tables.weapons["torpedo_he"]
                 best = self.best_target(state, ship, enemies, weapon, 0,
                                         tracks_by_computer(ship, True), tables, 1)

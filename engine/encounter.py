@@ -84,7 +84,7 @@ def result_from_event(ev: Event, pending: RollRequest, plain: dict | None = None
 def _answers(d: dict, plain: dict) -> bool:
     """The logged roll names exactly the pending one's dice, modifiers, target, rule and context, as
     written (the common case on replay; anything less plain is read and compared in full)."""
-    mods = d.get("modifiers", ())
+    mods = d.get("modifiers", [])
     return (type(d.get("dice")) is str and d["dice"] == plain["dice"] and d.get("target") == plain.get("target")
             and d.get("then", "") == plain.get("then", "") and d.get("context", {}) == plain.get("context", {})
             and type(mods) is list and all(type(m) is dict and "source" in m and type(m.get("value")) is int

@@ -58,3 +58,15 @@ def test_a_replay_ends_where_play_did_and_answers_rolls_alike() -> None:
 
 def copies(events: list[Event]) -> list[Event]:
     return [Event(e.kind, e.group, e.at, e.data) for e in events]
+
+
+def test_a_replay_of_a_played_log_reads_no_request_back(monkeypatch) -> None:
+    """Every logged roll names its pending roll as written, and every pending roll is kept with the
+    request its rule made: the replay needs no ``RollRequest.from_plain`` at all."""
+    live = play(Encounter(make_setup()), 300)
+    read_back = []
+    real = RollRequest.from_plain.__func__
+    monkeypatch.setattr(RollRequest, "from_plain", classmethod(lambda cls, d: read_back.append(d) or real(cls, d)))
+    replayed = Encounter(live.setup, events=copies(live.events))
+    assert replayed.state == live.state and sum(ev.kind == "roll" for ev in live.events) > 50
+    assert read_back == []

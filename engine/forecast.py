@@ -3,9 +3,10 @@
 A game master asks, before the players commit, how a fight is likely to go.
 Each simulated fight starts from a copy of the saved state and is played by the
 ruleset's ``Commander`` (its doctrine module) through the same contract the
-console uses: ``check_action`` and ``apply_action`` for every decision, the
-seeded dice layer for every roll and ``resolve_roll`` for what follows. No rule
-is copied here; the engine only keeps the order rolls are answered in, as the
+console uses: ``check_action`` and ``apply_action`` for every decision (a
+commander whose values come from the rules' own offers, ``offers_checked``, has
+them judged by the action's ``may`` alone), the seeded dice layer for every roll
+and ``resolve_roll`` for what follows. No rule is copied here; the engine only keeps the order rolls are answered in, as the
 ``Encounter`` does (an action's rolls wait in turn; the rolls a result asks for
 come first).
 

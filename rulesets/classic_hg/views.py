@@ -55,11 +55,16 @@ def condition(state: dict, ship_id: str) -> float:
     ship = state["ships"][ship_id]
     terms: list[float] = []
     turrets = ship.get("turrets", [])
-    mounted = sum(t["count"] for t in turrets)
+    mounted = left = controlled = 0  # one pass over the turrets (a forecast asks this every step)
+    for t in turrets:
+        mounted += t["count"]
+        left += working(t)
+        if t["fire_control"]:
+            controlled += 1
     if mounted:
-        terms.append(sum(working(t) for t in turrets) / mounted)
+        terms.append(left / mounted)
     if turrets:
-        terms.append(sum(1 for t in turrets if t["fire_control"]) / len(turrets))
+        terms.append(controlled / len(turrets))
     for key, broken in (("tubes", "destroyed"), ("hangars", "damaged"), ("quarters", "destroyed")):
         parts = ship.get(key, [])
         if parts:

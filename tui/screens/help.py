@@ -27,7 +27,8 @@ KEYS = [
     ("v", "recap: this turn so far, and what the fight has done to every unit"),
     ("PageUp / PageDown", "scroll the Log (or the panel Tab chose, its border lit)"),
     ("Tab", "choose the panel PageUp and PageDown scroll"),
-    ("/", "search the log: only the lines with every word typed; Esc clears"),
+    ("/", "search the log: only the lines with every word typed (the Ships list, by name, once Tab "
+          "chose it); Esc clears"),
     ("ctrl+s", "save now (the console also saves after every event)"),
     ("q", "quit (everything is already saved)"),
 ]

@@ -56,6 +56,8 @@ REPO = Path(__file__).resolve().parents[2]
 DEMOS = {
     "classic-hg": REPO / "saves" / "demo-classic-hg.toml",
     "megatraveller": REPO / "saves" / "demo-megatraveller.toml",
+    "gothic": REPO / "saves" / "demo-gothic.toml",
+    "percentile": REPO / "saves" / "demo-percentile.toml",
 }
 SEED = 14
 VALUES_PER_LEAF = {"fresh": 2, "played": 1}
@@ -75,6 +77,10 @@ def played(enc: Encounter) -> Encounter:
         enc.type_roll("2")
         enc.act("next")
         enc.act("next")
+    elif enc.ruleset.id != "megatraveller":  # any other ruleset: a few steps as the console offers them
+        from tests.console_play import play
+
+        play(enc, random.Random(SEED), 12)
     else:
         enc.act("set_range", ship="patrol", target="corsair", squares=2)
         enc.act("locate", ship="patrol", target="corsair", mode="passive", spend="free", tactics=0)
@@ -312,6 +318,10 @@ PLAIN_CORRECTIONS = {
                    ("ships.red-lantern.armor_hits", "1")),
     "megatraveller": (("ships.patrol.armor", "30"), ("ships.patrol.name", "Vigilance II"),
                       ("ships.corsair.crew_hits", "1")),
+    "gothic": (("ships.hammer.hits", "6"), ("ships.hammer.name", "Hammer of Thrace II"),
+               ("ships.ironvow.shields_up", "1")),
+    "percentile": (("people.marr.aim", "60"), ("people.marr.name", "Sgt. Ilsa Marr II"),
+                   ("people.skarr.body.chest.taken", "3")),
 }
 
 

@@ -58,6 +58,8 @@ REPO = Path(__file__).resolve().parents[2]
 DEMOS = {
     "classic-hg": REPO / "saves" / "demo-classic-hg.toml",
     "megatraveller": REPO / "saves" / "demo-megatraveller.toml",
+    "gothic": REPO / "saves" / "demo-gothic.toml",
+    "percentile": REPO / "saves" / "demo-percentile.toml",
 }
 SEED = 14
 MODES = ("painted", "burst", "typing", "starting")

@@ -64,6 +64,8 @@ REPO = Path(__file__).resolve().parents[2]
 DEMOS = {
     "classic-hg": REPO / "saves" / "demo-classic-hg.toml",
     "megatraveller": REPO / "saves" / "demo-megatraveller.toml",
+    "gothic": REPO / "saves" / "demo-gothic.toml",
+    "percentile": REPO / "saves" / "demo-percentile.toml",
 }
 SEED = 14
 MUTATIONS_PER_BASE = 75  # four bases: 300 mutated saves
@@ -85,10 +87,16 @@ def played(ruleset: str, folder: Path) -> Path:
         enc.type_roll("2")
         enc.act("next")
         enc.correct("ships.swift-dolan.fuel", "150", note="fuel spent")
-    else:
+    elif ruleset == "megatraveller":
         enc.act("set_range", ship="patrol", target="corsair", squares=2)
         enc.act("next")
         enc.act("next")
+    else:  # any other ruleset: a few steps as the console offers them
+        import random
+
+        from tests.console_play import play
+
+        play(enc, random.Random(5), 12)
     path = folder / f"played-{ruleset}.toml"
     create(path, enc)
     return path
@@ -376,8 +384,14 @@ def test_every_number_of_the_setup_at_4000_digits(tmp_path: Path, capsys) -> Non
 
 # --- table paths that are not regular files ---------------------------------------------------
 
-def with_table(save_text: str, table_path: str) -> str:
-    """The save with ``weapons`` replaced by ``table_path`` and no [state] (so only the setup decides)."""
+def table_name(ruleset: str) -> str:
+    """A table every fight of ``ruleset`` reads: ``weapons`` where it has one, else its first by name."""
+    folder = REPO / "rulesets" / ruleset.replace("-", "_") / "tables"
+    return "weapons" if (folder / "weapons.toml").exists() else sorted(folder.glob("*.toml"))[0].stem
+
+
+def with_table(save_text: str, table_path: str, name: str = "weapons") -> str:
+    """The save with table ``name`` replaced by ``table_path`` and no [state] (so only the setup decides)."""
     kept, skipping = [], False
     for line in save_text.splitlines(keepends=True):
         if re.match(r"\[+\s*state\s*[\].]", line):
@@ -387,7 +401,7 @@ def with_table(save_text: str, table_path: str) -> str:
         if not skipping:
             kept.append(line)
     text = "".join(kept).rstrip("\n")
-    return text + f"\n\n[setup.options.tables]\nweapons = {json.dumps(table_path)}\n"
+    return text + f"\n\n[setup.options.tables]\n{name} = {json.dumps(table_path)}\n"
 
 
 def _cap_memory() -> None:  # in the child: /dev/zero read whole must fail, not eat the machine
@@ -422,7 +436,8 @@ def test_table_paths_are_regular_files_beside_the_save(ruleset: str, tmp_path: P
         fh.truncate(64 * 1024 * 1024)
     link = tmp_path / "zero-link.toml"
     link.symlink_to("/dev/zero")
-    shipped = REPO / "rulesets" / ruleset.replace("-", "_") / "tables" / "weapons.toml"
+    name = table_name(ruleset)
+    shipped = REPO / "rulesets" / ruleset.replace("-", "_") / "tables" / f"{name}.toml"
     shutil.copyfile(shipped, saves / "house-weapons.toml")
 
     bad = {
@@ -441,7 +456,7 @@ def test_table_paths_are_regular_files_beside_the_save(ruleset: str, tmp_path: P
     problems = []
     for what, target in bad.items():
         path = saves / "hostile.toml"
-        path.write_text(with_table(demo, target), encoding="utf-8")
+        path.write_text(with_table(demo, target, name), encoding="utf-8")
         before = path.read_bytes()
         rc, text, elapsed = check_subprocess(path, elsewhere)
         if rc is None:
@@ -457,7 +472,7 @@ def test_table_paths_are_regular_files_beside_the_save(ruleset: str, tmp_path: P
     # A relative path is relative to the save's folder: the save still opens when checked (or
     # moved and opened) from anywhere else.
     path = saves / "house-rules.toml"
-    path.write_text(with_table(demo, "house-weapons.toml"), encoding="utf-8")
+    path.write_text(with_table(demo, "house-weapons.toml", name), encoding="utf-8")
     rc, text, elapsed = check_subprocess(path, elsewhere)
     if rc != 0 or not one_line(text) or not text.startswith("ok:"):
         problems.append(f"a relative path beside the save, checked from another folder: exit {rc}, "

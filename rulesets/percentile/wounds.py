@@ -84,7 +84,7 @@ def apply_damage(state: dict, tables: Tables, pid: str, part_id: str, points: in
     percent = damage_percentage(points, part["points"])
     words = part_id.replace("_", " ")
     now = part_state(part)
-    ctx.note(f"{person['name']}: {points} points to the {words} ({percent}% of {part['points']}; now {now})")
+    ctx.note(f"{person['name']}: {points} point{'s' if points != 1 else ''} to the {words} ({percent}% of {part['points']}; now {now})")
     if points <= 0:
         return
     lines = describe(tables, damage_type, percent, race["exoskeleton"]) if damage_type in tables.descriptions else []

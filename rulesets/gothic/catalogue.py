@@ -68,3 +68,13 @@ def why_no_vessel(state: dict, uid) -> str:
     if not isinstance(uid, str) or uid not in afloat(state):
         return f"no ship or defence {uid!r} afloat"
     return ""
+
+
+def chosen_vessel(state: dict, args: dict, phase: int = 0, what: str = "") -> tuple[str, dict | None]:
+    """The start of most ``may`` checks: the phase the action belongs to (when ``phase`` is given), then
+    the vessel chosen. A reason to refuse, or "" and the vessel (None while none is chosen yet)."""
+    why = why_phase(state, phase, what) if phase else ""
+    if why or "vessel" not in args:
+        return why, None
+    why = why_no_vessel(state, args["vessel"])
+    return (why, None) if why else ("", afloat(state)[args["vessel"]])

@@ -22,7 +22,7 @@ from engine.actions import Action, Choice, Param
 from engine.rolls import Target
 from engine.ruleset import RuleContext
 
-from .catalogue import CATALOGUE, VESSEL_PARAM, why_no_vessel, why_phase
+from .catalogue import CATALOGUE, VESSEL_PARAM, chosen_vessel, why_no_vessel
 from .tables import Tables
 from .units import destroy, lose_hits, vessel
 
@@ -97,13 +97,9 @@ def _repairable(state: dict, args: dict, tables) -> list[Choice]:
 
 
 def may_repair(state: dict, args: dict, tables: Tables) -> str:
-    why = why_phase(state, 4, "Criticals are repaired")
-    if why or "vessel" not in args:
+    why, v = chosen_vessel(state, args, 4, "Criticals are repaired")
+    if why or v is None:
         return why
-    why = why_no_vessel(state, args["vessel"])
-    if why:
-        return why
-    v = vessel(state, args["vessel"])
     if v["repair_tried"]:
         return f"{v['name']} has tried a repair this end phase (one a turn)"
     if not any(c["repairable"] for c in v["criticals"]):

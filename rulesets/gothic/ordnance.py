@@ -33,7 +33,7 @@ from engine.rolls import Target
 from engine.ruleset import RuleContext
 
 from . import hitrun
-from .catalogue import CATALOGUE, TARGET_PARAM, vessel_words, why_no_vessel, why_phase
+from .catalogue import CATALOGUE, TARGET_PARAM, chosen_vessel, vessel_words, why_no_vessel, why_phase
 from .tables import Tables
 from .units import MAX_CM, afloat, lose_hits, turrets_now, vessel
 
@@ -66,13 +66,9 @@ def _kinds(state: dict, args: dict, tables) -> list[Choice]:
 
 
 def may_launch(state: dict, args: dict, tables: Tables) -> str:
-    why = why_phase(state, 2, "Torpedoes are launched")
-    if why or "vessel" not in args:
+    why, v = chosen_vessel(state, args, 2, "Torpedoes are launched")
+    if why or v is None:
         return why
-    why = why_no_vessel(state, args["vessel"])
-    if why:
-        return why
-    v = vessel(state, args["vessel"])
     if not v["torpedoes"]:
         return f"{v['name']} has no torpedo tubes"
     if v["launched"]:

@@ -20,7 +20,8 @@ from __future__ import annotations
 from engine.actions import Action, Choice, Param
 from engine.ruleset import RuleContext, StepView
 
-from .catalogue import CATALOGUE, PHASES, TARGET_PARAM, VESSEL_PARAM, vessel_words, why_no_vessel, why_phase
+from .catalogue import (CATALOGUE, PHASES, TARGET_PARAM, VESSEL_PARAM, chosen_vessel, vessel_words, why_no_vessel,
+                        why_phase)
 from .ordnance import reminders
 from .tables import Tables
 from .units import MAX_CM, afloat, lose_hits, pair, shields_blocked, vessel
@@ -88,19 +89,14 @@ def set_distance(state: dict, args: dict, tables, ctx: RuleContext) -> None:
 
 
 def _shield_counts(state: dict, args: dict, tables) -> list[str]:
-    uid = args.get("vessel", "")
-    if why_no_vessel(state, uid):
-        return []
-    return [str(n) for n in range(0, vessel(state, uid)["shields"] + 1)]
+    why, v = chosen_vessel(state, args)
+    return [] if why or v is None else [str(n) for n in range(0, v["shields"] + 1)]
 
 
 def may_shields(state: dict, args: dict, tables) -> str:
-    if "vessel" not in args:
-        return ""
-    why = why_no_vessel(state, args["vessel"])
-    if why:
+    why, v = chosen_vessel(state, args)
+    if why or v is None:
         return why
-    v = vessel(state, args["vessel"])
     if not v["shields"]:
         return f"{v['name']} has no shields"
     up = args.get("up")
@@ -123,21 +119,17 @@ def set_shields(state: dict, args: dict, tables, ctx: RuleContext) -> None:
 
 
 def _hit_counts(state: dict, args: dict, tables) -> list[str]:
-    uid = args.get("vessel", "")
-    if why_no_vessel(state, uid):
-        return []
-    return [str(n) for n in range(1, vessel(state, uid)["hits"] + 1)]
+    why, v = chosen_vessel(state, args)
+    return [] if why or v is None else [str(n) for n in range(1, v["hits"] + 1)]
 
 
 def may_hits(state: dict, args: dict, tables) -> str:
-    if "vessel" not in args:
-        return ""
-    why = why_no_vessel(state, args["vessel"])
-    if why:
+    why, v = chosen_vessel(state, args)
+    if why or v is None:
         return why
     n = args.get("hits")
-    if isinstance(n, int) and not 1 <= n <= vessel(state, args["vessel"])["hits"]:
-        return f"{vessel(state, args['vessel'])['name']} has {vessel(state, args['vessel'])['hits']} hits left"
+    if isinstance(n, int) and not 1 <= n <= v["hits"]:
+        return f"{v['name']} has {v['hits']} hits left"
     return ""
 
 

@@ -4,25 +4,19 @@ keys shows as an ordnance row with strength, owner and distance; its attack asks
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from engine.saves import SaveFile
 from tui.app import FlagbridgeApp
 
-from .conftest import ROOT
+from .conftest import ROOT, app_on
 
 DEMO = ROOT / "saves" / "demo-gothic.toml"
 WIDE = (160, 48)
 
 
 def gothic_app(tmp_path: Path, *commands) -> FlagbridgeApp:
-    path = tmp_path / "gothic.toml"
-    shutil.copyfile(DEMO, path)
-    save = SaveFile.load(path)
-    for command in commands:
-        command(save.encounter)
-    return FlagbridgeApp(save, save_dir=tmp_path)
+    return app_on(DEMO, tmp_path, *commands, name="gothic.toml")
 
 
 def text(app: FlagbridgeApp, selector: str) -> str:

@@ -6,26 +6,20 @@ direct-hit band. A classic-hg crew hit typed in the console ends with named crew
 from __future__ import annotations
 
 import io
-import shutil
 from pathlib import Path
 
 from engine.encounter import Encounter
 from engine.saves import SaveFile, create
 from tui.app import FlagbridgeApp
 
-from .conftest import ROOT
+from .conftest import ROOT, app_on
 
 DEMO = ROOT / "saves" / "demo-percentile.toml"
 WIDE = (160, 48)
 
 
 def percentile_app(tmp_path: Path, *commands) -> FlagbridgeApp:
-    path = tmp_path / "boarding.toml"
-    shutil.copyfile(DEMO, path)
-    save = SaveFile.load(path)
-    for command in commands:
-        command(save.encounter)
-    return FlagbridgeApp(save, save_dir=tmp_path)
+    return app_on(DEMO, tmp_path, *commands, name="boarding.toml")
 
 
 def text(app: FlagbridgeApp, selector: str) -> str:

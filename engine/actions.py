@@ -235,6 +235,11 @@ def _words(p: Param) -> str:
     return p.label.lower() if p.label else p.name
 
 
+def _label(action: Action, p: Param) -> str:
+    """How a message names a parameter (made only when a message needs it: a long log checks many)."""
+    return f"{action.label}: {_words(p)}"
+
+
 def unit_table(state: dict, kind: UnitKind) -> dict:
     return state.get(kind.key, {})
 
@@ -288,7 +293,6 @@ def check_value(catalogue: Catalogue, state: dict, action: Action, p: Param, val
     A value that is not among the candidates is refused in the rule's own words
     when ``may`` has any for it, and otherwise by naming what is allowed.
     """
-    label = f"{action.label}: {_words(p)}"
     if p.optional and value == p.default:
         return value  # the default always reads; ``may`` still judges it
 
@@ -303,42 +307,42 @@ def check_value(catalogue: Catalogue, state: dict, action: Action, p: Param, val
         if isinstance(value, str) and value.strip().lstrip("-").isdigit() and value.strip().isascii():
             value = int(value.strip())
         if not isinstance(value, int) or isinstance(value, bool):
-            raise IllegalAction(f"{label} must be a whole number, got {value!r}")
+            raise IllegalAction(f"{_label(action, p)} must be a whole number, got {value!r}")
         if abs(value) > INT_LIMIT:
-            raise IllegalAction(f"{label}: {value} is too large (at most {INT_LIMIT})")
+            raise IllegalAction(f"{_label(action, p)}: {value} is too large (at most {INT_LIMIT})")
         if p.minimum is not None and value < p.minimum:
-            raise IllegalAction(f"{label} must be at least {p.minimum}, got {value}")
+            raise IllegalAction(f"{_label(action, p)} must be at least {p.minimum}, got {value}")
         if p.maximum is not None and value > p.maximum:
-            raise IllegalAction(f"{label} must be at most {p.maximum}, got {value}")
+            raise IllegalAction(f"{_label(action, p)} must be at most {p.maximum}, got {value}")
         if p.options is not None and str(value) not in {c.value for c in candidates(
                 catalogue, state, action, p, args, tables, sides)}:
-            raise refuse(f"{label}: {value} is not one of the numbers allowed now")
+            raise refuse(f"{_label(action, p)}: {value} is not one of the numbers allowed now")
         return value
     if p.kind == "text":
         if not isinstance(value, str):
-            raise IllegalAction(f"{label} must be text, got {value!r}")
+            raise IllegalAction(f"{_label(action, p)} must be text, got {value!r}")
         return value
     if p.kind == "multi":
         if isinstance(value, str):
             value = [v.strip() for v in value.split(",") if v.strip()]
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise IllegalAction(f"{label} must be a list of names, got {value!r}")
+            raise IllegalAction(f"{_label(action, p)} must be a list of names, got {value!r}")
         if len(set(value)) != len(value):
-            raise IllegalAction(f"{label}: each may be chosen once")
+            raise IllegalAction(f"{_label(action, p)}: each may be chosen once")
         if not value and not p.optional:
-            raise IllegalAction(f"{label}: choose at least one")
+            raise IllegalAction(f"{_label(action, p)}: choose at least one")
         allowed = {c.value for c in candidates(catalogue, state, action, p, args, tables, sides)}
         for v in value:
             if v not in allowed:
-                raise refuse(f"{label}: {v!r} is not one of {', '.join(sorted(allowed)) or 'none'}")
+                raise refuse(f"{_label(action, p)}: {v!r} is not one of {', '.join(sorted(allowed)) or 'none'}")
         return value
     if not isinstance(value, str):
-        raise IllegalAction(f"{label} must be a name, got {value!r}")
+        raise IllegalAction(f"{_label(action, p)} must be a name, got {value!r}")
     if p.kind == "unit":
         kind = catalogue.unit_kinds[p.unit]
         table = unit_table(state, kind)
         if value not in table:
-            raise IllegalAction(f"{label}: no {kind.label.lower()} {value!r}")
+            raise IllegalAction(f"{_label(action, p)}: no {kind.label.lower()} {value!r}")
         if p.enemy_of or p.ally_of:
             other = _unit_of(catalogue, state, action, args.get(p.enemy_of or p.ally_of))
             if other is not None and (table[value].get("side") == other.get("side")) == bool(p.enemy_of):
@@ -349,18 +353,19 @@ def check_value(catalogue: Catalogue, state: dict, action: Action, p: Param, val
     allowed = {c.value for c in candidates(catalogue, state, action, p, args, tables, sides)}
     if value not in allowed:
         shown = ", ".join(repr(a) for a in sorted(allowed)) or "none now"
-        raise refuse(f"{label}: {value!r} is not one of {shown}")
+        raise refuse(f"{_label(action, p)}: {value!r} is not one of {shown}")
     return value
 
 
 def checked_args(catalogue: Catalogue, state: dict, action: Action, args: dict, tables: Any,
                  sides: list[str]) -> dict:
     """Every argument checked by kind and by ``may``; defaults filled. Raises IllegalAction with the reason."""
-    known = {p.name for p in action.params}
-    extra = sorted(set(args) - known)
-    if extra:
-        raise IllegalAction(f"{action.label}: no parameter {extra[0]!r} "
-                            f"(known: {', '.join(sorted(known)) or 'none'})")
+    if args:  # most actions of a long log have none (next step): no sets to build
+        known = {p.name for p in action.params}
+        extra = sorted(set(args) - known)
+        if extra:
+            raise IllegalAction(f"{action.label}: no parameter {extra[0]!r} "
+                                f"(known: {', '.join(sorted(known)) or 'none'})")
     reason = action.may(state, {}, tables)
     if reason:
         raise IllegalAction(reason)

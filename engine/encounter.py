@@ -25,6 +25,9 @@ from .state import check_plain, coerce_like, freeze, get_path, parse_path, path_
 
 CHECKPOINT_EVERY = 100
 KINDS = ("action", "roll", "correction")
+_NO_ARGS: dict = {}  # an action logged without args (never handed to a rule: a fresh dict is)
+_NO_FACES: list = []  # read only: defaults of a logged roll's fields
+_NO_CONTEXT: dict = {}
 
 
 @dataclass
@@ -70,12 +73,14 @@ def result_from_event(ev: Event, pending: RollRequest, plain: dict | None = None
             raise FlagbridgeError(
                 f"roll {logged.describe()!r} does not answer the pending roll {pending.describe()!r}"
             )
-    if not isinstance(d.get("natural"), int) or isinstance(d.get("natural"), bool):
-        raise FlagbridgeError(f"roll natural must be a whole number, got {d.get('natural')!r}")
-    faces = d.get("faces", [])
-    if not isinstance(faces, list) or not all(isinstance(f, int) for f in faces):
+    natural = d.get("natural")
+    if type(natural) is not int and (not isinstance(natural, int) or isinstance(natural, bool)):
+        raise FlagbridgeError(f"roll natural must be a whole number, got {natural!r}")
+    faces = d.get("faces", _NO_FACES)
+    if not isinstance(faces, list) or not all([isinstance(f, int) for f in faces]):
         raise FlagbridgeError(f"roll faces must be a list of whole numbers, got {faces!r}")
-    result = checked_result(pending, d["natural"], tuple(faces), str(d.get("source", "")))
+    source = d.get("source", "")
+    result = checked_result(pending, natural, tuple(faces), source if type(source) is str else str(source))
     if "total" in d and d["total"] != result.total:
         raise FlagbridgeError(f"roll total {d['total']!r} does not match the dice and modifiers ({result.total})")
     return result
@@ -84,12 +89,18 @@ def result_from_event(ev: Event, pending: RollRequest, plain: dict | None = None
 def _answers(d: dict, plain: dict) -> bool:
     """The logged roll names exactly the pending one's dice, modifiers, target, rule and context, as
     written (the common case on replay; anything less plain is read and compared in full)."""
-    mods = d.get("modifiers", [])
-    return (type(d.get("dice")) is str and d["dice"] == plain["dice"] and d.get("target") == plain.get("target")
-            and d.get("then", "") == plain.get("then", "") and d.get("context", {}) == plain.get("context", {})
-            and type(mods) is list and all(type(m) is dict and "source" in m and type(m.get("value")) is int
-                                           for m in mods)
-            and [m["value"] for m in mods] == [m["value"] for m in plain.get("modifiers", ())])
+    if not (type(d.get("dice")) is str and d["dice"] == plain["dice"] and d.get("target") == plain.get("target")
+            and d.get("then", "") == plain.get("then", "") and d.get("context", _NO_CONTEXT) == plain.get("context", _NO_CONTEXT)):
+        return False
+    mods = d.get("modifiers")
+    wanted = plain.get("modifiers")
+    if mods is None and wanted is None:  # neither has any (a request writes none when it has none)
+        return True
+    if mods is None:
+        mods = []
+    return (type(mods) is list and all([type(m) is dict and "source" in m and type(m.get("value")) is int
+                                        for m in mods])
+            and [m["value"] for m in mods] == [m["value"] for m in wanted or ()])
 
 
 def _reads_back(r: RollRequest) -> bool:
@@ -139,13 +150,15 @@ class Encounter:
         # states every CHECKPOINT_EVERY events, frozen (pickled): a copy is paid only when one is used
         self._checkpoints: dict[int, bytes] = {0: freeze(self._initial_state())}
         self.state = thaw(self._checkpoints[0])  # the setup's own data is never changed by play
+        apply, state, log, kept = self._apply, self.state, self.events, self._checkpoints
         for i, ev in enumerate(events):
             try:
-                self._apply(self.state, ev, check=False)
+                apply(state, ev, False)
             except FlagbridgeError as exc:
                 raise ReplayError(i, ev, str(exc)) from None
-            self.events.append(ev)
-            self._checkpoint()
+            log.append(ev)
+            if (i + 1) % CHECKPOINT_EVERY == 0:  # as ``_checkpoint``, without a call per event
+                kept[i + 1] = freeze(state)
         if self.events:  # once for the whole log: the state a replay leaves must be saveable
             try:
                 check_plain(self.state)
@@ -345,39 +358,47 @@ class Encounter:
         return ev
 
     def _apply(self, state: dict, ev: Event, check: bool = True) -> None:
-        if ev.kind not in KINDS:
-            raise FlagbridgeError(f"unknown event kind {ev.kind!r} (expected {', '.join(KINDS)})")
-        ctx = RuleContext(ev.group, host=self.ruleset, state=state)
-        if ev.kind == "action":
-            name = ev.data.get("name")
-            args = ev.data.get("args", {})
+        kind = ev.kind
+        rs = self.ruleset
+        # every field given in order: the dataclass's defaults and keywords cost more than the rule on replay
+        ctx = RuleContext(ev.group, [], [], rs, "", "", state, None)
+        pending = state["pending"]
+        if kind == "action":
+            data = ev.data
+            name = data.get("name")
+            args = data.get("args", _NO_ARGS)
             if not isinstance(name, str) or not isinstance(args, dict):
                 raise FlagbridgeError("an action needs a name (text) and args (a table)")
-            if state["pending"]:
+            if pending:
                 raise IllegalAction(f"{name}: a roll is still pending")
-            self.ruleset.apply_action(state, name, args, ctx, checked=self._known(ev))
-            state["pending"].extend(self._pend(ctx.requests))
-        elif ev.kind == "roll":
-            if not state["pending"]:
+            if args is _NO_ARGS:
+                args = {}
+            rs.apply_action(state, name, args, ctx, checked=self._known(ev) if self._checked is not None else None)
+            if ctx.requests:
+                pending.extend(self._pend(ctx.requests))
+        elif kind == "roll":
+            if not pending:
                 raise IllegalAction("a roll was logged but none was pending")
-            result = self._known(ev)
-            plain = state["pending"][0]
+            result = self._known(ev) if self._checked is not None else None
+            plain = pending[0]
             made = self._made.pop(id(plain), None)
             if result is None:
                 request = made[1] if made is not None and made[0] is plain else RollRequest.from_plain(plain)
                 result = result_from_event(ev, request, plain)
-            state["pending"].pop(0)
-            self.ruleset.resolve_roll(state, result, ctx)
-            # rolls a result asks for come before the ones already waiting
-            state["pending"][0:0] = self._pend(ctx.requests)
-        else:
+            del pending[0]
+            rs.resolve_roll(state, result, ctx)
+            if ctx.requests:  # rolls a result asks for come before the ones already waiting
+                pending[0:0] = self._pend(ctx.requests)
+        elif kind == "correction":
             path = ev.data.get("path")
             if not isinstance(path, list) or not path:
                 raise FlagbridgeError("a correction needs a path (a list of keys)")
             if path[0] == "pending":
                 raise IllegalAction("pending rolls cannot be corrected")
             set_path(state, tuple(path), plain_copy(ev.data.get("value")))
-            self.ruleset.after_correction(state, tuple(path))
+            rs.after_correction(state, tuple(path))
+        else:
+            raise FlagbridgeError(f"unknown event kind {kind!r} (expected {', '.join(KINDS)})")
         if check:  # a live event; replays of events already checked skip the walk
             check_plain(state)
         ev.notes = ctx.notes

@@ -165,6 +165,20 @@ class RollRequest:
         )
 
 
+class _kept:
+    """A property worked out on first use and then kept in the instance (frozen results never change;
+    a rule and the log read a roll's total several times)."""
+
+    def __init__(self, fn: Any) -> None:
+        self.fn, self.name, self.__doc__ = fn, fn.__name__, fn.__doc__
+
+    def __get__(self, obj: Any, owner: Any = None) -> Any:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.fn(obj)  # read from the instance from now on
+        return value
+
+
 @dataclass(frozen=True, init=False)
 class RollResult:
     """An answered request: faces (when known), the natural total, and the outcome."""
@@ -183,7 +197,7 @@ class RollResult:
         """The dice expression's value (scale and plus applied), before modifiers."""
         return self.request.parsed.value(self.natural)
 
-    @property
+    @_kept
     def total(self) -> int:
         return self.value + self.request.modifier_total
 
@@ -224,14 +238,15 @@ def typed_result(request: RollRequest, text: str) -> RollResult:
 def checked_result(request: RollRequest, natural: int, faces: tuple[int, ...], source: str) -> RollResult:
     """Validate a logged result against its request (used on replay and load)."""
     dice = request.parsed
-    if not dice.min_natural <= natural <= dice.max_natural:
+    count, sides = dice.count, dice.sides  # min_natural and max_natural, read once for every logged roll
+    if not count <= natural <= count * sides:
         raise BadDiceValue(f"{natural} cannot be rolled on {dice}: expected {dice.min_natural} to {dice.max_natural}")
     if faces:
-        if len(faces) != dice.count or any(not 1 <= f <= dice.sides for f in faces):
+        if len(faces) != count or not all([1 <= f <= sides for f in faces]):
             raise BadDiceValue(f"faces {list(faces)} cannot come from {dice}")
         if sum(faces) != natural:
             raise BadDiceValue(f"faces {list(faces)} do not add up to {natural}")
-    if source not in ("roller", "typed"):
+    if source != "roller" and source != "typed":
         raise FlagbridgeError(f"roll source {source!r}: expected 'roller' or 'typed'")
     return RollResult(request, natural, faces, source)
 

@@ -5,13 +5,15 @@ for surprise, primary attack, players' action in sub-turns, percent to hit and
 damage; the game master picks one procedure of each step for the encounter
 (``setup.options``, see ``catalogue.OPTIONS``). The round is in ``turn``,
 attacks and damage in ``combat``, what damage does to a body part in
-``wounds``, characters in ``people``, and the procedure ship rulesets call for
+``wounds``, characters in ``people``, the rise in alertness an attack owes and
+who sleeps in ``alertness``, and the procedure ship rulesets call for
 their crew hits in ``crew``. The tables the text names but does not print are
 TOML files in ``tables/`` (shipped defaults a game master may replace through
 ``setup.options.tables``); characters are TOML files in ``people/``.
 
 A side may carry ``alertness`` (its Alertness Percentage, surprise procedure
-2) and ``joins_later = true`` (it comes into the fight with ``j``).
+2) and ``joins_later = true`` (it comes into the fight with ``j``); a person
+may carry ``asleep = true`` (woken with ``z``).
 """
 
 from __future__ import annotations
@@ -62,7 +64,7 @@ class Percentile(Ruleset):
             "subturn": 1, "acting": 0, "order": [], "round_order": [], "sole": "", "passed": False,
             "primary_rolls": {}, "primary_ties": {}, "primary_done": False,
             "surprise_rolls": {}, "surprise_side": "", "quiet_rounds": 0, "contact_lost": False,
-            "attacks_this_round": 0, "joined": joined, "alertness": alertness,
+            "attacks_this_round": 0, "joined": joined, "alertness": alertness, "alert_owed": [],
             "side_order": [s["id"] for s in setup.sides],
             "side_names": {s["id"]: s["name"] for s in setup.sides},
             "options": options, "people": people, "table_files": dict(files),

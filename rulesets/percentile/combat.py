@@ -34,6 +34,7 @@ from __future__ import annotations
 from engine.actions import Action, Choice, Param
 from engine.rolls import Modifier, RollResult, Target
 
+from .alertness import rise_first
 from .catalogue import CATALOGUE, continuation
 from .people import half_up
 from .tables import Tables, band_of, die_notation, row_at
@@ -120,6 +121,7 @@ def _adversity(state: dict, args: dict, tables) -> list[Choice]:
             for g, group in tables.adversity.items() for e, entry in group["entries"].items()]
 
 
+@rise_first
 def may_attack(state: dict, args: dict, tables) -> str:
     if state["step"] != "action":
         return "attacks are made in the players' action step"
@@ -387,6 +389,7 @@ def _systems(state: dict, args: dict, tables: Tables) -> list[Choice]:
     return [Choice(s, s.replace("_", "-")) for s in tables.organs["systems"]]
 
 
+@rise_first
 def may_poison(state: dict, args: dict, tables) -> str:
     if state["step"] == "over":
         return "the fight is over"

@@ -33,7 +33,7 @@ FIRER_AIM = 50  # nobody aims a ship's hit at a crewman: an average Aim stands i
 EXPOSURE_PART = "chest"  # radiation reaches the whole body; its points are kept on the chest (ours)
 
 DEFAULTS = {"race": "human", "team": "", "perception": 50, "aim": 50, "brawl": 50, "agility": 0, "strength": 50,
-            "alertness": 50, "weapons": [], "body": {}}
+            "alertness": 50, "asleep": False, "weapons": [], "body": {}}
 
 
 def weapon_named(tables, words: str) -> tuple[str, str]:

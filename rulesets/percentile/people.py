@@ -39,6 +39,7 @@ PERSON_FIELDS = (
           help="Agility: the Agility Points of a turn (0: the race's average)"),
     Field("strength", "int", default=50, minimum=0, maximum=100, help="Physical Strength, 0..100"),
     Field("alertness", "int", default=50, minimum=0, maximum=100, help="Alertness Percentage (surprise 3)"),
+    Field("asleep", "bool", default=False, help="asleep: left out of the side's alertness (z wakes them)"),
     Field("weapons", "list", default=[], help="weapon ids of the weapons table"),
     Field("body", "table", default={}, help="damage points by part, replacing the race's (e.g. {head = 9})"),
 )
@@ -73,6 +74,7 @@ def person_state(person: dict, tables: Tables) -> dict:
         "body": {p["id"]: {"points": person["body"].get(p["id"], p["points"]), "taken": 0} for p in race["parts"]},
         "ap_turn": ap, "ap_spent": 0, "ap_extra": 0, "owed": 0, "no_move": False,
         "taken_this_round": 0, "taken_last_round": 0, "dead": False, "wounds": [], "attacked": False,
+        "asleep": person.get("asleep", False),
     }
 
 

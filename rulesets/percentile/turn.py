@@ -9,6 +9,8 @@ Primary Attack, Taking Action, Need to slow it down? and Want to speed it up?
   most below, or the least above" gets surprise and "the one and only turn
   this round". A new chance comes "if the combatants lose sight of each
   other, or the combat ceases for two rounds or more".
+  The rise in alertness an attack owes, and sleepers left out of the
+  averages, are read in ``alertness``.
 - Primary attack (1) each side rolls 1:100sd once, lowest first, kept every
   round; (2) the same "subtract one-half of the damage percentage taken in the
   preceding turn"; (3) one or two at the beginning of each round. A side
@@ -38,6 +40,8 @@ from engine.actions import Action, Param
 from engine.rolls import Modifier, RollResult, Target
 from engine.ruleset import StepView
 
+from . import alertness
+from .alertness import rise_first
 from .catalogue import CATALOGUE, continuation
 from .people import average, body_points, damage_percentage, half_up, members
 
@@ -116,13 +120,15 @@ def surprise_value(state: dict, side: str) -> int:
     proc = state["options"]["surprise"]
     if proc == 1:
         return average(state, side, "perception")
+    guard = alertness.on_guard(state, side)
     if proc == 2:
-        return half_up(average(state, side, "perception") + state["alertness"][side], 2)
-    each = [half_up(state["people"][p]["perception"] + state["people"][p]["alertness"], 2)
-            for p in members(state, side)]
+        perception = half_up(sum(state["people"][p]["perception"] for p in guard), len(guard)) if guard else 0
+        return half_up(perception + state["alertness"][side], 2)
+    each = [half_up(state["people"][p]["perception"] + state["people"][p]["alertness"], 2) for p in guard]
     return half_up(sum(each), len(each)) if each else 0
 
 
+@rise_first
 def may_surprise(state: dict, args: dict, tables) -> str:
     if state["step"] != "surprise":
         return "surprise is checked at the start of the fight, after two quiet rounds or lost contact"
@@ -181,6 +187,7 @@ def damage_taken(state: dict, side: str) -> int:
     return half_up(sum(each), len(each))
 
 
+@rise_first
 def may_primary(state: dict, args: dict, tables) -> str:
     return "" if state["step"] == "primary" else "primary attack is rolled in the primary attack step"
 
@@ -234,6 +241,7 @@ def on_primary(state: dict, result: RollResult, tables, ctx) -> None:
     _start_action(state, [sole] if sole else list(order), sole)
 
 
+@rise_first
 def may_pass(state: dict, args: dict, tables) -> str:
     if state["step"] != "action":
         return "primary attack is passed at the start of the players' action"
@@ -262,6 +270,7 @@ def _waiting_sides(state: dict, args: dict, tables) -> list[str]:
     return [s for s in state["side_order"] if s not in state["joined"]]
 
 
+@rise_first
 def may_join(state: dict, args: dict, tables) -> str:
     if not _waiting_sides(state, args, tables):
         return "every side is already in the fight"
@@ -309,6 +318,7 @@ def _start_action(state: dict, round_order: list[str], sole: str) -> None:
     state["subturn"], state["acting"], state["passed"] = 1, 0, False
 
 
+@rise_first
 def may_next(state: dict, args: dict, tables) -> str:
     if state["step"] == "over":
         return "the fight is over"
@@ -346,10 +356,7 @@ def over_when_one_side_stands(state: dict, ctx) -> bool:
 
 
 def end_round(state: dict, ctx) -> None:
-    raised = [p["name"] for p in state["people"].values() if p["attacked"] and not p["dead"]]
-    if raised:
-        ctx.note(f"Attacked this round, so their alertness rises next turn (r, by how much is the game "
-                 f"master's call): {', '.join(raised)}")
+    attacked = [pid for pid, p in state["people"].items() if p["attacked"] and not p["dead"]]
     for p in state["people"].values():
         p["attacked"] = False
         p["taken_last_round"], p["taken_this_round"] = p["taken_this_round"], 0
@@ -365,6 +372,7 @@ def end_round(state: dict, ctx) -> None:
     standing = fighting_sides(state)
     if over_when_one_side_stands(state, ctx):
         return
+    alertness.owe_rises(state, attacked, ctx)
     if state["options"]["surprise"] and (state["quiet_rounds"] >= QUIET_ROUNDS or state["contact_lost"]):
         state["step"] = "surprise"
         why = "contact was lost" if state["contact_lost"] else f"{state['quiet_rounds']} rounds without an attack"
@@ -376,6 +384,7 @@ def end_round(state: dict, ctx) -> None:
     _start_action(state, [s for s in state["order"] if s in standing], "")
 
 
+@rise_first
 def may_lost_contact(state: dict, args: dict, tables) -> str:
     if state["step"] != "action":
         return "contact is lost during the players' action"
@@ -389,6 +398,7 @@ def lost_contact(state: dict, args: dict, tables, ctx) -> None:
     ctx.note("The sides lose sight of each other: a new chance for surprise next round")
 
 
+@rise_first
 def may_borrow(state: dict, args: dict, tables) -> str:
     if not state["options"]["borrowing"]:
         return "this encounter does not borrow Agility Points (options.borrowing = false)"
@@ -426,6 +436,7 @@ def _moves(state: dict, args: dict, tables) -> list:
     return [Choice(k, f"{v['label']} ({v['cost']} APts)") for k, v in tables.actions.items()]
 
 
+@rise_first
 def may_move(state: dict, args: dict, tables) -> str:
     if state["step"] != "action":
         return "people act in the players' action step"
@@ -449,7 +460,9 @@ def move(state: dict, args: dict, tables, ctx) -> None:
 
 
 def may_alertness(state: dict, args: dict, tables) -> str:
-    return "the fight is over" if state["step"] == "over" else ""
+    if state["step"] == "over":
+        return "the fight is over"
+    return alertness.why_set_is_owed(state, args.get("person", args.get("side", "")))
 
 
 def set_alertness(state: dict, args: dict, tables, ctx) -> None:
@@ -486,6 +499,7 @@ for _action in (
                                                                  maximum=100))),
 ):
     CATALOGUE.add(_action)
+alertness.add_actions()
 
 
 def add_next() -> None:
@@ -512,7 +526,9 @@ def checklist(state: dict) -> list[StepView]:
             continue
         status = "current" if sid == current else ("done" if order.index(sid) < order.index(current) else "todo")
         needs = ""
-        if status == "current" and sid == "surprise":
+        if status == "current" and alertness.owed(state):
+            needs = f"alertness jumps after the attack first (k): {alertness.owed_words(state)}"
+        elif status == "current" and sid == "surprise":
             needs = "roll for surprise (s)"
         elif status == "current" and sid == "primary":
             needs = "roll primary attack (p)"

@@ -13,7 +13,7 @@ from .turn import acting_side, ap_left, seconds
 from .wounds import describe
 
 LEGEND = ("bar: damage points left over the whole body · AP left this sub-turn / the turn's · "
-          "DEAD, NO MOVE (borrowed the whole turn)")
+          "DEAD, NO MOVE (borrowed the whole turn), ASLEEP")
 
 
 def _side(state: dict, side: str) -> str:
@@ -37,7 +37,7 @@ def unit_line(state: dict, kind, uid: str, tables: Tables) -> tuple[str, float]:
     race = tables.races[p["race"]]["label"]
     if p["dead"]:
         return f"{p['name']} ({race}) DEAD", 0.0
-    flags = " NO MOVE" if p["no_move"] else ""
+    flags = (" NO MOVE" if p["no_move"] else "") + (" ASLEEP" if p.get("asleep") else "")
     hurt = sum(1 for b in p["body"].values() if b["taken"])
     wounds = f" {hurt} hurt" if hurt else ""
     return f"{p['name']} ({race}) {ap_words(state, p)}{wounds}{flags}", condition(p)
@@ -64,7 +64,7 @@ def unit_panels(state: dict, kind, uid: str, tables: Tables) -> dict[str, list[t
         status.append(("Movement", "none this turn: the whole of it was borrowed"))
     if p.get("ship"):
         status.insert(0, ("Aboard", f"{p['ship']}, {p['location'].replace('_', ' ')}"))
-    body = [("State", "DEAD" if p["dead"] else "in the fight")]
+    body = [("State", "DEAD" if p["dead"] else "asleep" if p.get("asleep") else "in the fight")]
     for part, b in p["body"].items():
         text = f"{b['taken']}/{b['points']} {part_state(b)}"
         if b["taken"] and b["taken"] < b["points"]:

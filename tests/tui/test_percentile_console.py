@@ -185,3 +185,31 @@ async def test_an_attack_by_keys_through_its_form(tmp_path: Path) -> None:
         req = enc.pending
         assert req is not None and req.purpose.startswith("Percent to hit: Sgt. Ilsa Marr auto pistol at Skarr-Vesh")
         assert "a direct hit on the head" in text(app, "#prompt")
+
+
+def _round_two_ends_with_both_sides_attacked(enc: Encounter) -> None:
+    from tests.rulesets.percentile.test_alertness import _round_two_ends
+    from tests.rulesets.percentile.test_boarding import SCRIPT
+
+    for step in SCRIPT:
+        step(enc)
+    _round_two_ends(enc)
+
+
+async def test_the_alertness_an_attack_owes_is_given_by_keys(tmp_path: Path) -> None:
+    """"When attacked a players' alertness condition will always jump to a higher level in the next turn"
+    (surprise procedure 2: the sides' Alertness): `n` is refused until `k` raises both sides."""
+    app = percentile_app(tmp_path, _round_two_ends_with_both_sides_attacked)
+    async with app.run_test(size=WIDE) as pilot:
+        enc = app.save.encounter
+        await pilot.press("n")
+        await pilot.pause()
+        assert "alertness jumps higher first (k)" in text(app, "#prompt")
+        assert "Swift Dolan's marines 60, Aracnian boarders 40" in text(app, "#checklist")
+        await pilot.press("k", "enter", "1", "5", "enter")  # the marines, first listed: 60 -> 75
+        await pilot.press("k", "enter", "2", "0", "enter")  # the boarders: 40 -> 60
+        await pilot.pause()
+        assert enc.state["alertness"]["crew"] == 75 and enc.state["alertness"]["raiders"] == 60
+        await pilot.press("n")
+        await pilot.pause()
+        assert enc.state["acting"] == 1

@@ -350,7 +350,12 @@ def check_value(catalogue: Catalogue, state: dict, action: Action, p: Param, val
                 raise IllegalAction(f"{name} is on {whose}'s own side" if p.enemy_of
                                     else f"{name} is not on {whose}'s side")
         return value
-    allowed = {c.value for c in candidates(catalogue, state, action, p, args, tables, sides)}
+    if p.kind == "side":  # the candidates are the sides themselves: no Choice to build for each
+        allowed = set(sides)
+    elif p.options is None:
+        allowed = set(p.choices)
+    else:
+        allowed = {c.value for c in candidates(catalogue, state, action, p, args, tables, sides)}
     if value not in allowed:
         shown = ", ".join(repr(a) for a in sorted(allowed)) or "none now"
         raise refuse(f"{_label(action, p)}: {value!r} is not one of {shown}")

@@ -248,7 +248,10 @@ def checked_result(request: RollRequest, natural: int, faces: tuple[int, ...], s
             raise BadDiceValue(f"faces {list(faces)} do not add up to {natural}")
     if source != "roller" and source != "typed":
         raise FlagbridgeError(f"roll source {source!r}: expected 'roller' or 'typed'")
-    return RollResult(request, natural, faces, source)
+    result = RollResult(request, natural, faces, source)
+    # kept as ``total`` would work it out, with the dice already parsed (a replay compares it with the log's)
+    result.__dict__["total"] = dice.value(natural) + request.modifier_total
+    return result
 
 
 class SeededRoller:

@@ -303,8 +303,9 @@ class Ruleset(ABC):
         action = self.catalogue.get(name)
         ctx.host, ctx.state = self, state
         tables = ctx.tables_of(self, False)
-        if checked is None:
-            checked = checked_args(self.catalogue, state, action, args, tables, self.side_ids(state))
+        if checked is None:  # the sides are read only for an action that has arguments to check against them
+            checked = checked_args(self.catalogue, state, action, args, tables,
+                                   self.side_ids(state) if action.params else [])
         action.run(state, checked, tables, ctx)
 
     def continuation(self, then: str) -> tuple["Ruleset", Any]:

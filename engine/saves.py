@@ -278,12 +278,14 @@ def _read_events(doc: dict, text: str) -> list[Event]:
     else:
         chunks = [None] * len(raw)  # unusual layout: events are written afresh
     events = []
+    append = events.append
     last_group = None
     for i, (d, chunk) in enumerate(zip(raw, chunks)):
         # the usual event in one test of exact types; anything else is checked field by field
         kind = d.get("kind") if type(d) is dict else None
         if not (kind is not None and type(d.get("group")) is int and isinstance(d.get("at"), datetime)
-                and _looks_right(kind, d)):
+                and (type(d.get("name")) is str and type(d.get("args", _EMPTY)) is dict if kind == "action"
+                     else _looks_right(kind, d))):  # an action, the usual event, tested here without a call
             _check_event(d, f"events[{i}]" + (f" (line {text.count(chr(10), 0, starts[i]) + 1})"
                                               if chunk is not None else ""))
         group = d.pop("group")
@@ -291,7 +293,7 @@ def _read_events(doc: dict, text: str) -> list[Event]:
             raise BadSave(f"events[{i}].group: groups must not go down (got {group} after {last_group})")
         last_group = group
         del d["kind"]
-        events.append(Event(kind, group, d.pop("at"), d, chunk))  # rtoml's zone kept: see Encounter.updated
+        append(Event(kind, group, d.pop("at"), d, chunk))  # rtoml's zone kept: see Encounter.updated
     return events
 
 

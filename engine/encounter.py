@@ -110,7 +110,7 @@ def _reads_back(r: RollRequest) -> bool:
             and type(r.secret) is bool and type(r.context) is dict and type(r.modifiers) is tuple
             and (t is None or (type(t) is Target and type(t.number) is int and type(t.at_most) is bool
                                and 0 <= abs(t.number) < 10 ** 6))
-            and all(type(m) is Modifier and type(m.source) is str and type(m.value) is int for m in r.modifiers))
+            and all([type(m) is Modifier and type(m.source) is str and type(m.value) is int for m in r.modifiers]))
 
 
 Listener = Callable[["Encounter"], None]
@@ -407,10 +407,11 @@ class Encounter:
         """The requests as the state keeps them; each remembered with its plain dict when reading that
         dict back (``RollRequest.from_plain``) would give an equal request of the same types."""
         out = []
+        made = self._made
         for r in requests:
             plain = r.to_plain()
             if _reads_back(r):
-                self._made[id(plain)] = (plain, r)
+                made[id(plain)] = (plain, r)
             out.append(plain)
         return out
 

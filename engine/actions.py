@@ -286,6 +286,15 @@ def _unit_of(catalogue: Catalogue, state: dict, action: Action, uid: Any) -> dic
     return None
 
 
+def _refusal(state: dict, action: Action, p: Param, value: Any, args: dict, tables: Any, plain: str) -> IllegalAction:
+    """A value no check has passed, refused in the rule's own words when ``may`` has some for it."""
+    try:
+        why = action.may(state, {**args, p.name: value}, tables)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        why = ""
+    return IllegalAction(why or plain)
+
+
 def check_value(catalogue: Catalogue, state: dict, action: Action, p: Param, value: Any, args: dict,
                 tables: Any, sides: list[str]) -> Any:
     """One argument read and checked by its kind; returns it as the handler receives it.
@@ -295,13 +304,6 @@ def check_value(catalogue: Catalogue, state: dict, action: Action, p: Param, val
     """
     if p.optional and value == p.default:
         return value  # the default always reads; ``may`` still judges it
-
-    def refuse(plain: str) -> IllegalAction:
-        try:  # the rule's own words, when it has some for a value no check has passed yet
-            why = action.may(state, {**args, p.name: value}, tables)
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-            why = ""
-        return IllegalAction(why or plain)
 
     if p.kind == "int":
         if isinstance(value, str) and value.strip().lstrip("-").isdigit() and value.strip().isascii():
@@ -316,7 +318,8 @@ def check_value(catalogue: Catalogue, state: dict, action: Action, p: Param, val
             raise IllegalAction(f"{_label(action, p)} must be at most {p.maximum}, got {value}")
         if p.options is not None and str(value) not in {c.value for c in candidates(
                 catalogue, state, action, p, args, tables, sides)}:
-            raise refuse(f"{_label(action, p)}: {value} is not one of the numbers allowed now")
+            raise _refusal(state, action, p, value, args, tables,
+                           f"{_label(action, p)}: {value} is not one of the numbers allowed now")
         return value
     if p.kind == "text":
         if not isinstance(value, str):
@@ -334,7 +337,8 @@ def check_value(catalogue: Catalogue, state: dict, action: Action, p: Param, val
         allowed = {c.value for c in candidates(catalogue, state, action, p, args, tables, sides)}
         for v in value:
             if v not in allowed:
-                raise refuse(f"{_label(action, p)}: {v!r} is not one of {', '.join(sorted(allowed)) or 'none'}")
+                raise _refusal(state, action, p, value, args, tables,
+                               f"{_label(action, p)}: {v!r} is not one of {', '.join(sorted(allowed)) or 'none'}")
         return value
     if not isinstance(value, str):
         raise IllegalAction(f"{_label(action, p)} must be a name, got {value!r}")
@@ -358,7 +362,7 @@ def check_value(catalogue: Catalogue, state: dict, action: Action, p: Param, val
         allowed = {c.value for c in candidates(catalogue, state, action, p, args, tables, sides)}
     if value not in allowed:
         shown = ", ".join(repr(a) for a in sorted(allowed)) or "none now"
-        raise refuse(f"{_label(action, p)}: {value!r} is not one of {shown}")
+        raise _refusal(state, action, p, value, args, tables, f"{_label(action, p)}: {value!r} is not one of {shown}")
     return value
 
 

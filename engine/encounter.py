@@ -90,7 +90,8 @@ def _answers(d: dict, plain: dict) -> bool:
     """The logged roll names exactly the pending one's dice, modifiers, target, rule and context, as
     written (the common case on replay; anything less plain is read and compared in full)."""
     if not (type(d.get("dice")) is str and d["dice"] == plain["dice"] and d.get("target") == plain.get("target")
-            and d.get("then", "") == plain.get("then", "") and d.get("context", _NO_CONTEXT) == plain.get("context", _NO_CONTEXT)):
+            and d.get("then", "") == plain.get("then", "")
+            and d.get("context", _NO_CONTEXT) == plain.get("context", _NO_CONTEXT)):
         return False
     mods = d.get("modifiers")
     wanted = plain.get("modifiers")

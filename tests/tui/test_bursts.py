@@ -211,3 +211,14 @@ async def test_escape_then_a_key_typed_fast_is_not_taken_as_alt(demo_app: Flagbr
         await idle(pilot)
         assert app.screen.__class__.__name__ == "CorrectionScreen"
         assert app.save.encounter.events[-1].kind != "roll"
+
+
+async def test_a_correction_names_the_value_in_the_game_masters_words(demo_app: FlagbridgeApp) -> None:
+    """Issue 9: the correction form says 'Swift Dolan: fuel', never 'ships.swift-dolan.fuel'."""
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "c", *"fuel", "enter")
+        await idle(pilot)
+        asked = str(app.screen.query_one("#form-question").render())
+        assert "Swift Dolan: fuel" in asked and "ships.swift-dolan" not in asked
+        assert "Swift Dolan" in str(app.screen.query_one("#form-box").border_title)

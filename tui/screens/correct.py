@@ -63,20 +63,21 @@ class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
         self.value = ""
         self.stage = "pick"  # then "value", then "note"
         self.recorded = False
+        unit = enc.state.get(self.unit_key, {}).get(unit_id, {})
+        self.unit_name = str(unit.get("name", unit_id) if isinstance(unit, dict) else unit_id)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form-box") as box:
-            box.border_title = "Correct a value"
-            yield Label("Choose the value to correct (type to filter, Enter), or Esc:", id="form-question")
+            box.border_title = Text(f"Correct a value of {self.unit_name}" if self.unit_key else "Correct a value")
+            yield Label("Choose the value to correct (type to filter, Enter), or Esc; up/down in the console "
+                        "first chooses another unit:", id="form-question")
             yield Picker(rows=14, id="form-options")
             yield LineEdit(id="form-input")
             yield Static("", id="form-message")
             yield Label("The correction is logged as an event: u undoes it.", id="form-help")
 
     def on_mount(self) -> None:
-        unit = self.enc.state.get(self.unit_key, {}).get(self.unit_id, {})
-        name = unit.get("name", self.unit_id) if isinstance(unit, dict) else self.unit_id
-        items = [Item(p, label_of(p, v, self.unit_key, self.unit_id, str(name)))
+        items = [Item(p, label_of(p, v, self.unit_key, self.unit_id, self.unit_name))
                  for p, v in editable_values(self.enc.state, self.unit_id, self.unit_key)]
         self.query_one(Picker).load(items)
         self.query_one(LineEdit).display = False
@@ -111,6 +112,10 @@ class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
             return True
         return taken
 
+    def words(self, path: str) -> str:
+        """'Swift Dolan: fuel' for 'ships.swift-dolan.fuel': the value as the list named it."""
+        return label_of(path, "", self.unit_key, self.unit_id, self.unit_name).rsplit(" = ", 1)[0]
+
     def _chosen(self, path: str) -> None:
         self.path = path
         self.stage = "value"
@@ -118,7 +123,7 @@ class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
         line = self.query_one(LineEdit)
         line.display = True
         line.set(str(get_path(self.enc.state, parse_path(path))))
-        self.query_one("#form-question", Label).update(Text(f"New value for {path} (Enter):"))
+        self.query_one("#form-question", Label).update(Text(f"New value for {self.words(path)} (Enter):"))
 
     def _submit(self, typed: str) -> None:
         if self.stage == "value":
@@ -135,7 +140,7 @@ class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
             self.say("")
             self.query_one(LineEdit).set("")
             self.query_one("#form-question", Label).update(Text(f"A note for the log (optional), Enter to record "
-                                                                f"{self.path} = {typed.strip()}:"))
+                                                                f"{self.words(self.path)} = {typed.strip()}:"))
             return
         try:
             self.enc.correct(self.path, self.value, note=typed.strip() or "by hand")
@@ -143,7 +148,7 @@ class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
             self.say(str(exc))
             self.stage = "value"
             self.query_one(LineEdit).set(self.value)
-            self.query_one("#form-question", Label).update(Text(f"New value for {self.path} (Enter):"))
+            self.query_one("#form-question", Label).update(Text(f"New value for {self.words(self.path)} (Enter):"))
             return
         self.recorded = True
         self.dismiss(True)

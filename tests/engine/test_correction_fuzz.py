@@ -46,6 +46,7 @@ import pytest
 
 from tests.guards import Stuck, alarm, memory_cap
 
+from tests.demos import shipped_demos
 from engine.encounter import Encounter, Event
 from engine.errors import FlagbridgeError
 from engine.recap import entries
@@ -53,12 +54,7 @@ from engine.saves import SaveFile, create
 from engine.state import parse_path, path_text, plain_copy
 
 REPO = Path(__file__).resolve().parents[2]
-DEMOS = {
-    "classic-hg": REPO / "saves" / "demo-classic-hg.toml",
-    "megatraveller": REPO / "saves" / "demo-megatraveller.toml",
-    "gothic": REPO / "saves" / "demo-gothic.toml",
-    "percentile": REPO / "saves" / "demo-percentile.toml",
-}
+DEMOS = shipped_demos()
 SEED = 14
 VALUES_PER_LEAF = {"fresh": 2, "played": 1}
 SECONDS = 3

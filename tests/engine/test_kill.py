@@ -50,17 +50,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.demos import shipped_demos
 from engine.atomic import backup_path
 from engine.encounter import Encounter
 from engine.saves import SaveFile
 
 REPO = Path(__file__).resolve().parents[2]
-DEMOS = {
-    "classic-hg": REPO / "saves" / "demo-classic-hg.toml",
-    "megatraveller": REPO / "saves" / "demo-megatraveller.toml",
-    "gothic": REPO / "saves" / "demo-gothic.toml",
-    "percentile": REPO / "saves" / "demo-percentile.toml",
-}
+DEMOS = shipped_demos()
 SEED = 14
 MODES = ("painted", "burst", "typing", "starting")
 ROUNDS = 8  # each mode twice, once on each demo

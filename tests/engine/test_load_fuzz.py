@@ -55,18 +55,14 @@ import pytest
 
 from tests.guards import Stuck, alarm, memory_cap
 
+from tests.demos import shipped_demos
 from engine.encounter import Encounter
 from engine.errors import FlagbridgeError
 from engine.saves import SaveFile, create
 from tui import cli
 
 REPO = Path(__file__).resolve().parents[2]
-DEMOS = {
-    "classic-hg": REPO / "saves" / "demo-classic-hg.toml",
-    "megatraveller": REPO / "saves" / "demo-megatraveller.toml",
-    "gothic": REPO / "saves" / "demo-gothic.toml",
-    "percentile": REPO / "saves" / "demo-percentile.toml",
-}
+DEMOS = shipped_demos()
 SEED = 14
 MUTATIONS_PER_BASE = 75  # four bases: 300 mutated saves
 SECONDS = 4.0

@@ -45,28 +45,20 @@ import pytest
 from textual import events
 from textual.keys import KEY_NAME_REPLACEMENTS
 
-from engine.ruleset import available, find_ruleset
+from engine.ruleset import find_ruleset
 from engine.saves import SaveFile
+from tests.demos import shipped_demos
 from tui.app import FlagbridgeApp
 
 ROOT = Path(__file__).resolve().parents[2]
-def _shipped_demos() -> dict[str, Path]:
-    """Every shipped ruleset's demo (a new ruleset package is exercised without a change here)."""
-    from rulesets import register_builtin
-
-    register_builtin()
-    found = {rid: find_ruleset(rid).demo_save() for rid in available() if not rid.startswith("test-")}
-    return {rid: path for rid, path in sorted(found.items()) if path is not None}
-
-
 def _action_letters() -> str:
     """The keys of every shipped ruleset's actions, with undo, correct and a few capitals."""
-    keys = {a.key for rid in _shipped_demos() for a in find_ruleset(rid).catalogue.actions.values()
+    keys = {a.key for rid in shipped_demos() for a in find_ruleset(rid).catalogue.actions.values()
             if len(a.key) == 1}
     return "".join(sorted(keys | set("nucIRFN")))
 
 
-DEMOS = _shipped_demos()
+DEMOS = shipped_demos()
 SIZES = ((160, 48), (80, 24))
 
 # The suite's share: 1,200 keys for each ruleset and size, over two seeds (4,800 in all, about a

@@ -162,16 +162,22 @@ def test_the_attackers_ramming_damage_is_recorded_when_the_fight_ends() -> None:
 
 # --- torpedo tubes are weaponry -------------------------------------------------------------------
 
-def _hit_the_jackals_weapons(enc: Encounter, effect: str) -> None:
+def _laser_hit_on_the_jackal(enc: Encounter, general: str, effect: str, armor: int = 5) -> None:
+    """Simultaneous initiative, the Vigilant's T1 hits, and its damage lands at ``general``/``effect``;
+    armor 5 lets one hit through, armor 4 two."""
     initiative(enc, "4", "4")
-    enc.correct("ships.jackal.armor_factor", 5, note="test: one hit gets through")
+    enc.correct("ships.jackal.armor_factor", armor, note=f"test: armor {armor}")
     enc.act("fire", ship="vigilant", turrets=["T1"], target="jackal")
     answer(enc, "To hit: Vigilant T1", "12")
     enc.act("next")
     enc.act("next")
     enc.act("resolve_damage")
-    answer(enc, "General location: A1", roll_for_general("weapons"))
-    answer(enc, "Specific location: A1", roll_for_effect("weapons", effect))
+    answer(enc, "General location: A1", roll_for_general(general))
+    answer(enc, "Specific location: A1", roll_for_effect(general, effect))
+
+
+def _hit_the_jackals_weapons(enc: Encounter, effect: str) -> None:
+    _laser_hit_on_the_jackal(enc, "weapons", effect)
 
 
 def test_a_weapon_hit_can_destroy_a_torpedo_tube() -> None:
@@ -212,15 +218,7 @@ def test_a_computer_hit_lowers_storage_and_unloads_what_no_longer_fits() -> None
     enc = duel({"computer_model": 3, "computer_storage": 0,
                 "programs": ["TARGET", "LAUNCH", "TORPEDO LAUNCH", "ANTI-MISSILE", "PREDICT-2"]})
     assert ship(enc, "jackal")["storage"] == 9
-    initiative(enc, "4", "4")
-    enc.correct("ships.jackal.armor_factor", 4, note="test: two hits get through")
-    enc.act("fire", ship="vigilant", turrets=["T1"], target="jackal")
-    answer(enc, "To hit: Vigilant T1", "12")
-    enc.act("next")
-    enc.act("next")
-    enc.act("resolve_damage")
-    answer(enc, "General location: A1", roll_for_general("bridge"))
-    answer(enc, "Specific location: A1", roll_for_effect("bridge", "computer"))
+    _laser_hit_on_the_jackal(enc, "bridge", "computer", armor=4)  # two hits get through
     j = ship(enc, "jackal")
     assert (j["computer"], j["storage"]) == (1, 4)
     assert j["programs"] == ["TARGET", "LAUNCH", "TORPEDO LAUNCH"]
@@ -510,15 +508,7 @@ def test_a_hangar_hit_spares_the_craft_that_are_out() -> None:
     craft in the hangar; the launched Gig is out of the ship (ruleset's reading)."""
     enc = duel({"hangars": [{"name": "Boat bay", "small_craft": [{"name": "Gig", "tons": 10},
                                                                {"name": "Launch", "tons": 20}]}]})
-    initiative(enc, "4", "4")
     enc.correct("ships.jackal.hangars[0].small_craft[0].status", "launched", note="test: the Gig is out")
-    enc.correct("ships.jackal.armor_factor", 5, note="test: one hit gets through")
-    enc.act("fire", ship="vigilant", turrets=["T1"], target="jackal")
-    answer(enc, "To hit: Vigilant T1", "12")
-    enc.act("next")
-    enc.act("next")
-    enc.act("resolve_damage")
-    answer(enc, "General location: A1", roll_for_general("hangar"))
-    answer(enc, "Specific location: A1", roll_for_effect("hangar", "hangar"))
+    _laser_hit_on_the_jackal(enc, "hangar", "hangar")
     craft = ship(enc, "jackal")["hangars"][0]["small_craft"]
     assert [c["status"] for c in craft] == ["launched", "disabled"]  # 10 tons of the Launch's 20

@@ -85,6 +85,15 @@ def default_seen(ruleset: Any, state: dict, side: str, kind: str, data: dict, re
     return FULL
 
 
+def seen_in_the_open(ruleset: Any, state: dict, side: str, kind: str, data: dict,
+                     request: RollRequest | None) -> str:
+    """For rules played in the open (every action declared, every die rolled where all see it): the
+    whole log, but a correction follows the default (seen only when it is to the side's own unit)."""
+    if kind == "correction":
+        return default_seen(ruleset, state, side, kind, data, request)
+    return FULL
+
+
 def checked_tier(tier: str) -> str:
     """A ruleset's answer, where a mistake hides rather than shows."""
     return tier if tier in TIERS else HIDDEN

@@ -12,8 +12,7 @@ engine's default).
 
 from __future__ import annotations
 
-from engine.rolls import RollRequest
-from engine.sideview import FULL, Contact, SideView, default_seen, own_units, side_name
+from engine.sideview import Contact, SideView, own_units, seen_in_the_open, side_name
 
 from .units import CLASS_WORDS, crippled, pair, vessels
 from .views import distance_lines
@@ -49,8 +48,4 @@ def side_view(ruleset, state: dict, side: str) -> SideView:
     return SideView(side, side_name(state, side), own, tuple(contacts), tuple(distance_lines(state)))
 
 
-def log_seen(ruleset, state: dict, side: str, kind: str, data: dict, request: RollRequest | None) -> str:
-    """Every action and roll is made in the open; a correction follows the engine's default."""
-    if kind == "correction":
-        return default_seen(ruleset, state, side, kind, data, request)
-    return FULL
+log_seen = seen_in_the_open  # every action and roll is made in the open

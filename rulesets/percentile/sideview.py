@@ -13,8 +13,7 @@ default (seen only when it is to the side's own person).
 
 from __future__ import annotations
 
-from engine.rolls import RollRequest
-from engine.sideview import FULL, Contact, SideView, default_seen, own_units, side_name
+from engine.sideview import Contact, SideView, own_units, seen_in_the_open, side_name
 
 
 def side_view(ruleset, state: dict, side: str) -> SideView:
@@ -48,8 +47,4 @@ def _last_wounds(person: dict) -> dict[str, dict]:
     return out
 
 
-def log_seen(ruleset, state: dict, side: str, kind: str, data: dict, request: RollRequest | None) -> str:
-    """Every action and roll is made in the open; a correction follows the engine's default."""
-    if kind == "correction":
-        return default_seen(ruleset, state, side, kind, data, request)
-    return FULL
+log_seen = seen_in_the_open  # every action and roll is made in the open

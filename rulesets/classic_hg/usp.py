@@ -365,7 +365,7 @@ def load_defaults(path: Path = DEFAULTS_PATH) -> dict[str, Any]:
         raise BadTable(f"{path}: {exc}") from None
 
 
-def assumptions(p: dict[str, Any], ship: dict[str, Any] | None = None) -> list[str]:
+def assumptions(p: dict[str, Any], ship: dict[str, Any] | None = None, tables: Tables | None = None) -> list[str]:
     """What the import had to assume because the line does not say it, for the game master to check.
 
     With the imported ``ship``, each figure filled from usp_defaults.toml is named, and so is any
@@ -387,16 +387,16 @@ def assumptions(p: dict[str, Any], ship: dict[str, Any] | None = None) -> list[s
         out.append(f"gunners' skill {ship['turrets'][0]['gunner_skill']}")
     out.append(f"programs loaded: {', '.join(ship['programs']) or 'none'}; "
                f"in the library: {', '.join(ship['program_library']) or 'none'}")
-    out += _short_weapons(p, ship)
+    out += _short_weapons(p, ship, tables or load_tables())
     out.append(f"cargo 0 tons, {ship['missiles']} missiles, {ship['sand']} sand canisters "
                f"(defaults from {DEFAULTS_PATH.name}; edit the ship file, or the ship in flagbridge new)")
     return out
 
 
-def _short_weapons(p: dict[str, Any], ship: dict[str, Any]) -> list[str]:
-    """A line for each weapon factor that got fewer turrets than its points, and why."""
+def _short_weapons(p: dict[str, Any], ship: dict[str, Any], tables: Tables) -> list[str]:
+    """A line for each weapon factor that got fewer turrets than its points, and why (by the same tables
+    the import used)."""
     out = []
-    tables = load_tables()
     energy = energy_points(ship["tonnage"], ship["power_plant"])
     for key, mount, _per in TURRET_MAPPING:
         want, got = min(p[key], 9), sum(1 for t in ship["turrets"] if t["weapon"] == mount)

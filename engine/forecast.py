@@ -145,6 +145,10 @@ class Playout:
         #: the rule's own offers, in their checked form, has its choices judged by ``may`` alone (the kind
         #: checks would find every value among the offers it was taken from).
         self.offers_checked = False
+        #: Set by ``run``: the commander, when it says which of its choices ``may`` has already passed
+        #: (its ``vouched``: the very arguments object it asked about, on this state); such a choice is
+        #: not judged a second time.
+        self.voucher = None
         # The fight's tables, looked up once (they cannot change within it); fights of one forecast share them.
         self.held: dict = {} if held is None else held
         # The pending rolls as requests, beside their plain form in the state (which rules may read):
@@ -157,7 +161,8 @@ class Playout:
         if self.offers_checked:  # the values came from the rule's own offers: its ``may`` alone judges them
             action = rs.catalogue.get(name)
             checked = filled_args(action, args)
-            why = action.may(state, checked, ctx.tables_of(rs, False))
+            vouched = self.voucher is not None and self.voucher.vouched is args and checked == args
+            why = "" if vouched else action.may(state, checked, ctx.tables_of(rs, False))
             if why:
                 raise IllegalAction(why)
         else:
@@ -189,6 +194,7 @@ class Playout:
         """Play until the fight is over or past the cap: (finished, turns fought from the saved turn)."""
         rs, state = self.ruleset, self.state
         self.offers_checked = bool(getattr(commander, "offers_checked", False))
+        self.voucher = commander if self.offers_checked and hasattr(commander, "vouched") else None
         first = rs.outcome(state).turn
         last = first + turn_cap - 1
         decisions, turn_now = 0, first

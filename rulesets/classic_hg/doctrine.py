@@ -139,11 +139,18 @@ class Commander:
         self.judged: tuple = ()
         self.losses: dict = {}
         self.idle: tuple = ((), set())
+        #: The arguments object ``may`` last said yes to in this decision (the state has not changed since):
+        #: a choice given with it is not judged again by the forecast (``engine.forecast.Playout.act``).
+        self.vouched: dict | None = None
 
     def allowed(self, state: dict, tables, name: str, args: dict) -> bool:
-        return not self.actions[name].may(state, args, tables)
+        if self.actions[name].may(state, args, tables):
+            return False
+        self.vouched = args
+        return True
 
     def decide(self, state: dict):
+        self.vouched = None
         if state["over"]:
             return None
         if self.tables is None:
@@ -166,10 +173,14 @@ class Commander:
             choice = self.offensive(state, tables)
         elif step in (4, 7):
             choice = self.defensive(state, tables)
-        elif step in (5, 8) and self.allowed(state, tables, "resolve_damage", {}):
-            choice = "resolve_damage", {}
-        if choice is None and self.allowed(state, tables, "next", {}):
-            choice = "next", {}
+        elif step in (5, 8):
+            args: dict = {}
+            if self.allowed(state, tables, "resolve_damage", args):
+                choice = "resolve_damage", args
+        if choice is None:
+            args = {}
+            if self.allowed(state, tables, "next", args):
+                choice = "next", args
         return choice
 
     # --- range ---
@@ -214,8 +225,10 @@ class Commander:
             if sid in idle:
                 continue
             ship = state["ships"][sid]
-            if self.breaking_off(state, side) and self.allowed(state, tables, "break_off", {"ship": sid}):
-                return "break_off", {"ship": sid}
+            if self.breaking_off(state, side):
+                args = {"ship": sid}
+                if self.allowed(state, tables, "break_off", args):
+                    return "break_off", args
             if orders["fire"] == "hold":
                 continue
             # a ship without tubes is never asked: the rule refuses it always
@@ -307,6 +320,7 @@ class Commander:
                     if p > score:
                         best, score = args, p
             if best is not None:
+                self.vouched = best  # its ``may`` said yes above, on this same state
                 return "defend", best
         return None
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import gc
 import re
+import threading
 import tomllib
 from datetime import datetime, timezone
 from pathlib import Path
@@ -34,6 +35,9 @@ from .setup import Setup
 from .state import MISSING, check_plain, differences, path_text, plain_copy
 
 FORMAT = 1
+#: A save at least this long is written by ``save_soon`` on a thread of its own: writing and syncing
+#: megabytes takes longer than a frame, the key that caused it should not wait for the disk.
+BACKGROUND_BYTES = 1 << 20
 HEADER_COMMENT = (
     "# Flagbridge encounter. Readable and hand-editable: [setup] is the start of the fight,\n"
     "# [state] is rewritten from the log on every save, [[events]] is the log itself.\n"
@@ -60,6 +64,17 @@ class SaveFile:
         self._swept = False
         self._state_text: tuple[tuple, bytes] | None = None  # (the log and state it was written from, text)
         self._blocks: list[tuple[int, Event, bytes]] = []  # (events up to, the last of them, their text)
+        self._write_lock = threading.Lock()
+        self._writer = _Writer(self._write)
+
+    @property
+    def on_write_error(self):
+        return self._writer.on_error
+
+    @on_write_error.setter
+    def on_write_error(self, fn) -> None:
+        """Called on the writer thread with the exception of a background write that failed."""
+        self._writer.on_error = fn
 
     # --- writing -------------------------------------------------------------------
 
@@ -108,11 +123,34 @@ class SaveFile:
         return [b for _end, _last, b in blocks] + [tail.encode("utf-8")]
 
     def save(self) -> None:
-        """Write the file atomically, keeping the previous version as ``NAME.bak``."""
-        if not self._swept:  # once a session: temps of a save killed mid-write
-            remove_stale_temps(self.path)
-            self._swept = True
-        write_atomic(self.path, self._parts())
+        """Write the file atomically, keeping the previous version as ``NAME.bak``; a write still
+        under way on the writer thread finishes first, and one waiting is replaced by this one."""
+        self._writer.drop_waiting()
+        self._write(self._parts())
+        self._writer.error = None  # the file is current: an earlier background failure is mended
+
+    def _write(self, parts: list[bytes]) -> None:
+        with self._write_lock:  # one write at a time, in the order they were asked for
+            if not self._swept:  # once a session: temps of a save killed mid-write
+                remove_stale_temps(self.path)
+                self._swept = True
+            write_atomic(self.path, parts)
+
+    def save_soon(self) -> None:
+        """Save now when the file is short; a long one's text is taken now and written on the writer
+        thread, so the caller goes on at once. A newer text replaces one not yet written; either way
+        the file on disk is always a whole save. ``on_write_error`` hears of a failed background write."""
+        parts = self._parts()
+        if sum(len(p) for p in parts) < BACKGROUND_BYTES:
+            self._writer.drop_waiting()
+            self._write(parts)
+            self._writer.error = None
+        else:
+            self._writer.submit(parts)
+
+    def flush(self) -> None:
+        """Wait until every save asked for is on disk; raise the error of the last one if it failed."""
+        self._writer.flush()
 
     def autosave(self) -> "SaveFile":
         """Save after every change to the encounter (event, undo or redo)."""
@@ -150,6 +188,68 @@ class SaveFile:
 
 
 LOG_BLOCK = 1000  # events joined and encoded together, once
+
+
+class _Writer:
+    """Writes a save's newest text on a thread that lives only while there is something to write.
+
+    The thread is not a daemon: an interpreter that exits waits for the write under way, so the
+    last event asked for reaches the disk. Texts are whole files; a newer one replaces a waiting one.
+    """
+
+    def __init__(self, write) -> None:
+        self._write = write
+        self._cond = threading.Condition()
+        self._waiting: list[bytes] | None = None
+        self._busy = False
+        self._thread: threading.Thread | None = None
+        self.error: BaseException | None = None
+        self.on_error = None
+
+    def submit(self, parts: list[bytes]) -> None:
+        with self._cond:
+            self._waiting = parts
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="flagbridge-save", daemon=False)
+                self._thread.start()
+
+    def drop_waiting(self) -> None:
+        """A save written now makes the one waiting out of date (the write under way still ends first)."""
+        with self._cond:
+            self._waiting = None
+
+    def flush(self) -> None:
+        with self._cond:
+            while self._waiting is not None or self._busy:
+                self._cond.wait()
+            error, self.error = self.error, None
+        if error is not None:
+            raise error
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                parts, self._waiting = self._waiting, None
+                if parts is None:
+                    self._thread = None
+                    self._cond.notify_all()
+                    return
+                self._busy = True
+            error: BaseException | None = None
+            try:
+                self._write(parts)
+            except Exception as exc:  # reported, never lost with the thread
+                error = exc
+            with self._cond:
+                self._busy = False
+                if error is not None:
+                    self.error = error
+                self._cond.notify_all()
+            if error is not None and self.on_error is not None:
+                try:
+                    self.on_error(error)
+                except Exception:
+                    pass
 
 
 def _event_text(ev: Event) -> str:

@@ -75,6 +75,7 @@ class ConsoleScreen(Screen[None]):
         self.scrolled = "log"  # the panel PageUp and PageDown move (Tab picks another)
         self._narrow_shown = "checklist"  # the one panel beside the Ships list under 120 columns
         self.enc.listeners.append(self._autosave)
+        save.on_write_error = self._write_failed
 
     # --- layout --------------------------------------------------------------------
 
@@ -232,8 +233,9 @@ class ConsoleScreen(Screen[None]):
         return True
 
     def _autosave(self, _enc) -> None:
-        """After every event, undo and redo: written at once (about a millisecond), so a kill
-        loses at most the action in progress.
+        """After every event, undo and redo: a short save is written at once (about a millisecond); a
+        long one's text is taken now and written on the save's writer thread, so the key that caused
+        it is not kept waiting for the disk. Either way a kill leaves a whole save.
 
         A change made outside this screen's keys (the palette, a test) redraws the panels too.
         """
@@ -247,16 +249,30 @@ class ConsoleScreen(Screen[None]):
             return
         self._save_due = False
         try:
-            self.save.save()
-        except OSError as exc:
+            self.save.save_soon()
+        except (OSError, FlagbridgeError) as exc:
+            self._save_failed(exc)
+
+    def _write_failed(self, exc: BaseException) -> None:
+        """A background write failed (called on the writer thread): said on the screen's own thread."""
+        try:
+            self.app.call_from_thread(self._save_failed, exc)
+        except Exception:  # the app has gone; the error stays with the save for its flush
+            pass
+
+    def _save_failed(self, exc: BaseException) -> None:
+        if isinstance(exc, OSError):
             self.message = f"autosave failed: {exc.strerror or exc} ({self.save.path}); ctrl+s to retry"
-            self._draw_prompt()
-        except FlagbridgeError as exc:
+        else:
             self.message = f"autosave failed: {exc}"
-            self._draw_prompt()
+        self._draw_prompt()
 
     def on_unmount(self) -> None:
         self._write_save()
+        try:
+            self.save.flush()
+        except Exception:  # already said on the screen; the last good save stays on disk
+            pass
 
     def action_act(self, name: str) -> None:
         """Take an action: at once when it has no parameters, else through its form."""

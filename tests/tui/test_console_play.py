@@ -193,3 +193,34 @@ async def test_text_from_the_save_is_shown_as_text_never_as_markup(tmp_path: Pat
         await pilot.pause()
         assert app.screen.__class__.__name__ == "LoadErrorScreen"
         assert "bad [red]x[bold] name.toml" in str(app.screen.query_one("#error-reason").render())
+
+
+async def test_a_long_save_written_in_the_background_and_a_failed_write_said(demo_app: FlagbridgeApp,
+                                                                             demo_path: Path, monkeypatch) -> None:
+    """Issue 13: a long save is written on the writer thread (here every save counts as long); the file
+    still follows every key, and a write that fails is said under the prompt while the last good save stays."""
+    from engine import atomic, saves
+
+    monkeypatch.setattr(saves, "BACKGROUND_BYTES", 0)
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        enc = app.save.encounter
+        await pilot.press("i", "5", "enter", "1", "enter", "n")
+        app.save.flush()
+        assert SaveFile.load(demo_path).encounter.state == enc.state
+        good = demo_path.read_bytes()
+
+        def full(path, parts, backup=True):
+            raise OSError(28, "No space left on device")
+
+        monkeypatch.setattr(saves, "write_atomic", full)
+        await pilot.press("n")
+        for _ in range(20):  # the failure comes back from the writer thread
+            await pilot.pause(0.02)
+            if "autosave failed" in str(app.screen.query_one("#prompt").render()):
+                break
+        assert "autosave failed: No space left on device" in str(app.screen.query_one("#prompt").render())
+        assert demo_path.read_bytes() == good
+        monkeypatch.setattr(saves, "write_atomic", atomic.write_atomic)
+        await pilot.press("ctrl+s")                          # retried once there is room
+        assert SaveFile.load(demo_path).encounter.state == enc.state

@@ -113,9 +113,12 @@ class FightRoller:
 
     def __init__(self, seed: int) -> None:
         self.random = random.Random(seed).random
+        self.dice: dict = {}  # parsed dice by notation: a fight rolls a handful of notations hundreds of times
 
     def answer(self, request: RollRequest, index: int) -> RollResult:
-        dice = request.parsed
+        dice = self.dice.get(request.dice)
+        if dice is None:
+            dice = self.dice[request.dice] = request.parsed
         draw, sides, count = self.random, dice.sides, dice.count
         if count == 1:  # the usual dice, drawn without a generator (the same draws in the same order)
             faces: tuple[int, ...] = (1 + int(draw() * sides),)
@@ -123,7 +126,11 @@ class FightRoller:
             faces = (1 + int(draw() * sides), 1 + int(draw() * sides))
         else:
             faces = tuple(1 + int(draw() * sides) for _ in range(count))
-        return RollResult(request, sum(faces), faces, "roller")
+        natural = sum(faces)
+        result = RollResult(request, natural, faces, "roller")
+        # the total kept as ``RollResult.total`` works it out, with the dice already parsed (rules read it often)
+        result.__dict__["total"] = dice.value(natural) + request.modifier_total
+        return result
 
 
 class Playout:
@@ -154,6 +161,7 @@ class Playout:
         # The pending rolls as requests, beside their plain form in the state (which rules may read):
         # each request is built once, not read back from its plain form when its turn comes.
         self.queue = [RollRequest.from_plain(p) for p in self.state["pending"]]
+        self.resumptions: dict[str, tuple] = {}  # then -> (ruleset, rule, owner): ``Ruleset.resumption``
 
     def act(self, name: str, args: dict) -> None:
         state, rs = self.state, self.ruleset
@@ -176,14 +184,22 @@ class Playout:
             self.record.append(("action", name, dict(args)))
 
     def roll(self) -> None:
+        """Answer the first pending roll and resume its rule, as ``Ruleset.resolve_roll`` does, with the rule
+        its ``then`` names looked up once a fight and its context made for the rule's owner at once."""
         state, rs = self.state, self.ruleset
         request = self.queue.pop(0)
         result = self.roller.answer(request, self.rolls)
         self.rolls += 1
         pending = state["pending"]
         del pending[0]
-        ctx = RuleContext(request.group, host=rs, state=state, held=self.held)
-        rs.resolve_roll(state, result, ctx)
+        then = request.then
+        found = self.resumptions.get(then)
+        if found is None:
+            found = self.resumptions[then] = rs.resumption(then)
+        owner_rs, fn, owner = found
+        reply_to = str(request.context.get("reply_to", ""))
+        ctx = RuleContext(request.group, host=rs, owner=owner, reply_to=reply_to, state=state, held=self.held)
+        fn(state, result, ctx.tables_of(owner_rs, bool(owner)), ctx)
         if ctx.requests:  # a result's own rolls come first
             pending[0:0] = [r.to_plain() for r in ctx.requests]
             self.queue[0:0] = ctx.requests

@@ -324,11 +324,15 @@ class Ruleset(ABC):
             raise IllegalAction(f"{rs.id} has no roll continuation {name!r} (known: {known})")
         return rs, fn
 
+    def resumption(self, then: str) -> tuple["Ruleset", Any, str]:
+        """What a roll's ``then`` resumes: the ruleset, its rule, and the owner its context acts as ("" for
+        the fight's own). A forecast looks each name up once a fight and keeps it."""
+        rs, fn = self.continuation(then)
+        return rs, fn, then.rpartition(":")[0]
+
     def resolve_roll(self, state: dict, result: RollResult, ctx: RuleContext) -> None:
         """Continue the rule that asked for ``result.request``, by the name in its ``then``."""
-        then = result.request.then
-        rs, fn = self.continuation(then)
-        owner = then.rpartition(":")[0]
+        rs, fn, owner = self.resumption(result.request.then)
         ctx.host, ctx.state = self, state
         reply_to = str(result.request.context.get("reply_to", ""))
         sub = ctx if (owner, reply_to) == (ctx.owner, ctx.reply_to) else ctx.acting_as(owner, reply_to)

@@ -457,11 +457,17 @@ def _kill(state: dict, attack: dict, who: str, ctx: RuleContext) -> None:
 
 # --- the rolls of the damage chain ----------------------------------------------------------------
 
+_PERSONAL_THEN = f"{PERSONAL}:"
+
+
 def _chain_goes_on(state: dict, tables: Tables, ctx: RuleContext) -> None:
     """After a roll of the chain: when this attack asks for nothing more, begin the next attack."""
-    if not ctx.requests and not any(p.get("then") in CHAIN or str(p.get("then", "")).startswith(f"{PERSONAL}:")
-                                    for p in state["pending"]):
-        next_damage(state, tables, ctx)
+    if ctx.requests:
+        return
+    for p in state["pending"]:  # a plain loop: asked after every roll of the chain, often over many rolls
+        if p.get("then") in CHAIN or str(p.get("then", "")).startswith(_PERSONAL_THEN):
+            return
+    next_damage(state, tables, ctx)
 
 
 def _attack_of(state: dict, result: RollResult) -> tuple[dict, dict]:

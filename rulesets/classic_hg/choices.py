@@ -56,14 +56,32 @@ def _ship(state: dict, args: dict) -> dict | None:
 
 
 def turrets(state: dict, args: dict, tables: Tables) -> list[Choice]:
-    """'T1 beam laser x3 · 8+' for each lone turret, 'B1 (T2+T3) beam laser x6 · 8+' for each battery."""
+    """'T1 beam laser x3 · 8+' for each lone turret, 'B1 (T2+T3) beam laser x6 · 8+' for each battery.
+
+    Every fire order checks its turrets against this list (a fleet turn: a thousand times), so the
+    list is kept by what its words are made of: the turrets' ids, batteries, weapons and working
+    counts, the range and the tables.
+    """
     ship = _ship(state, args)
-    out = []
-    for gid, group in (firing_groups(ship) if ship else {}).items():
-        label, numbers = _mount_words(state, group[0], tables)
-        members = f" ({'+'.join(t['id'] for t in group)})" if len(group) > 1 else ""
-        out.append(Choice(gid, f"{gid}{members} {label} x{group_working(group)}" + (f" · {numbers}" if numbers else "")))
-    return out
+    if not ship:
+        return []
+    key = (id(tables), state["range"],
+           tuple([(t["id"], t.get("battery"), t["weapon"], t["count"], t["destroyed"]) for t in ship["turrets"]]))
+    kept = _TURRET_CHOICES.get(key)
+    if kept is None:
+        kept = []
+        for gid, group in firing_groups(ship).items():
+            label, numbers = _mount_words(state, group[0], tables)
+            members = f" ({'+'.join(t['id'] for t in group)})" if len(group) > 1 else ""
+            kept.append(Choice(gid, f"{gid}{members} {label} x{group_working(group)}"
+                               + (f" · {numbers}" if numbers else "")))
+        if len(_TURRET_CHOICES) >= 4096:  # a long session's worth; then start afresh
+            _TURRET_CHOICES.clear()
+        _TURRET_CHOICES[key] = kept
+    return list(kept)
+
+
+_TURRET_CHOICES: dict[tuple, list[Choice]] = {}
 
 
 _WORDS: dict[tuple, tuple[str, str]] = {}

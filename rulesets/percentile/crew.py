@@ -46,6 +46,18 @@ def weapon_named(tables, words: str) -> tuple[str, str]:
     return wid, band
 
 
+def crew_hit(tables, words: str) -> tuple[str, str, int, str]:
+    """A crew-hit equivalent's weapon id and band, and its percent to hit for the stand-in firer (procedure
+    2) with how it was found: from the tables alone, so worked out once per loaded tables."""
+    key = ("crew hit", words)
+    found = tables.memo.get(key)
+    if found is None:
+        wid, band = weapon_named(tables, words)
+        marksman = {"aim": FIRER_AIM, "brawl": FIRER_AIM}
+        found = tables.memo[key] = (wid, band, *percent_to_hit(2, tables, marksman, tables.weapons[wid], band, []))
+    return found
+
+
 def crew_ids(state: dict, ship: str, place: str) -> list[str]:
     return [pid for pid, p in state.get("people", {}).items()
             if p.get("ship") == ship and p.get("location") == place and not p["dead"]]
@@ -53,20 +65,29 @@ def crew_ids(state: dict, ship: str, place: str) -> list[str]:
 
 def enlist(state: dict, tables, args: dict) -> list[str]:
     """The people a crew hit reaches: ``only`` those named (a stateroom's occupant), or the living at the
-    location, made on demand up to ``count`` from the ship's ``roster`` of names, then by number."""
+    location, made on demand up to ``count`` from the ship's ``roster`` of names, then by number.
+
+    The fight's people are read in one pass (every crew hit asks, and the people only grow)."""
     people = state.setdefault("people", {})
     ship, place = args["ship"], args["location"]
-    aboard = [pid for pid, p in people.items() if p.get("ship") == ship]
     if args.get("only"):
+        first: dict[str, str] = {}  # each name aboard: the first person of the ship who has it
+        for pid, p in people.items():
+            if p.get("ship") == ship:
+                first.setdefault(p["name"], pid)
         out = []
         for name in args["only"]:
-            pid = next((q for q in aboard if people[q]["name"] == name), "")
-            pid = pid or _make(state, tables, ship, args["side"], place, name)
+            pid = first.get(name, "") or _make(state, tables, ship, args["side"], place, name)
             if not people[pid]["dead"]:
                 out.append(pid)
         return out
-    here = crew_ids(state, ship, place)
-    taken = {people[q]["name"] for q in aboard}
+    here: list[str] = []  # as ``crew_ids`` finds them
+    taken: set[str] = set()
+    for pid, p in people.items():
+        if p.get("ship") == ship:
+            taken.add(p["name"])
+            if p.get("location") == place and not p["dead"]:
+                here.append(pid)
     names = [n for n in args.get("roster", []) if n not in taken]
     while len(here) < int(args.get("count", 0)):
         here.append(_make(state, tables, ship, args["side"], place, names.pop(0) if names else ""))
@@ -87,14 +108,12 @@ def _make(state: dict, tables, ship: str, side: str, place: str, name: str) -> s
 def crew_attack(state: dict, args: dict, tables, ctx) -> None:
     """Each person at the location is shot at with the equivalent weapon ("Determine the to hit and damage
     according to the weapon"); the caller's reply hears of each, hit or missed."""
-    wid, band = weapon_named(tables, args["equivalent"])
+    wid, band, value, how = crew_hit(tables, args["equivalent"])
     weapon = tables.weapons[wid]
     ids = enlist(state, tables, args)
     if not ids:
         ctx.note(f"Nobody at the {args['location'].replace('_', ' ')} to hit")
         return
-    marksman = {"aim": FIRER_AIM, "brawl": FIRER_AIM}
-    value, how = percent_to_hit(2, tables, marksman, weapon, band, [])
     for pid in ids:
         data = {"attacker": "", "target": pid, "weapon": wid, "band": band, "metres": 0, "aim": "",
                 "damage": 3, "grazing": False, "organs": False, "reply": True, "value": value,

@@ -10,7 +10,7 @@ one BadTable line naming the entry.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.errors import BadTable
@@ -61,6 +61,9 @@ class Tables:
     descriptions: dict[str, dict]
     wounds: dict
     organs: dict
+    #: What rules work out from these tables alone (sorted description rows, a crew hit's weapon and
+    #: chance), kept at first use: the tables never change while loaded, and a fight asks again and again.
+    memo: dict = field(default_factory=dict, compare=False, repr=False)
 
     def band_index(self, band: str) -> int:
         return next(i for i, b in enumerate(self.bands) if b["id"] == band)

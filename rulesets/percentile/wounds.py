@@ -26,7 +26,16 @@ SPREAD_SYSTEMS = ("circulatory", "respiratory")  # "the Aracnian's and Eebek's d
 
 
 def description_rows(tables: Tables, damage_type: str, exoskeleton: bool) -> list[tuple[int, dict]]:
-    """The table's twenty rows in band order; for an exoskeleton the bone rows move to the top."""
+    """The table's twenty rows in band order; for an exoskeleton the bone rows move to the top (worked out
+    once per loaded tables; read, never changed)."""
+    key = ("description rows", damage_type, exoskeleton)
+    found = tables.memo.get(key)
+    if found is None:
+        found = tables.memo[key] = _description_rows(tables, damage_type, exoskeleton)
+    return found
+
+
+def _description_rows(tables: Tables, damage_type: str, exoskeleton: bool) -> list[tuple[int, dict]]:
     rows = sorted(((int(k), r) for k, r in tables.descriptions[damage_type]["rows"].items()))
     if not exoskeleton:
         return rows

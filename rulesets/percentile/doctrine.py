@@ -155,6 +155,11 @@ class Commander:
 
     # --- asking the rules ---
 
+    def read_tables(self, state: dict) -> None:
+        """The fight's tables, read once (they cannot change within a fight)."""
+        if self.tables is None:
+            self.tables = self.ruleset.tables_for(state)
+
     def allowed(self, state: dict, name: str, args: dict) -> bool:
         if self.actions[name].may(state, args, self.tables):
             return False
@@ -173,8 +178,7 @@ class Commander:
         self.vouched = None
         if state["step"] == "over":
             return None
-        if self.tables is None:
-            self.tables = self.ruleset.tables_for(state)
+        self.read_tables(state)
         choice = None
         if owed(state):
             choice = self.rise(state)
@@ -258,6 +262,7 @@ class Commander:
     def attack_by(self, state: dict, pid: str):
         person = state["people"][pid]
         orders = self.doctrines[person["side"]]
+        self.read_tables(state)
         once = ap_left(state, person) is None  # action procedure 1: one attack a sub-turn
         if once and (state["round"], state["subturn"], pid) in self.attacked:
             return None

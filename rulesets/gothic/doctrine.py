@@ -29,7 +29,8 @@ the shipped ``standard`` doctrine, in words:
   to escorts, which a hit-and-run attack destroys outright; ordinary torpedoes
   to the rest.
 - Ordnance phase: every salvo moves its whole move straight at its target
-  (no turn); a salvo that reaches it attacks at once.
+  (no turn); a salvo that reaches it attacks at once. Ships move only towards
+  each other, so a salvo's distance changes by its own move alone.
 - End phase: every vessel that may teleport attacks the enemy the rules allow
   with the fewest hits left (escorts first), then every vessel with a critical
   it can repair tries to repair one (turrets first, then shields, then the
@@ -39,9 +40,11 @@ When the fight is over (our ruling, the text has none): when at most one side
 has a vessel afloat (that side wins), or when nothing left in the fight can
 still hurt an enemy by these rules (no salvo in flight, no vessel with torpedo
 tubes, no teleport attack the rules would ever allow as things stand): no side
-wins then. A vessel survives while it is afloat. (A side whose doctrine holds
-its torpedoes, or never reloads them, keeps its tubes a threat: such a fight
-may run to the turn cap.)
+wins then. A vessel survives while it is afloat. This ruling does not read the
+doctrines: tubes count as a threat even on a side that holds its torpedoes or
+never reloads, and two vessels count as able to meet while one of them is a
+ship, even when both sides stand off beyond teleport reach; such a fight may
+run to the turn cap.
 """
 
 from __future__ import annotations

@@ -252,8 +252,9 @@ class Commander:
             boarding = v["boarding_torpedoes"] and (
                 orders["boarding"] == "always"
                 or (orders["boarding"] == "against_escorts" and up[tid]["class"] == "escort"))
-            args = {"vessel": uid, "kinds": ["boarding" if boarding else "torpedoes"], "strength": v["torpedoes"], "target": tid,
-                    "distance": max(1, cm)}
+            load = "boarding" if boarding else "torpedoes"  # the two loads ``ordnance.KINDS`` offers
+            args = {"vessel": uid, "kinds": [load], "strength": v["torpedoes"], "target": tid,
+                    "distance": max(1, cm)}  # the full salvo, placed at the launcher's distance (1 cm at least)
             if self.allowed(state, "launch", args):
                 return args
         return None

@@ -5,7 +5,7 @@ demo's state (played on by engine commands with typed dice), that every choice i
 (``check_action`` gives back exactly the arguments the commander gave), and that a simulated fight is real
 play (its record, fed to an ``Encounter``, ends in the same state). Numbers from the rules text cite
 ``percentile-personal-combat.txt`` and its section; the weapons, races and Table 3-1/3-3 numbers are the
-shipped default tables (``rulesets/percentile/tables/``).
+shipped default tables (``rulesets/percentile/tables/``). TEXT below is ``percentile-personal-combat.txt``.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from rulesets.percentile import RULESET
 from rulesets.percentile.doctrine import ORDER_FIELDS, Commander, harm, outcome
 from tui.cli import main
 
-from .fights import TEXT, answer, fight, to_action
+from .fights import answer
 
 DEMO = Path(__file__).resolve().parents[3] / "saves" / "demo-percentile.toml"
 STANDARD = {f.name: f.default for f in ORDER_FIELDS}
@@ -143,28 +143,34 @@ def test_nothing_left_to_do_ends_the_side_s_turn(enc) -> None:
     assert decided(state) == ("next", {})
 
 
-def test_a_side_waiting_to_join_comes_in_from_its_round(enc) -> None:
+def round_two(enc) -> dict:
+    """Round 2, once the marines' surprise turn passed without a shot: primary attack (procedure 1) rolled,
+    the marines 10 and the boarders 20, so the marines go first and, not 30 ahead, not alone (TEXT,
+    "Primary Attack")."""
     surprised(enc)
-    for _ in range(5):  # the marines' sub-turns pass without a shot
+    for _ in range(5):
         enc.act("next")
     assert (enc.state["round"], enc.state["step"]) == (2, "primary")
     enc.act("primary")
     answer(enc, "Primary attack: Swift Dolan's marines", "10")
     answer(enc, "Primary attack: Aracnian boarders", "20")
-    state = plain_copy(enc.state)
+    assert (enc.state["round_order"], enc.state["sole"]) == (["crew", "raiders"], "")
+    return plain_copy(enc.state)
+
+
+def test_a_side_waiting_to_join_comes_in_from_its_round(enc) -> None:
+    state = round_two(enc)
     assert decided(state) == ("join", {"side": "engineers"})
     assert decided(state, commander(engineers={"join_in_round": 0}))[0] == "attack"
     assert decided(state, commander(engineers={"join_in_round": 3}))[0] == "attack"
 
 
-def test_passing_primary_attack_when_the_doctrine_says_so() -> None:
+def test_passing_primary_attack_when_the_doctrine_says_so(enc) -> None:
     """A side with Primary Attack may "pass" and take its action last (TEXT, "Primary Attack")."""
-    enc = fight()
-    to_action(enc)  # Blue 10, Red 20: Blue first, not 30 ahead
-    state = plain_copy(enc.state)
-    blue = {**STANDARD, "pass_primary": True}
-    assert decided(state, Commander(RULESET, {"blue": blue, "red": dict(STANDARD)})) == ("pass_primary", {})
-    assert decided(state, Commander(RULESET, {"blue": dict(STANDARD), "red": dict(STANDARD)}))[0] == "attack"
+    state = round_two(enc)
+    passing = commander(crew={"pass_primary": True}, engineers={"join_in_round": 0})
+    assert decided(state, passing) == ("pass_primary", {})
+    assert decided(state, commander(engineers={"join_in_round": 0}))[0] == "attack"
 
 
 def test_an_attacked_side_s_alertness_rises_by_its_doctrine_as_far_as_the_rules_allow(enc) -> None:

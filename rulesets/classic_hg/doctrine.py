@@ -139,6 +139,7 @@ class Commander:
         self.judged: tuple = ()
         self.losses: dict = {}
         self.idle: tuple = ((), set())
+        self.picks: tuple = ((), {})
         #: The arguments object ``may`` last said yes to in this decision (the state has not changed since):
         #: a choice given with it is not judged again by the forecast (``engine.forecast.Playout.act``).
         self.vouched: dict | None = None
@@ -186,8 +187,11 @@ class Commander:
     # --- range ---
 
     def loss(self, state: dict, side: str) -> float:
-        """``side_loss`` once a step (it changes only with damage and ships leaving)."""
-        key = (state["turn"], state["step"], sum(1 for s in state["ships"].values() if s["broken_off"]))
+        """``side_loss`` once between damage steps (it changes only with damage, in steps 5 and 8, and ships
+        leaving): the range in step 2 and the break-off in step 3 read one figure."""
+        step = state["step"]
+        between = step if step in (5, 8) else (step > 5) + (step > 8)
+        key = (state["turn"], between, sum(1 for s in state["ships"].values() if s["broken_off"]))
         if self.losses.get("key") != key:
             self.losses = {"key": key}
         if side not in self.losses:
@@ -220,6 +224,7 @@ class Commander:
         enemies = turn.ships_of(state, turn.other(state, side))
         if self.idle[0] != (state["turn"], state["step"]):
             self.idle = ((state["turn"], state["step"]), set())
+            self.picks = (self.idle[0], {})
         idle = self.idle[1]  # ships with nothing left to do this step: turrets only get used up
         for sid in turn.ships_of(state, side):
             if sid in idle:
@@ -234,9 +239,7 @@ class Commander:
             # a ship without tubes is never asked: the rule refuses it always
             if orders["torpedoes"] and ship["tubes"] \
                     and self.allowed(state, tables, "launch_torpedo", {"ship": sid, "warhead": "he"}):
-                weapon = tables.weapons["torpedo_he"]
-                best = self.best_target(state, ship, enemies, weapon, 0,
-                                        tracks_by_computer(ship, True), tables, 1)
+                best = self.pick(state, sid, ship, enemies, "torpedo_he", 0, tracks_by_computer(ship, True), tables, 1)
                 if best:
                     return "launch_torpedo", {"ship": sid, "target": best, "warhead": "he"}
             order = self.fire_order(state, sid, ship, enemies, tables)
@@ -244,6 +247,17 @@ class Commander:
                 return "fire", order
             idle.add(sid)
         return None
+
+    def pick(self, state: dict, sid: str, ship: dict, enemies: list[str], kind: str, skill: int, tracked: bool,
+             tables, count: int) -> str:
+        """``best_target`` once a step for each ship, attack type, skill, tracking, weapons and enemies still in
+        the fight: what it weighs (range, programs, armor) changes only between steps (damage in 5 and 8, range
+        in 2, programs in 9), while a ship's turrets are weighed again after each of its orders."""
+        key = (sid, kind, skill, tracked, count, tuple(enemies))
+        picks = self.picks[1]
+        if key not in picks:
+            picks[key] = self.best_target(state, ship, enemies, tables.weapons[kind], skill, tracked, tables, count)
+        return picks[key]
 
     def best_target(self, state: dict, ship: dict, enemies: list[str], weapon: dict, skill: int, tracked: bool,
                     tables, count: int) -> str:
@@ -264,7 +278,6 @@ class Commander:
         """The turrets and batteries that can fire, grouped under the target each would pick; the first
         such group the rules accept whole (or, when energy runs short, its first turrets)."""
         by_target: dict[str, list[str]] = {}
-        picked: dict[tuple, str] = {}  # alike groups pick alike on one state: each kind judged once
         for gid, group in firing_groups(ship).items():
             n = group_working(group)
             if not n or any(t["used"] for t in group) or not tables.mounts[group[0]["weapon"]]["fires"] \
@@ -273,10 +286,7 @@ class Commander:
             kind = attack_type(group[0], "he", tables)
             tracked = tracks_by_computer(ship, all(t["fire_control"] for t in group))
             skill = max(t["gunner_skill"] for t in group)
-            key = (kind, skill, tracked, n)
-            if key not in picked:
-                picked[key] = self.best_target(state, ship, enemies, tables.weapons[kind], skill, tracked, tables, n)
-            best = picked[key]
+            best = self.pick(state, sid, ship, enemies, kind, skill, tracked, tables, n)
             if best:
                 by_target.setdefault(best, []).append(gid)
         for target, gids in by_target.items():

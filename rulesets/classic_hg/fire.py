@@ -73,8 +73,15 @@ def has_program(ship: dict, names: list[str] | tuple[str, ...]) -> bool:
 def energy_free(ship: dict, tables: Tables) -> int:
     """Energy points not yet spent this turn by weapons and loaded programs."""
     total = energy_points(ship["tonnage"], ship["power_plant"])
-    used = sum(tables.programs.get(p, {}).get("energy_points", 0) for p in ship["programs"])
-    used += sum(tables.mounts[t["weapon"]]["energy_points"] * working(t) for t in ship["turrets"] if t["used"])
+    programs, mounts = tables.programs, tables.mounts
+    used = 0  # plain loops, added up in the same order as ever: asked for every turret a doctrine weighs
+    for p in ship["programs"]:
+        used += programs.get(p, {}).get("energy_points", 0)
+    fired = 0
+    for t in ship["turrets"]:
+        if t["used"]:
+            fired += mounts[t["weapon"]]["energy_points"] * working(t)
+    used += fired
     return total - used
 
 
@@ -149,7 +156,9 @@ def group_problem(ship: dict, groups: dict[str, list[dict]], gid: str) -> str:
 
 def energy_problem(ship: dict, turrets: list[dict], tables: Tables) -> str:
     """The turrets' weapons together may not use more energy than is left this turn."""
-    need = sum(energy_need(t, tables) for t in turrets)
+    need = 0
+    for t in turrets:
+        need += energy_need(t, tables)
     if need and need > energy_free(ship, tables):
         named = "+".join(t["id"] for t in turrets)
         return (f"{ship['name']} {named}: needs {need} energy points, "

@@ -83,7 +83,8 @@ def test_the_boarding_demo_by_the_book(tmp_path: Path) -> None:
     enc = demo(tmp_path)
     for step in SCRIPT:
         step(enc)
-    assert RULESET.outcome(enc.state) is None  # no forecast for personal combat
+    outcome = RULESET.outcome(enc.state)  # the forecast's reading of the same state (doctrine.outcome)
+    assert not outcome.over and outcome.survived["skarr"] is False
 
 
 def test_saved_halfway_and_finished_ends_alike(tmp_path: Path) -> None:

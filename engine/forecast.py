@@ -161,11 +161,12 @@ class Playout:
         # The pending rolls as requests, beside their plain form in the state (which rules may read):
         # each request is built once, not read back from its plain form when its turn comes.
         self.queue = [RollRequest.from_plain(p) for p in self.state["pending"]]
-        self.resumptions: dict[str, tuple] = {}  # then -> (ruleset, rule, owner): ``Ruleset.resumption``
+        self.resumptions: dict[str, tuple] = {}  # then -> (rule, owner, its tables): ``Ruleset.resumption``
 
     def act(self, name: str, args: dict) -> None:
         state, rs = self.state, self.ruleset
-        ctx = RuleContext(self.group + 1, host=rs, state=state, held=self.held)
+        # made by position (group, requests, notes, host, owner, reply_to, state, held): half the cost by name
+        ctx = RuleContext(self.group + 1, [], [], rs, "", "", state, self.held)
         if self.offers_checked:  # the values came from the rule's own offers: its ``may`` alone judges them
             action = rs.catalogue.get(name)
             checked = filled_args(action, args)
@@ -193,13 +194,16 @@ class Playout:
         pending = state["pending"]
         del pending[0]
         then = request.then
+        reply_to = str(request.context.get("reply_to", ""))
         found = self.resumptions.get(then)
         if found is None:
-            found = self.resumptions[then] = rs.resumption(then)
-        owner_rs, fn, owner = found
-        reply_to = str(request.context.get("reply_to", ""))
-        ctx = RuleContext(request.group, host=rs, owner=owner, reply_to=reply_to, state=state, held=self.held)
-        fn(state, result, ctx.tables_of(owner_rs, bool(owner)), ctx)
+            owner_rs, fn, owner = rs.resumption(then)
+            ctx = RuleContext(request.group, [], [], rs, owner, reply_to, state, self.held)
+            # the tables are the fight's (held for all of it): looked up with the rule
+            found = self.resumptions[then] = (fn, owner, ctx.tables_of(owner_rs, bool(owner)))
+        fn, owner, tables = found
+        ctx = RuleContext(request.group, [], [], rs, owner, reply_to, state, self.held)
+        fn(state, result, tables, ctx)
         if ctx.requests:  # a result's own rolls come first
             pending[0:0] = [r.to_plain() for r in ctx.requests]
             self.queue[0:0] = ctx.requests

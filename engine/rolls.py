@@ -17,12 +17,16 @@ from .dice import Dice, parse_dice, read_typed
 from .errors import BadDiceValue, FlagbridgeError
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Modifier:
     """A named DM, e.g. ``Modifier("Tactics", 2)``; shown as ``+2 Tactics``."""
 
     source: str
     value: int
+
+    def __init__(self, source: str, value: int) -> None:
+        # set straight into the instance, as RollRequest's fields: rules make a few for every roll they ask
+        self.__dict__.update(source=source, value=value)
 
     def __str__(self) -> str:
         return f"{self.value:+d} {self.source}"

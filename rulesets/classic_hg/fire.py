@@ -453,12 +453,13 @@ def defences_for(ship: dict, turret: dict, attack: dict, tables: Tables) -> list
     return out
 
 
-def defence_step_problem(state: dict) -> str:
+def defence_step_problem(state: dict, coming: list[dict] | None = None) -> str:
+    """``coming``: ``incoming(state)`` when the caller has it already."""
     if state["over"]:
         return "the fight is over"
     if state["step"] not in (4, 7):
         return "defensive fire happens in steps 4 and 7"
-    if not incoming(state):
+    if not (incoming(state) if coming is None else coming):
         return "no incoming attack to intercept"
     return ""
 
@@ -475,7 +476,8 @@ def chosen_defence(ship: dict, turret: dict, attack: dict, defence: str, tables:
 
 def may_defend(state: dict, args: dict, tables: Tables) -> str:
     """Assign a still-unused defensive system to one successful attack (steps 4 and 7)."""
-    why = defence_step_problem(state)
+    coming = incoming(state)  # read once: the step's check and the attack named both need it
+    why = defence_step_problem(state, coming)
     if why or "ship" not in args:
         return why
     ship_id = args["ship"]
@@ -490,7 +492,7 @@ def may_defend(state: dict, args: dict, tables: Tables) -> str:
     why = turret_problem(ship, t, args["turret"]) or energy_problem(ship, [t], tables)
     if why or "attack" not in args:
         return why
-    attack = next((a for a in incoming(state) if a["id"] == args["attack"]), None)
+    attack = next((a for a in coming if a["id"] == args["attack"]), None)
     if attack is None:
         return f"no incoming attack {args['attack']!r} to intercept"
     choices = defences_for(ship, t, attack, tables)

@@ -381,24 +381,23 @@ def fire_modifiers(state: dict, ship: dict, skill: int, tracked: bool, target: d
     against weapons that ECM affects (missiles; torpedoes "are not effected by ECM").
     """
     mods: list[Modifier] = []
+    programs = tables.programs
     if skill:
         mods.append(Modifier("Gunnery", skill))
     if not tracked:
         mods.append(Modifier(_manual_reason(ship), FIRE_CONTROL_LOST_DM))
     else:
-        for p in ship["programs"]:
-            entry = tables.programs.get(p, {})
-            if entry.get("selective") and not selective:
-                continue  # a selective program's DM is the price of choosing the location
-            dm = entry.get("to_hit_dm", 0)
-            if dm:
+        for p in ship["programs"]:  # a program with no entry or no DM adds nothing: asked first
+            entry = programs.get(p)
+            dm = entry.get("to_hit_dm", 0) if entry else 0
+            # a selective program's DM is the price of choosing the location
+            if dm and (selective or not entry.get("selective")):
                 mods.append(Modifier(p, dm))
+    affected = weapon.get("ecm", True)  # an ``ecm`` evasion counts only against weapons ECM affects
     for p in target["programs"]:
-        entry = tables.programs.get(p, {})
-        dm = entry.get("evade_dm", 0)
-        if entry.get("ecm") and not weapon.get("ecm", True):
-            continue
-        if dm:
+        entry = programs.get(p)
+        dm = entry.get("evade_dm", 0) if entry else 0
+        if dm and (affected or not entry.get("ecm")):
             mods.append(Modifier(f"{target['name']} {p}", dm))
     return mods
 

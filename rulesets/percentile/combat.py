@@ -295,6 +295,16 @@ def _landed(state: dict, tables: Tables, ctx, data: dict, metres: int) -> None:
 
 # --- damage ----------------------------------------------------------------------------------------------
 
+def table_damage(tables: Tables, wep_mod: int, band: str) -> int:
+    """Table 3-3: the points of a WEP MOD at a range band (from the tables alone: read once per loaded
+    tables for each pair; every crew hit of a ship fight asks)."""
+    key = ("table 3-3", wep_mod, band)
+    found = tables.memo.get(key)
+    if found is None:
+        found = tables.memo[key] = row_at(tables.damage, wep_mod)[tables.band_index(band)]
+    return found
+
+
 def start_damage(state: dict, tables: Tables, ctx, data: dict, part: str) -> None:
     """The damage step for a hit on ``part``, by the procedure the attack carries."""
     weapon = tables.weapons[data["weapon"]]
@@ -302,7 +312,7 @@ def start_damage(state: dict, tables: Tables, ctx, data: dict, part: str) -> Non
     data = {**data, "part": part}
     bonus = strength_bonus(attacker, weapon)
     if data["damage"] == 3:
-        points = row_at(tables.damage, weapon["wep_mod"])[tables.band_index(data["band"])] + bonus
+        points = table_damage(tables, weapon["wep_mod"], data["band"]) + bonus
         ctx.note(f"Damage (Table 3-3): WEP MOD {weapon['wep_mod']} at {data['band'].replace('_', ' ')} range = "
                  f"{points - bonus}" + (f" +{bonus} Physical Strength" if bonus else ""))
         finish_damage(state, tables, ctx, data, points)

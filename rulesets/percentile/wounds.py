@@ -44,7 +44,16 @@ def _description_rows(tables: Tables, damage_type: str, exoskeleton: bool) -> li
 
 
 def describe(tables: Tables, damage_type: str, percent: int, exoskeleton: bool = False) -> list[str]:
-    """The description at ``percent`` and the additional ones read upward, "N-M: text" each."""
+    """The description at ``percent`` and the additional ones read upward, "N-M: text" each (from the
+    tables alone: worked out once per loaded tables for each type, percentage and body)."""
+    key = ("descriptions", damage_type, percent, exoskeleton)
+    found = tables.memo.get(key)
+    if found is None:
+        found = tables.memo[key] = tuple(_describe(tables, damage_type, percent, exoskeleton))
+    return list(found)
+
+
+def _describe(tables: Tables, damage_type: str, percent: int, exoskeleton: bool) -> list[str]:
     rows = description_rows(tables, damage_type, exoskeleton)
     if percent <= 0:
         return []

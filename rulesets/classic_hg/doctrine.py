@@ -226,11 +226,14 @@ class Commander:
             self.idle = ((state["turn"], state["step"]), set())
             self.picks = (self.idle[0], {})
         idle = self.idle[1]  # ships with nothing left to do this step: turrets only get used up
+        breaking = None  # the side's, asked once for all its ships (when one has anything to do)
         for sid in turn.ships_of(state, side):
             if sid in idle:
                 continue
             ship = state["ships"][sid]
-            if self.breaking_off(state, side):
+            if breaking is None:
+                breaking = self.breaking_off(state, side)
+            if breaking:
                 args = {"ship": sid}
                 if self.allowed(state, tables, "break_off", args):
                     return "break_off", args

@@ -463,11 +463,14 @@ def defence_step_problem(state: dict, coming: list[dict] | None = None) -> str:
     return ""
 
 
-def chosen_defence(ship: dict, turret: dict, attack: dict, defence: str, tables: Tables) -> str:
-    """The defence named, or the first that applies and has ammunition for the turret."""
+def chosen_defence(ship: dict, turret: dict, attack: dict, defence: str, tables: Tables,
+                   choices: list[str] | None = None) -> str:
+    """The defence named, or the first that applies and has ammunition for the turret (``choices``:
+    ``defences_for`` when the caller has it already)."""
     if defence:
         return defence
-    choices = defences_for(ship, turret, attack, tables)
+    if choices is None:
+        choices = defences_for(ship, turret, attack, tables)
     stocked = [d for d in choices if not tables.defences[d].get("ammo")
                or ship[tables.defences[d]["ammo"]] >= working(turret)]
     return (stocked or choices or [""])[0]
@@ -498,7 +501,7 @@ def may_defend(state: dict, args: dict, tables: Tables) -> str:
     if not choices:
         weapon = tables.weapons[attack["weapon"]]["label"]
         return f"{ship['name']} {t['id']} cannot intercept a {weapon} (wrong weapon, or its program is not loaded)"
-    defence = chosen_defence(ship, t, attack, args.get("defence", ""), tables)
+    defence = chosen_defence(ship, t, attack, args.get("defence", ""), tables, choices)
     if defence not in choices:
         return f"defence {defence!r}: choose one of {', '.join(choices)}"
     return ammo_problem(ship, {tables.defences[defence].get("ammo", ""): working(t)})

@@ -105,8 +105,10 @@ def part_state(part: dict) -> str:
 
 
 def vital_parts(person: dict, tables: Tables) -> set[str]:
-    race = tables.races[person["race"]]
-    return {race["head_in"]} | ({"chest"} & set(person["body"]))
+    parts = {tables.races[person["race"]]["head_in"]}
+    if "chest" in person["body"]:
+        parts.add("chest")
+    return parts
 
 
 def is_dead(person: dict, tables: Tables) -> bool:

@@ -35,7 +35,7 @@ class StepView:
     needs: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Outcome:
     """How a fight stands, for a forecast: over or not, the winner, the turn, who is still fighting.
 
@@ -47,6 +47,11 @@ class Outcome:
     winner: str
     turn: int
     survived: dict[str, bool]
+
+    def __init__(self, over: bool, winner: str, turn: int, survived: dict[str, bool]) -> None:
+        # set straight into the instance (a frozen dataclass's own __init__ sets each field through
+        # object.__setattr__): a forecast asks after every decision
+        self.__dict__.update(over=over, winner=winner, turn=turn, survived=survived)
 
 
 @dataclass

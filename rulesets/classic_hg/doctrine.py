@@ -91,7 +91,12 @@ def _chance(number: int, bonus: int) -> float:
 def hit_chance(cell, mods: list[Modifier]) -> float:
     if cell is None:
         return 0.0
-    return 1.0 if cell == "auto" else _chance(int(cell), sum(m.value for m in mods))
+    if cell == "auto":
+        return 1.0
+    bonus = 0
+    for m in mods:
+        bonus += m.value
+    return _chance(int(cell), bonus)
 
 
 def side_loss(state: dict, side: str) -> float:
@@ -107,8 +112,10 @@ def side_loss(state: dict, side: str) -> float:
 
 def can_hurt(ship: dict, tables) -> bool:
     """A working weapon that fires, with its ammunition and the energy for it, or a tube with a torpedo."""
-    power = energy_points(ship["tonnage"], ship["power_plant"]) \
-        - sum(tables.programs.get(p, {}).get("energy_points", 0) for p in ship["programs"])
+    loaded = 0
+    for p in ship["programs"]:
+        loaded += tables.programs.get(p, {}).get("energy_points", 0)
+    power = energy_points(ship["tonnage"], ship["power_plant"]) - loaded
     for t in ship["turrets"]:
         if not working(t):
             continue
@@ -139,7 +146,7 @@ class Commander:
         self.judged: tuple = ()
         self.losses: dict = {}
         self.idle: tuple = ((), set())
-        self.picks: tuple = ((), {})
+        self.picks: dict[tuple, str] = {}
         #: The arguments object ``may`` last said yes to in this decision (the state has not changed since):
         #: a choice given with it is not judged again by the forecast (``engine.forecast.Playout.act``).
         self.vouched: dict | None = None
@@ -224,7 +231,6 @@ class Commander:
         enemies = turn.ships_of(state, turn.other(state, side))
         if self.idle[0] != (state["turn"], state["step"]):
             self.idle = ((state["turn"], state["step"]), set())
-            self.picks = (self.idle[0], {})
         idle = self.idle[1]  # ships with nothing left to do this step: turrets only get used up
         breaking = None  # the side's, asked once for all its ships (when one has anything to do)
         for sid in turn.ships_of(state, side):
@@ -253,11 +259,13 @@ class Commander:
 
     def pick(self, state: dict, sid: str, ship: dict, enemies: list[str], kind: str, skill: int, tracked: bool,
              tables, count: int) -> str:
-        """``best_target`` once a step for each ship, attack type, skill, tracking, weapons and enemies still in
-        the fight: what it weighs (range, programs, armor) changes only between steps (damage in 5 and 8, range
-        in 2, programs in 9), while a ship's turrets are weighed again after each of its orders."""
-        key = (sid, kind, skill, tracked, count, tuple(enemies))
-        picks = self.picks[1]
+        """``best_target``, kept by everything it weighs: the range, the attack type, skill, tracking and weapons,
+        the firing ship's programs, and each enemy still in the fight with its programs and armor (a ship's
+        turrets are weighed again after each of its orders, and alike turrets weigh alike)."""
+        ships = state["ships"]
+        key = (state["range"], kind, skill, tracked, count, tuple(ship["programs"]),
+               tuple([(tid, tuple(ships[tid]["programs"]), ships[tid]["armor_factor"]) for tid in enemies]))
+        picks = self.picks
         if key not in picks:
             picks[key] = self.best_target(state, ship, enemies, tables.weapons[kind], skill, tracked, tables, count)
         return picks[key]

@@ -63,7 +63,8 @@ FIRE_CONTROL_LOST_DM = -4  # "DM -4 + Gunnery skill"
 
 def working(turret: dict) -> int:
     """Weapons left in a turret ("One weapon in a turret is destroyed for each hit")."""
-    return max(0, turret["count"] - turret["destroyed"])
+    left = turret["count"] - turret["destroyed"]
+    return left if left > 0 else 0  # not max(): asked hundreds of times a simulated fight
 
 
 def has_program(ship: dict, names: list[str] | tuple[str, ...]) -> bool:
@@ -107,7 +108,10 @@ def firing_groups(ship: dict) -> dict[str, list[dict]]:
 
 
 def group_working(group: list[dict]) -> int:
-    return sum(working(t) for t in group)
+    total = 0
+    for t in group:
+        total += working(t)
+    return total
 
 
 def roll_cell(numbers: dict, key: str) -> int | str | None:

@@ -121,12 +121,14 @@ class FightRoller:
             dice = self.dice[request.dice] = request.parsed
         draw, sides, count = self.random, dice.sides, dice.count
         if count == 1:  # the usual dice, drawn without a generator (the same draws in the same order)
-            faces: tuple[int, ...] = (1 + int(draw() * sides),)
+            natural = 1 + int(draw() * sides)
+            faces: tuple[int, ...] = (natural,)
         elif count == 2:
             faces = (1 + int(draw() * sides), 1 + int(draw() * sides))
+            natural = faces[0] + faces[1]
         else:
             faces = tuple(1 + int(draw() * sides) for _ in range(count))
-        natural = sum(faces)
+            natural = sum(faces)
         result = RollResult(request, natural, faces, "roller")
         # the total kept as ``RollResult.total`` works it out, with the dice already parsed (rules read it often)
         result.__dict__["total"] = dice.value(natural) + request.modifier_total

@@ -406,10 +406,11 @@ def filled_args(action: Action, args: dict) -> dict:
             out[p.name] = list(p.default) if isinstance(p.default, (list, tuple)) else p.default
         else:
             out[p.name] = value
-    extra = sorted(k for k in args if k not in out)
-    if extra:
-        raise IllegalAction(f"{action.label}: no parameter {extra[0]!r} "
-                            f"(known: {', '.join(sorted(out)) or 'none'})")
+    for name in args:  # the usual call names none other: sorted only to name the first stranger
+        if name not in out:
+            extra = sorted(k for k in args if k not in out)
+            raise IllegalAction(f"{action.label}: no parameter {extra[0]!r} "
+                                f"(known: {', '.join(sorted(out)) or 'none'})")
     return out
 
 

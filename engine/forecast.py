@@ -259,7 +259,15 @@ class Scenario:
         rs = find_ruleset(self.ruleset_id)
         if rs.table_set is not None:
             rs.table_set.pin(self.tables or None, Path(self.folder) if self.folder else None)
+        load_guests(rs)
         return rs
+
+
+def load_guests(rs: Ruleset) -> None:
+    """The rulesets whose procedures the fight calls (``uses``), imported and their tables read now rather
+    than in the middle of a worker's first fight; done before the workers fork, they find them loaded."""
+    for rid in rs.uses:
+        find_ruleset(rid).guest_tables()
 
 
 def play_fights(scenario: Scenario, start: int, stop: int, seed: int, turn_cap: int = TURN_CAP,
@@ -412,6 +420,7 @@ def forecast(encounter, fights: int, seed: int, picked: dict[str, str] | None = 
             if progress is not None:
                 progress(len(done), fights)
     else:
+        load_guests(rs)
         with ProcessPoolExecutor(workers, mp_context=_context(), initializer=_worker_init,
                                  initargs=(scenario,)) as pool:
             futures = [pool.submit(_worker_chunk, a, b, seed, turn_cap) for a, b in spans]

@@ -68,7 +68,14 @@ def working(turret: dict) -> int:
 
 
 def has_program(ship: dict, names: list[str] | tuple[str, ...]) -> bool:
-    return not names or any(n in ship["programs"] for n in names)
+    """Any of ``names`` loaded (none named: no program needed)."""
+    if not names:
+        return True
+    loaded = ship["programs"]
+    for n in names:
+        if n in loaded:
+            return True
+    return False
 
 
 def energy_free(ship: dict, tables: Tables) -> int:
@@ -227,7 +234,7 @@ def weapon_problem(state: dict, ship: dict, weapon_id: str, tables: Tables) -> s
     weapon = tables.weapons[weapon_id]
     if to_hit_cell(weapon, state["range"]) is None:
         return f"{weapon['label']} cannot fire at {state['range']} range"
-    if not has_program(ship, [weapon["program"]] if weapon["program"] else []):
+    if not has_program(ship, (weapon["program"],) if weapon["program"] else ()):
         return f"{weapon['label']} needs the program {weapon['program']} loaded"
     return ""
 

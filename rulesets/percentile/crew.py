@@ -83,23 +83,37 @@ def enlist(state: dict, tables, args: dict) -> list[str]:
         return out
     here: list[str] = []  # as ``crew_ids`` finds them
     taken: set[str] = set()
+    placed = 0  # everyone of the ship at the place, the dead too: what ``_make`` numbers from
     for pid, p in people.items():
         if p.get("ship") == ship:
             taken.add(p["name"])
-            if p.get("location") == place and not p["dead"]:
-                here.append(pid)
+            if p.get("location") == place:
+                placed += 1
+                if not p["dead"]:
+                    here.append(pid)
     names = [n for n in args.get("roster", []) if n not in taken]
+    count: int | None = placed
     while len(here) < int(args.get("count", 0)):
-        here.append(_make(state, tables, ship, args["side"], place, names.pop(0) if names else ""))
+        before = len(people)
+        here.append(_make(state, tables, ship, args["side"], place, names.pop(0) if names else "", count))
+        # one more at the place; should a made id ever replace someone, ``_make`` counts again
+        count = count + 1 if count is not None and len(people) > before else None
     return here[:int(args.get("count", 0))]
 
 
-def _make(state: dict, tables, ship: str, side: str, place: str, name: str) -> str:
+def _make(state: dict, tables, ship: str, side: str, place: str, name: str, placed: int | None = None) -> str:
+    """A crew member made on demand, numbered after everyone of the ship at the place (``placed``: that
+    count, when the caller has it)."""
     people = state["people"]
-    n = 1 + sum(1 for p in people.values() if p.get("ship") == ship and p.get("location") == place)
+    if placed is None:
+        placed = sum(1 for p in people.values() if p.get("ship") == ship and p.get("location") == place)
+    n = 1 + placed
     pid = f"{ship}-{place}-{n}"
     person = {**DEFAULTS, "side": side, "name": name or f"{place.replace('_', ' ').capitalize()} crew {n}"}
-    check_person(person, tables, f"people.{pid}")
+    checked = ("made people checked",)  # they differ only in side and name, which the check does not read
+    if checked not in tables.memo:
+        check_person(person, tables, f"people.{pid}")
+        tables.memo[checked] = True
     people[pid] = {**person_state(person, tables), "ship": ship, "location": place}
     return pid
 

@@ -56,8 +56,8 @@ class Target:
     def __str__(self) -> str:
         return f"{self.number}{'-' if self.at_most else '+'}"
 
-    def to_plain(self) -> str:
-        return str(self)
+    #: Saved as its text (``8+``), with no call through ``str`` (every pending roll is kept in this form).
+    to_plain = __str__
 
     @classmethod
     def parse(cls, text: str) -> "Target":

@@ -121,7 +121,8 @@ def on_crew_wounded(state: dict, data: dict, tables: Tables, ctx: RuleContext) -
         place = person.get("location", "")
         if ship["crew"].get(place, 0) > 0:
             ship["crew"][place] -= 1
-    record["result"] = "; ".join(x for x in (record.get("result", ""), f"{person['name']}: {words}") if x)
+    line, before = f"{person['name']}: {words}", record.get("result", "")
+    record["result"] = f"{before}; {line}" if before else line  # each person's part after the ones before
     _chain_goes_on(state, tables, ctx)
 
 

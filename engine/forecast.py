@@ -167,8 +167,7 @@ class Playout:
 
     def act(self, name: str, args: dict) -> None:
         state, rs = self.state, self.ruleset
-        # made by position (group, requests, notes, host, owner, reply_to, state, held): half the cost by name
-        ctx = RuleContext(self.group + 1, [], [], rs, "", "", state, self.held)
+        ctx = RuleContext.fresh(self.group + 1, rs, state, self.held)
         if self.offers_checked:  # the values came from the rule's own offers: its ``may`` alone judges them
             action = rs.catalogue.get(name)
             checked = filled_args(action, args)
@@ -200,11 +199,11 @@ class Playout:
         found = self.resumptions.get(then)
         if found is None:
             owner_rs, fn, owner = rs.resumption(then)
-            ctx = RuleContext(request.group, [], [], rs, owner, reply_to, state, self.held)
+            ctx = RuleContext.fresh(request.group, rs, state, self.held, owner, reply_to)
             # the tables are the fight's (held for all of it): looked up with the rule
             found = self.resumptions[then] = (fn, owner, ctx.tables_of(owner_rs, bool(owner)))
         fn, owner, tables = found
-        ctx = RuleContext(request.group, [], [], rs, owner, reply_to, state, self.held)
+        ctx = RuleContext.fresh(request.group, rs, state, self.held, owner, reply_to)
         fn(state, result, tables, ctx)
         if ctx.requests:  # a result's own rolls come first
             pending[0:0] = [r.to_plain() for r in ctx.requests]

@@ -102,6 +102,13 @@ class RuleContext:
         """A line for the log explaining an effect applied."""
         self.notes.append(text)
 
+    @classmethod
+    def fresh(cls, group: int, host: "Ruleset", state: dict, held: dict | None, owner: str = "",
+              reply_to: str = "") -> "RuleContext":
+        """A context with no requests or notes yet, made by position (half the cost of naming the fields;
+        a forecast makes one for every action and roll)."""
+        return cls(group, [], [], host, owner, reply_to, state, held)
+
     def acting_as(self, owner: str, reply_to: str = "") -> "RuleContext":
         """The same requests and notes, for a rule of ruleset ``owner`` (empty: the fight's own)."""
         return RuleContext(self.group, self.requests, self.notes, self.host, owner, reply_to, self.state, self.held)

@@ -41,7 +41,7 @@ from engine.schema import Field, validate
 
 from . import turn
 from .fire import (attack_type, defences_for, fire_modifiers, firing_groups, group_working, incoming,
-                   intercept_modifiers, roll_cell, to_hit_cell, tracks_by_computer, working)
+                   intercept_modifiers, program_facts, roll_cell, to_hit_cell, tracks_by_computer, working)
 from .ships import energy_points
 from .views import condition
 
@@ -112,10 +112,7 @@ def side_loss(state: dict, side: str) -> float:
 
 def can_hurt(ship: dict, tables) -> bool:
     """A working weapon that fires, with its ammunition and the energy for it, or a tube with a torpedo."""
-    loaded = 0
-    for p in ship["programs"]:
-        loaded += tables.programs.get(p, {}).get("energy_points", 0)
-    power = energy_points(ship["tonnage"], ship["power_plant"]) - loaded
+    power = energy_points(ship["tonnage"], ship["power_plant"]) - program_facts(ship["programs"], tables).energy
     for t in ship["turrets"]:
         if not working(t):
             continue

@@ -49,6 +49,8 @@ Where the text is silent we decided, as a careful referee would:
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from engine.errors import IllegalAction
 from engine.rolls import Modifier, RollResult, Target
 from engine.ruleset import RuleContext
@@ -78,13 +80,51 @@ def has_program(ship: dict, names: list[str] | tuple[str, ...]) -> bool:
     return False
 
 
+class ProgramFacts(NamedTuple):
+    """What a list of loaded programs adds up to by the programs table, in the order they are loaded."""
+
+    energy: int | float  # energy points they use
+    to_hit: tuple[tuple[str, int, bool], ...]  # (program, to-hit DM, selective) for each with a DM
+    evade: tuple[tuple[str, int, bool], ...]  # (program, evasion DM, ECM) for each with a DM
+    intercept: tuple[tuple[str, int], ...]  # (program, interception DM) for each with a DM
+
+
+_PROGRAM_FACTS: dict[int, tuple[dict, dict[tuple[str, ...], ProgramFacts]]] = {}
+
+
+def program_facts(programs: list[str], tables: Tables) -> ProgramFacts:
+    """``ProgramFacts`` of a ship's programs, kept for each programs table (read-only; held here so its id
+    stays its own) and list of programs: every shot, interception and energy check of a fight asks."""
+    book = _PROGRAM_FACTS.get(id(tables.programs))
+    if book is None or book[0] is not tables.programs:
+        book = _PROGRAM_FACTS[id(tables.programs)] = (tables.programs, {})
+    key = tuple(programs)
+    facts = book[1].get(key)
+    if facts is None:
+        facts = book[1][key] = _program_facts(key, tables.programs)
+    return facts
+
+
+def _program_facts(programs: tuple[str, ...], table: dict) -> ProgramFacts:
+    energy = 0
+    to_hit, evade, intercept = [], [], []
+    for p in programs:
+        entry = table.get(p) or {}
+        energy += entry.get("energy_points", 0)
+        if entry.get("to_hit_dm", 0):
+            to_hit.append((p, entry["to_hit_dm"], bool(entry.get("selective"))))
+        if entry.get("evade_dm", 0):
+            evade.append((p, entry["evade_dm"], bool(entry.get("ecm"))))
+        if entry.get("intercept_dm", 0):
+            intercept.append((p, entry["intercept_dm"]))
+    return ProgramFacts(energy, tuple(to_hit), tuple(evade), tuple(intercept))
+
+
 def energy_free(ship: dict, tables: Tables) -> int:
     """Energy points not yet spent this turn by weapons and loaded programs."""
     total = energy_points(ship["tonnage"], ship["power_plant"])
-    programs, mounts = tables.programs, tables.mounts
-    used = 0  # plain loops, added up in the same order as ever: asked for every turret a doctrine weighs
-    for p in ship["programs"]:
-        used += programs.get(p, {}).get("energy_points", 0)
+    mounts = tables.mounts
+    used = program_facts(ship["programs"], tables).energy
     fired = 0
     for t in ship["turrets"]:
         if t["used"]:
@@ -392,23 +432,17 @@ def fire_modifiers(state: dict, ship: dict, skill: int, tracked: bool, target: d
     against weapons that ECM affects (missiles; torpedoes "are not effected by ECM").
     """
     mods: list[Modifier] = []
-    programs = tables.programs
     if skill:
         mods.append(Modifier("Gunnery", skill))
     if not tracked:
         mods.append(Modifier(_manual_reason(ship), FIRE_CONTROL_LOST_DM))
     else:
-        for p in ship["programs"]:  # a program with no entry or no DM adds nothing: asked first
-            entry = programs.get(p)
-            dm = entry.get("to_hit_dm", 0) if entry else 0
-            # a selective program's DM is the price of choosing the location
-            if dm and (selective or not entry.get("selective")):
+        for p, dm, is_selective in program_facts(ship["programs"], tables).to_hit:
+            if selective or not is_selective:  # a selective program's DM is the price of choosing the location
                 mods.append(Modifier(p, dm))
     affected = weapon.get("ecm", True)  # an ``ecm`` evasion counts only against weapons ECM affects
-    for p in target["programs"]:
-        entry = programs.get(p)
-        dm = entry.get("evade_dm", 0) if entry else 0
-        if dm and (affected or not entry.get("ecm")):
+    for p, dm, ecm in program_facts(target["programs"], tables).evade:
+        if affected or not ecm:
             mods.append(Modifier(f"{target['name']} {p}", dm))
     return mods
 
@@ -556,10 +590,8 @@ def intercept_modifiers(ship: dict, turret: dict | None, attack: dict, tables: T
     if turret is not None and not tracks_by_computer(ship, turret["fire_control"]):
         mods.append(Modifier(_manual_reason(ship), FIRE_CONTROL_LOST_DM))
     else:
-        for p in ship["programs"]:
-            dm = tables.programs.get(p, {}).get("intercept_dm", 0)
-            if dm:
-                mods.append(Modifier(p, dm))
+        for p, dm in program_facts(ship["programs"], tables).intercept:
+            mods.append(Modifier(p, dm))
     evade = tables.weapons[attack["weapon"]].get("evade_program", "")
     if evade:  # torpedoes behave as if running AUTO EVADE
         dm = tables.programs.get(evade, {}).get("evade_dm", 0)

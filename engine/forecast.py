@@ -129,10 +129,8 @@ class FightRoller:
         else:
             faces = tuple(1 + int(draw() * sides) for _ in range(count))
             natural = sum(faces)
-        result = RollResult(request, natural, faces, "roller")
         # the total kept as ``RollResult.total`` works it out, with the dice already parsed (rules read it often)
-        result.__dict__["total"] = dice.value(natural) + request.modifier_total
-        return result
+        return RollResult.with_total(request, natural, faces, "roller", dice.value(natural) + request.modifier_total)
 
 
 class Playout:

@@ -196,6 +196,15 @@ class RollResult:
         # set at once, as RollRequest's: one result for every roll
         self.__dict__.update(request=request, natural=natural, faces=faces, source=source)
 
+    @classmethod
+    def with_total(cls, request: RollRequest, natural: int, faces: tuple[int, ...], source: str,
+                   total: int) -> "RollResult":
+        """A result whose ``total`` its maker has already worked out, as ``total`` would (the dice parsed
+        once by the caller): kept with the fields in one step."""
+        result = cls.__new__(cls)
+        result.__dict__.update(request=request, natural=natural, faces=faces, source=source, total=total)
+        return result
+
     @property
     def value(self) -> int:
         """The dice expression's value (scale and plus applied), before modifiers."""
@@ -252,10 +261,8 @@ def checked_result(request: RollRequest, natural: int, faces: tuple[int, ...], s
             raise BadDiceValue(f"faces {list(faces)} do not add up to {natural}")
     if source != "roller" and source != "typed":
         raise FlagbridgeError(f"roll source {source!r}: expected 'roller' or 'typed'")
-    result = RollResult(request, natural, faces, source)
-    # kept as ``total`` would work it out, with the dice already parsed (a replay compares it with the log's)
-    result.__dict__["total"] = dice.value(natural) + request.modifier_total
-    return result
+    # the total kept as ``total`` would work it out, with the dice already parsed (a replay compares it with the log's)
+    return RollResult.with_total(request, natural, faces, source, dice.value(natural) + request.modifier_total)
 
 
 class SeededRoller:

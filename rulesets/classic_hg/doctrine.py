@@ -245,7 +245,7 @@ class Commander:
             # a ship without tubes is never asked: the rule refuses it always
             if orders["torpedoes"] and ship["tubes"] \
                     and self.allowed(state, tables, "launch_torpedo", {"ship": sid, "warhead": "he"}):
-                best = self.pick(state, sid, ship, enemies, "torpedo_he", 0, tracks_by_computer(ship, True), tables, 1)
+                best = self.pick(state, ship, enemies, "torpedo_he", 0, tracks_by_computer(ship, True), tables, 1)
                 if best:
                     return "launch_torpedo", {"ship": sid, "target": best, "warhead": "he"}
             order = self.fire_order(state, sid, ship, enemies, tables)
@@ -254,8 +254,8 @@ class Commander:
             idle.add(sid)
         return None
 
-    def pick(self, state: dict, sid: str, ship: dict, enemies: list[str], kind: str, skill: int, tracked: bool,
-             tables, count: int) -> str:
+    def pick(self, state: dict, ship: dict, enemies: list[str], kind: str, skill: int, tracked: bool, tables,
+             count: int) -> str:
         """``best_target``, kept by everything it weighs: the range, the attack type, skill, tracking and weapons,
         the firing ship's programs, and each enemy still in the fight with its programs and armor (a ship's
         turrets are weighed again after each of its orders, and alike turrets weigh alike)."""
@@ -294,7 +294,7 @@ class Commander:
             kind = attack_type(group[0], "he", tables)
             tracked = tracks_by_computer(ship, all(t["fire_control"] for t in group))
             skill = max(t["gunner_skill"] for t in group)
-            best = self.pick(state, sid, ship, enemies, kind, skill, tracked, tables, n)
+            best = self.pick(state, ship, enemies, kind, skill, tracked, tables, n)
             if best:
                 by_target.setdefault(best, []).append(gid)
         for target, gids in by_target.items():

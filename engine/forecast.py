@@ -306,6 +306,8 @@ class Forecast:
     doctrines: dict[str, str]  # side id -> doctrine name
     units: dict[str, tuple[str, str]]  # unit id -> (name, side id)
     fights: list[FightResult]
+    #: What the ruleset calls one of the fight's turns (its doctrine module's ``TURN_WORD``): "round" in percentile.
+    turn_word: str = "turn"
 
     @property
     def count(self) -> int:
@@ -330,12 +332,13 @@ class Forecast:
 
     def lines(self) -> list[str]:
         """The forecast in words, for the command line."""
-        out = [f"{self.count} simulated fights, seed {self.seed}, at most {self.turn_cap} turns each"]
+        turns = f"{self.turn_word}s"
+        out = [f"{self.count} simulated fights, seed {self.seed}, at most {self.turn_cap} {turns} each"]
         for side, name in self.sides.items():
             out.append(f"{name}: wins {self.win_chance(side):.1%} (doctrine {self.doctrines.get(side, '?')})")
         unfinished = sum(1 for f in self.fights if not f.finished)
         out.append(f"no winner: {self.draw_chance():.1%} ({unfinished} unfinished at the turn cap or stuck)")
-        out.append(f"expected turns: {self.expected_turns():.2f} (the saved turn counts as the first; "
+        out.append(f"expected {turns}: {self.expected_turns():.2f} (the saved {self.turn_word} counts as the first; "
                    f"an unfinished fight counts {self.turn_cap})")
         for side, name in self.sides.items():
             for uid, (uname, uside) in self.units.items():
@@ -403,7 +406,7 @@ def forecast(encounter, fights: int, seed: int, picked: dict[str, str] | None = 
     units = {uid: (str(u.get("name", uid)), str(u.get("side", ""))) for _, uid, u in rs.units(state)}
     units = {uid: units[uid] for uid in rs.outcome(state).survived}
     result = Forecast(rs.id, seed, turn_cap, {s: state.get("side_names", {}).get(s, s) for s in rs.side_ids(state)},
-                      names, units, [])
+                      names, units, [], rs.turn_word())
     workers = max(1, min(workers or os.cpu_count() or 1, fights))
     chunk = max(1, min(50, fights // (workers * 8) or 1))
     spans = [(a, min(a + chunk, fights)) for a in range(0, fights, chunk)]

@@ -476,6 +476,12 @@ class Ruleset(ABC):
             raise BadTable(f"{where}: {self.id} has no forecast doctrines")
         return module.check_doctrine(doc, where)
 
+    def turn_word(self) -> str:
+        """What the forecast calls one of the fight's turns: the doctrine module's ``TURN_WORD`` ("round"),
+        else "turn"."""
+        module = self._doctrine()
+        return str(getattr(module, "TURN_WORD", "turn")) if module else "turn"
+
     def commander(self, doctrines: dict[str, dict]) -> Any:
         """What plays a simulated fight: ``decide(state)`` gives the next (action, args), or None
         when no side has anything left to do; ``doctrines`` are checked settings by side id."""

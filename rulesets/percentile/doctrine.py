@@ -66,6 +66,7 @@ from .tables import band_of, row_at
 from .turn import BORROW_RATE, acting_side, ap_left, fighting_sides
 
 DEFAULT_DOCTRINE = "standard"
+TURN_WORD = "round"  # the text fights round by round: the forecast counts fights' lengths in rounds
 TARGETS = ("most_hurt", "most_dangerous")
 
 ORDER_FIELDS: tuple[Field, ...] = (

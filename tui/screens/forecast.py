@@ -45,7 +45,7 @@ def forecast_text(result: Forecast, width: int = BAR) -> Text:
     text.append(f"  {'no winner':<{column}} {result.draw_chance():6.1%} ")
     text.append(bar(result.draw_chance(), width), style="yellow")
     text.append("\n\n")
-    text.append(f"Fight lengths (expected {result.expected_turns():.1f} turns)\n", style="bold")
+    text.append(f"Fight lengths (expected {result.expected_turns():.1f} {result.turn_word}s)\n", style="bold")
     lengths = result.lengths()
     most = max(lengths.values(), default=1)
     for turns in range(min(lengths, default=1), max(lengths, default=0) + 1):  # empty bins shown too

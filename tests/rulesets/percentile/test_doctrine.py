@@ -281,9 +281,9 @@ def test_the_demo_forecast_twice_gives_the_same_answer_and_most_fights_finish(tm
         outputs.append(capsys.readouterr().out)
     assert outputs[0] == outputs[1]
     out = outputs[0]
-    assert "200 simulated fights, seed 5, at most 30 turns each" in out
+    assert "200 simulated fights, seed 5, at most 30 rounds each" in out  # the text fights in rounds
     unfinished = int(re.search(r"\((\d+) unfinished", out).group(1))
-    turns = float(re.search(r"expected turns: ([\d.]+)", out).group(1))
+    turns = float(re.search(r"expected rounds: ([\d.]+)", out).group(1))
     assert unfinished < 100 and turns < 10
     assert "(doctrine standard)" in out and "Sgt. Ilsa Marr (Swift Dolan's marines): survives" in out
     assert demo.read_bytes() == before

@@ -19,6 +19,7 @@ from engine.forecast import (FightResult, Forecast, Playout, fight_seed, forecas
                              play_fights, scenario_of)
 from engine.saves import SaveFile
 from engine.state import plain_copy
+from tests.playouts import replay_record
 from tests.skirmish import SKIRMISH, make_setup
 from tui.cli import main
 
@@ -49,12 +50,7 @@ def test_a_simulated_fight_is_real_play(demo: Path) -> None:
     for index in range(2):
         play = Playout(rs, scenario.state, fight_seed(11, index), record=True)
         finished, _ = play.run(rs.commander(scenario.doctrines), turn_cap=6)
-        real = SaveFile.load(demo).encounter
-        for entry in play.record:
-            if entry[0] == "action":
-                real.act(entry[1], **entry[2])
-            else:
-                real.type_roll(" ".join(map(str, entry[1])))
+        real = replay_record(SaveFile.load(demo).encounter, play.record)
         assert real.state == play.state
         assert any(e[0] == "roll" for e in play.record)
     assert enc.state == SaveFile.load(demo).encounter.state  # the open encounter is untouched

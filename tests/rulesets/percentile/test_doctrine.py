@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.actions import filled_args
 from engine.forecast import Playout, fight_seed, load_doctrine, scenario_of
 from engine.saves import SaveFile
 from engine.state import plain_copy
 from rulesets.percentile import RULESET
 from rulesets.percentile.doctrine import ORDER_FIELDS, Commander, harm, outcome
+from tests.playouts import CheckedPlayout, accepted_as_given, forecast_twice, replay_record
 from tui.cli import main
 
 from .fights import answer
@@ -45,8 +45,7 @@ def decided(state: dict, cmd: Commander | None = None):
     """The commander's choice, which the rules must accept as it stands, in the form they check it to."""
     choice = (cmd or commander()).decide(state)
     if choice is not None:
-        name, args = choice
-        assert RULESET.check_action(state, name, args) == filled_args(RULESET.catalogue.get(name), args)
+        accepted_as_given(RULESET, state, *choice)
     return choice
 
 
@@ -236,17 +235,10 @@ def test_every_choice_is_accepted_by_check_action_as_given(enc, options) -> None
     if not state["options"]["surprise"]:
         state["step"] = "primary"
     seen: set[str] = set()
-
-    class Checked(Playout):
-        def act(self, name: str, args: dict) -> None:
-            assert rs.check_action(self.state, name, args) == filled_args(rs.catalogue.get(name), args), (name, args)
-            seen.add(name)
-            super().act(name, args)
-
     for index in range(6):
         for doctrine in ("standard", "close_quarters"):
             orders = {side: load_doctrine(rs, doctrine)[1] for side in SIDES}
-            finished, turns = Checked(rs, state, fight_seed(9, index)).run(rs.commander(orders))
+            finished, turns = CheckedPlayout(rs, state, fight_seed(9, index), chosen=seen).run(rs.commander(orders))
             assert finished and turns < 30
     assert {"attack", "next"} <= seen
 
@@ -258,12 +250,7 @@ def test_a_recorded_fight_replays_through_a_real_encounter(enc) -> None:
         orders = {side: load_doctrine(rs, doctrine)[1] for side in SIDES}
         play = Playout(rs, scenario.state, fight_seed(17, index), record=True)
         play.run(rs.commander(orders))
-        real = SaveFile.load(DEMO).encounter
-        for entry in play.record:
-            if entry[0] == "action":
-                real.act(entry[1], **entry[2])
-            else:
-                real.type_roll(" ".join(map(str, entry[1])))
+        real = replay_record(SaveFile.load(DEMO).encounter, play.record)
         assert real.state == play.state
         assert any(e[0] == "action" and e[1] == "attack" for e in play.record)
     assert enc.state == SaveFile.load(DEMO).encounter.state  # the open encounter is untouched
@@ -274,19 +261,12 @@ def test_a_recorded_fight_replays_through_a_real_encounter(enc) -> None:
 def test_the_demo_forecast_twice_gives_the_same_answer_and_most_fights_finish(tmp_path: Path, capsys) -> None:
     demo = tmp_path / "demo.toml"
     shutil.copyfile(DEMO, demo)
-    before = demo.read_bytes()
-    outputs = []
-    for _ in range(2):
-        assert main(["forecast", str(demo), "--fights", "200", "--seed", "5"]) == 0
-        outputs.append(capsys.readouterr().out)
-    assert outputs[0] == outputs[1]
-    out = outputs[0]
+    out = forecast_twice(main, demo, capsys)
     assert "200 simulated fights, seed 5, at most 30 rounds each" in out  # the text fights in rounds
     unfinished = int(re.search(r"\((\d+) unfinished", out).group(1))
     turns = float(re.search(r"expected rounds: ([\d.]+)", out).group(1))
     assert unfinished < 100 and turns < 10
     assert "(doctrine standard)" in out and "Sgt. Ilsa Marr (Swift Dolan's marines): survives" in out
-    assert demo.read_bytes() == before
 
 
 def test_a_bad_doctrine_file_is_one_line_naming_the_file_and_the_field(tmp_path: Path, capsys) -> None:

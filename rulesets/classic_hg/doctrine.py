@@ -284,18 +284,33 @@ class Commander:
 
     def fire_order(self, state: dict, sid: str, ship: dict, enemies: list[str], tables) -> dict | None:
         """The turrets and batteries that can fire, grouped under the target each would pick; the first
-        such group the rules accept whole (or, when energy runs short, its first turrets)."""
-        by_target: dict[str, list[str]] = {}
+        such group the rules accept whole (or, when energy runs short, its first turrets).
+
+        The first target's whole list is asked first: an order the rules accept whole has every one of
+        its groups accepted on its own too (each group's own checks, and less energy and ammunition),
+        so when it passes it is the very order the group-by-group way below would find, for one ``may``.
+        """
+        picked: list[tuple[str, str]] = []  # (group, its target) for the groups that may be worth firing
         for gid, group in firing_groups(ship).items():
             n = group_working(group)
-            if not n or any(t["used"] for t in group) or not tables.mounts[group[0]["weapon"]]["fires"] \
-                    or not self.allowed(state, tables, "fire", {"ship": sid, "turrets": [gid], "warhead": "he"}):
+            if not n or any(t["used"] for t in group) or not tables.mounts[group[0]["weapon"]]["fires"]:
                 continue
             kind = attack_type(group[0], "he", tables)
             tracked = tracks_by_computer(ship, all(t["fire_control"] for t in group))
             skill = max(t["gunner_skill"] for t in group)
             best = self.pick(state, ship, enemies, kind, skill, tracked, tables, n)
             if best:
+                picked.append((gid, best))
+        if not picked:
+            return None
+        first = picked[0][1]
+        args = {"ship": sid, "turrets": [g for g, t in picked if t == first], "target": first, "warhead": "he",
+                "location": ""}
+        if self.allowed(state, tables, "fire", args):
+            return args
+        by_target: dict[str, list[str]] = {}
+        for gid, best in picked:
+            if self.allowed(state, tables, "fire", {"ship": sid, "turrets": [gid], "warhead": "he"}):
                 by_target.setdefault(best, []).append(gid)
         for target, gids in by_target.items():
             while gids:

@@ -290,6 +290,17 @@ def _worker_init(scenario: Scenario) -> None:
     _PREPARED[0] = (scenario, scenario.prepare())
 
 
+def fight_spans(fights: int, workers: int) -> list[tuple[int, int]]:
+    """The fights cut into spans for the workers: large while many are left (fewer hand-offs), smaller
+    towards the end, so that no worker is left with a long span while the others wait."""
+    spans, start = [], 0
+    while start < fights:
+        size = max(2, min(50, (fights - start) // (workers * 4)))
+        spans.append((start, min(start + size, fights)))
+        start = spans[-1][1]
+    return spans
+
+
 def _worker_chunk(start: int, stop: int, seed: int, turn_cap: int) -> list[FightResult]:
     scenario, prepared = _PREPARED[0]
     return play_fights(scenario, start, stop, seed, turn_cap, prepared)
@@ -408,8 +419,7 @@ def forecast(encounter, fights: int, seed: int, picked: dict[str, str] | None = 
     result = Forecast(rs.id, seed, turn_cap, {s: state.get("side_names", {}).get(s, s) for s in rs.side_ids(state)},
                       names, units, [], rs.turn_word())
     workers = max(1, min(workers or os.cpu_count() or 1, fights))
-    chunk = max(1, min(50, fights // (workers * 8) or 1))
-    spans = [(a, min(a + chunk, fights)) for a in range(0, fights, chunk)]
+    spans = fight_spans(fights, workers)
     done: list[FightResult] = []
     if workers == 1:
         prepared = rs  # this process already holds the fight's tables, pinned when the save was opened

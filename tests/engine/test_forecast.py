@@ -190,3 +190,13 @@ class TestCommandLine:
         assert capsys.readouterr().err.count("\n") == 1
         assert main(["forecast", str(DEMOS["classic-hg"]), "--doctrine", "corsairs"]) == 2
         assert "expected SIDE=NAME" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("fights, workers", [(1, 2), (5, 2), (1000, 2), (1000, 8), (77, 1)])
+def test_the_spans_cover_every_fight_once_in_order_and_end_small(fights: int, workers: int) -> None:
+    from engine.forecast import fight_spans
+
+    spans = fight_spans(fights, workers)
+    assert [i for a, b in spans for i in range(a, b)] == list(range(fights))
+    assert all(b > a for a, b in spans)
+    assert spans[-1][1] - spans[-1][0] <= 2 and max(b - a for a, b in spans) <= 50

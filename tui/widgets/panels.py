@@ -5,6 +5,10 @@ None of them computes anything of the rules: they format what they are handed.
 
 from __future__ import annotations
 
+from rich.cells import set_cell_size
+from rich.measure import Measurement
+from rich.segment import Segment
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
@@ -90,17 +94,48 @@ class ShipsPanel(Panel):
             self.scroll_to(y=max(0, y - height // 2), animate=False)
 
 
+class Rows:
+    """Label and value rows drawn as two columns: the labels dim and unwrapped, each value wrapped in
+    the width left beside them. A panel is drawn several times a frame while it is laid out; a general
+    table measures every cell each time, this only wraps the values."""
+
+    def __init__(self, rows: list[tuple[str, str]]) -> None:
+        self.rows = [(Text(label), Text(value)) for label, value in rows]
+        self.label_width = max((label.cell_len for label, _ in self.rows), default=0)
+
+    def __rich_measure__(self, console, options) -> Measurement:
+        """As wide as the same rows in a table grid (asked only when a layout sizes to content)."""
+        table = Table.grid(padding=(0, 1))
+        table.add_column(style="dim", no_wrap=True)
+        table.add_column()
+        for label, value in self.rows:
+            table.add_row(label, value)
+        return Measurement.get(console, options, table)
+
+    def __rich_console__(self, console, options):
+        edge = self.label_width + 1
+        column = min(options.max_width - edge, max((v.cell_len for _, v in self.rows), default=1))
+        blank, dim, newline = " " * edge, Style(dim=True), Segment.line()
+        if column < 1:  # no room beside the labels: the labels alone, as a table squeezed this far shows them
+            for label, _ in self.rows:
+                yield Segment(set_cell_size(label.plain, edge), dim)
+                yield newline
+            return
+        for label, value in self.rows:
+            lines = value.wrap(console, column, overflow="ellipsis", no_wrap=False) or [Text("")]
+            for i, line in enumerate(lines):
+                line.pad_right(column - line.cell_len)
+                yield Segment(label.plain + " " * (edge - label.cell_len) if i == 0 else blank, dim)
+                yield from line.render(console)
+                yield newline
+
+
 class RowsPanel(Panel):
     """Label and value rows."""
 
     def show(self, rows: list[tuple[str, str]], subtitle: str = "") -> None:
-        table = Table.grid(padding=(0, 1))
-        table.add_column(style="dim", no_wrap=True)
-        table.add_column()
-        for label, value in rows:
-            table.add_row(Text(label), Text(value))
         self.border_subtitle = Text(subtitle)
-        self.update(table if rows else Text("(nothing to show)", style="dim"))
+        self.update(Rows(rows) if rows else Text("(nothing to show)", style="dim"))
 
 
 MARKS = {"done": "[x]", "current": "[>]", "todo": "[ ]", "skipped": "[-]"}

@@ -1,0 +1,59 @@
+"""The label and value rows of the unit panels (``tui.widgets.panels.Rows``) draw exactly what a rich table
+grid of the same rows draws (dim labels unwrapped, values wrapped beside them, an over-long word cut with
+an ellipsis), at every width a panel takes, for every unit of every shipped demo; only faster."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from rich.measure import Measurement
+from rich.segment import Segment
+from rich.table import Table
+from rich.text import Text
+
+from engine.saves import SaveFile
+from tests.demos import shipped_demos
+from tui.widgets.panels import Rows
+
+
+def grid(rows: list[tuple[str, str]]) -> Table:
+    table = Table.grid(padding=(0, 1))
+    table.add_column(style="dim", no_wrap=True)
+    table.add_column()
+    for label, value in rows:
+        table.add_row(Text(label), Text(value))
+    return table
+
+
+def drawn(console: Console, renderable) -> list[list[Segment]]:
+    return [[s for s in Segment.simplify(line) if s.text] for line in console.render_lines(renderable, pad=False)]
+
+
+def panels_of(demo: Path):
+    enc = SaveFile.load(demo).encounter
+    rs = enc.ruleset
+    for kind, uid, _unit in rs.units(enc.state):
+        for title, rows in rs.unit_panels(enc.state, kind, uid).items():
+            if rows:
+                yield f"{uid}: {title}", rows
+
+
+@pytest.mark.parametrize("ruleset", sorted(shipped_demos()))
+def test_rows_draw_as_a_table_grid_would(ruleset: str) -> None:
+    for where, rows in panels_of(shipped_demos()[ruleset]):
+        for width in (78, 45, 33, 25, 20):  # a panel is never narrower than its labels
+            console = Console(width=width, color_system="truecolor")
+            assert drawn(console, Rows(rows)) == drawn(console, grid(rows)), (where, width)
+            assert Measurement.get(console, console.options, Rows(rows)) == \
+                Measurement.get(console, console.options, grid(rows)), (where, width)
+
+
+def test_a_long_word_is_cut_with_an_ellipsis_and_text_is_not_markup() -> None:
+    console = Console(width=20, color_system=None)
+    with console.capture() as cap:
+        console.print(Rows([("Name", "[b]Red[/b] Lantern"), ("Library", "MULTI-TARGET-2, NAVIGATION")]))
+    out = cap.get().splitlines()
+    assert out[0].rstrip() == "Name    [b]Red[/b]" and out[1].rstrip() == "        Lantern"
+    assert out[2].rstrip() == "Library MULTI-TARGE…"

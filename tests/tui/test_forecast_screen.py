@@ -76,3 +76,19 @@ async def test_a_side_s_doctrine_changes_with_its_digit(demo_app: FlagbridgeApp)
         await pilot.press("2")  # corsairs: the next doctrine file, by name
         await _finished(pilot, screen)
         assert screen.result.doctrines == {"imperial": "standard", "corsairs": "aggressive"}
+
+
+async def test_the_bars_shrink_when_the_terminal_does(demo_app: FlagbridgeApp) -> None:
+    """A game master shrinks the window to 80x24 with the result on screen: the bars are drawn again to fit, so
+    no side's doctrine is pushed onto a line of its own."""
+    async with demo_app.run_test(size=WIDE) as pilot:
+        screen = ForecastScreen(demo_app.save.encounter, fights=4, seed=1, workers=1)
+        await demo_app.push_screen(screen)
+        await _finished(pilot, screen)
+        wide = str(screen.query_one("#forecast-result").render())
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.2)
+        narrow = str(screen.query_one("#forecast-result").render())
+        assert max(map(len, narrow.splitlines())) < max(map(len, wide.splitlines()))
+        line = next(x for x in narrow.splitlines() if x.strip().startswith("Imperial Navy"))
+        assert line.rstrip().endswith("(standard)")

@@ -140,8 +140,17 @@ class ForecastScreen(ModalScreen[None]):
     def _done(self, result: Forecast) -> None:
         self.result = result
         self.query_one("#forecast-progress", ProgressBar).update(progress=result.count)
+        self._draw_result()
+
+    def _draw_result(self) -> None:
+        """The result with bars as long as the box has room for (drawn again when the terminal is resized)."""
+        if self.result is None:
+            return
         room = self.query_one("#form-box").content_size.width - 44  # names, percentages and labels
-        self.query_one("#forecast-result", Static).update(forecast_text(result, max(8, min(BAR, room))))
+        self.query_one("#forecast-result", Static).update(forecast_text(self.result, max(8, min(BAR, room))))
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._draw_result)  # the box's new width is known once it is laid out
 
     def action_rerun(self) -> None:
         self.seed += 1

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from engine.rolls import RollRequest
 from engine.sideview import BARE, FULL, HIDDEN, OUTCOME, RESULT, Contact, SideView, own_units, side_name
+from .views import standing_lines
 
 DAMAGE_ROLLS = ("general_location", "specific_location", "spallation", "radiation", "radiation_crew",
                 "radiation_days", "nuclear_crew", "pick")
@@ -71,16 +72,7 @@ def _attack_lines(state: dict, side: str) -> list[str]:
 def side_view(ruleset, state: dict, side: str) -> SideView:
     own = own_units(ruleset, state, side)
     contacts = tuple(_contact(state, tid) for tid, s in state["ships"].items() if s["side"] != side)
-    notes = []
-    if state.get("over"):
-        notes.append(f"Fight over: {state['over']}")
-    if state.get("attacker"):
-        notes.append(f"ATTACKER: {side_name(state, state['attacker'])}  "
-                     f"DEFENDER: {side_name(state, state['defender'])}")
-    rolls = state.get("initiative", {})
-    if rolls:
-        notes.append("Initiative: " + ", ".join(f"{side_name(state, s)} {rolls[s]}"
-                                                for s in state["side_order"] if s in rolls))
+    notes = standing_lines(state)
     if state.get("surprised"):
         notes.append(f"Surprise: {side_name(state, state['surprised'])}")
     if state.get("simultaneous"):

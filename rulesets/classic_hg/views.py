@@ -266,19 +266,26 @@ def attack_line(state: dict, attack: dict, tables: Tables) -> str:
     return f"{head}: {word} ({points})" + (", held until step 8" if held else "")
 
 
-def checklist_notes(state: dict) -> list[str]:
-    tables = _tables(state)
-    notes: list[str] = []
+def standing_lines(state: dict) -> list[str]:
+    """How the turn stands, in words every side may read: the fight's end, the roles, the initiative rolled
+    (the checklist and each side's screen both open with these)."""
+    lines: list[str] = []
     if state.get("over"):
-        notes.append(f"Fight over: {state['over']}")
+        lines.append(f"Fight over: {state['over']}")
     if state.get("attacker"):
-        notes.append(f"ATTACKER: {_side_name(state, state['attacker'])}  "
+        lines.append(f"ATTACKER: {_side_name(state, state['attacker'])}  "
                      f"DEFENDER: {_side_name(state, state['defender'])}")
     rolls = state.get("initiative", {})
     if rolls:
-        notes.append("Initiative: " + ", ".join(f"{_side_name(state, s)} {rolls[s]}"
+        lines.append("Initiative: " + ", ".join(f"{_side_name(state, s)} {rolls[s]}"
                                                 for s in state["side_order"] if s in rolls))
-    else:
+    return lines
+
+
+def checklist_notes(state: dict) -> list[str]:
+    tables = _tables(state)
+    notes = standing_lines(state)
+    if not state.get("initiative"):
         notes.append("Initiative: not rolled yet")
     if state.get("surprised"):
         notes.append(f"Surprise: {_side_name(state, state['surprised'])} "

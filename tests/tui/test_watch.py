@@ -41,6 +41,27 @@ def shown(app: WatchApp) -> str:
     return app.screen.shown()
 
 
+def laser_hit_on_red_lantern(enc) -> None:
+    """The classic-hg demo's turn 1 to its first hit, typed: the Imperials take the initiative (6 against 1,
+    the Corsairs surprised) and Swift Dolan's beam lasers hit Red Lantern with a 12."""
+    enc.act("roll_initiative")
+    answer(enc, "Initiative: Imperial Navy", "6")
+    answer(enc, "Initiative: Corsairs", "1")
+    enc.act("next")
+    enc.act("next")
+    enc.act("fire", ship="swift-dolan", turrets=["T3"], target="red-lantern")
+    answer(enc, "To hit: Swift Dolan T3", "12")
+
+
+def fuel_hit_recorded(enc) -> None:
+    """On to the damage step, and the hit recorded at 7 then 7 on the location tables (a fuel hit)."""
+    enc.act("next")
+    enc.act("next")
+    enc.act("resolve_damage")
+    answer(enc, "General location: A1", "7")
+    answer(enc, "Specific location: A1", "7")
+
+
 async def until(pilot, app: WatchApp, *expected: str, gone: tuple[str, ...] = ()) -> str:
     """Wait (file notification is asynchronous) until the view shows every ``expected`` and no ``gone``.
 
@@ -173,21 +194,11 @@ async def test_classic_hg_side_sees_the_fire_declared_not_the_enemy_armor_or_dam
 
         gm = console(path)
         enc = gm.encounter
-        enc.act("roll_initiative")
-        answer(enc, "Initiative: Imperial Navy", "6")
-        answer(enc, "Initiative: Corsairs", "1")
-        enc.act("next")
-        enc.act("next")
-        enc.act("fire", ship="swift-dolan", turrets=["T3"], target="red-lantern")
-        answer(enc, "To hit: Swift Dolan T3", "12")
+        laser_hit_on_red_lantern(enc)
         text = await until(pilot, app, "To hit: Swift Dolan T3 Beam laser x3 at Red Lantern: success",
                            "Initiative: Imperial Navy 9, Corsairs 3")
         assert "Red Lantern AUTO EVADE" not in text  # the target's program, a DM of the to-hit roll
-        enc.act("next")
-        enc.act("next")
-        enc.act("resolve_damage")
-        answer(enc, "General location: A1", "7")
-        answer(enc, "Specific location: A1", "7")
+        fuel_hit_recorded(enc)
         text = await until(pilot, app, "General location: A1 on Red Lantern: rolled")
         assert "Red Lantern: fuel" not in text and "A1 strikes" not in text
         assert not any(line in text for line in enemy_lines(path, "imperial"))
@@ -206,18 +217,8 @@ async def test_classic_hg_target_side_reads_its_own_damage(tmp_path: Path) -> No
     app = WatchApp(path, "corsairs")
     async with app.run_test(size=(160, 48)) as pilot:
         enc = console(path).encounter
-        enc.act("roll_initiative")
-        answer(enc, "Initiative: Imperial Navy", "6")
-        answer(enc, "Initiative: Corsairs", "1")
-        enc.act("next")
-        enc.act("next")
-        enc.act("fire", ship="swift-dolan", turrets=["T3"], target="red-lantern")
-        answer(enc, "To hit: Swift Dolan T3", "12")
-        enc.act("next")
-        enc.act("next")
-        enc.act("resolve_damage")
-        answer(enc, "General location: A1", "7")
-        answer(enc, "Specific location: A1", "7")
+        laser_hit_on_red_lantern(enc)
+        fuel_hit_recorded(enc)
         await until(pilot, app, "General location: A1 on Red Lantern: 2D typed [7]",
                     "Red Lantern: fuel -5 tons")
 

@@ -209,3 +209,21 @@ def make_setup(seed: int = 7):
         seed=seed,
         created=datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc),
     )
+
+
+def played_duel(to_hit: str = "9"):
+    """The test duel played a little way, dice typed: initiative 3 against 5, a scan, and Arrow firing at
+    Brute with ``to_hit`` (a total, or faces such as "4 5") and then 4 for the damage."""
+    from engine.encounter import Encounter
+
+    enc = Encounter(make_setup(), SKIRMISH)
+    enc.act("initiative")
+    enc.type_roll("3")  # blue: 1D +1 Tactics
+    enc.type_roll("5")
+    enc.act("next")
+    enc.act("scan", side="blue", target="brute")
+    enc.type_roll("5 5")
+    enc.act("fire", ship="arrow", target="brute")  # 2D +2 Gun vs 8+
+    enc.type_roll(to_hit)
+    enc.type_roll("4")
+    return enc

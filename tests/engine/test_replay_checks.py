@@ -19,21 +19,11 @@ from engine.rolls import Modifier, RollRequest, RollResult, Target, checked_resu
 from engine.saves import SaveFile, create
 from engine.state import thaw
 from tests.bench.bench_engine import play
-from tests.skirmish import SKIRMISH, make_setup
+from tests.skirmish import SKIRMISH, make_setup, played_duel
 
 
 def _played() -> Encounter:
-    enc = Encounter(make_setup(), SKIRMISH)
-    enc.act("initiative")
-    enc.type_roll("3")  # blue: 1D +1 Tactics
-    enc.type_roll("5")
-    enc.act("next")
-    enc.act("scan", side="blue", target="brute")
-    enc.type_roll("5 5")
-    enc.act("fire", ship="arrow", target="brute")  # 2D +2 Gun vs 8+
-    enc.type_roll("4 5")
-    enc.type_roll("4")
-    return enc
+    return played_duel("4 5")
 
 
 @pytest.fixture

@@ -16,22 +16,12 @@ import pytest
 from engine.encounter import Encounter
 from engine.errors import BadSave
 from engine.saves import SaveFile, create, save_path
-from tests.skirmish import SKIRMISH, make_setup
+from tests.skirmish import played_duel
 from tui.cli import main
 
 
 def _played() -> Encounter:
-    enc = Encounter(make_setup(), SKIRMISH)
-    enc.act("initiative")
-    enc.type_roll("3")
-    enc.type_roll("5")
-    enc.act("next")
-    enc.act("scan", side="blue", target="brute")
-    enc.type_roll("5 5")
-    enc.act("fire", ship="arrow", target="brute")
-    enc.type_roll("9")
-    enc.type_roll("4")
-    return enc
+    return played_duel("9")
 
 
 @pytest.fixture

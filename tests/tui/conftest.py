@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import shutil
 from pathlib import Path
 
@@ -34,3 +35,17 @@ def app_on(demo: Path, tmp_path: Path, *commands, name: str = "fight.toml") -> F
     for command in commands:
         command(save.encounter)
     return FlagbridgeApp(save, save_dir=tmp_path)
+
+
+def panel_text(app: FlagbridgeApp, selector: str) -> str:
+    """What a panel or line shows, as plain text: a panel's body is drawn as the screen would draw it
+    (its rows are a renderable, not a string)."""
+    from rich.console import Console
+
+    widget = app.screen.query_one(selector)
+    body = getattr(widget, "body", None)
+    if body is None:
+        return widget.render_text() if hasattr(widget, "render_text") else str(widget.render())
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(body.content)
+    return console.export_text()

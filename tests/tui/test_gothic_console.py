@@ -9,7 +9,7 @@ from pathlib import Path
 from engine.saves import SaveFile
 from tui.app import FlagbridgeApp
 
-from .conftest import ROOT, app_on
+from .conftest import ROOT, app_on, panel_text as text
 
 DEMO = ROOT / "saves" / "demo-gothic.toml"
 WIDE = (160, 48)
@@ -17,11 +17,6 @@ WIDE = (160, 48)
 
 def gothic_app(tmp_path: Path, *commands) -> FlagbridgeApp:
     return app_on(DEMO, tmp_path, *commands, name="gothic.toml")
-
-
-def text(app: FlagbridgeApp, selector: str) -> str:
-    widget = app.screen.query_one(selector)
-    return widget.render_text() if hasattr(widget, "render_text") else str(widget.render())
 
 
 async def test_a_boarding_salvo_launched_and_brought_into_contact_by_keys(tmp_path: Path) -> None:

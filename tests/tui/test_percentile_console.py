@@ -5,14 +5,13 @@ direct-hit band. A classic-hg crew hit typed in the console ends with named crew
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 from engine.encounter import Encounter
 from engine.saves import SaveFile, create
 from tui.app import FlagbridgeApp
 
-from .conftest import ROOT, app_on
+from .conftest import ROOT, app_on, panel_text as text
 
 DEMO = ROOT / "saves" / "demo-percentile.toml"
 WIDE = (160, 48)
@@ -20,17 +19,6 @@ WIDE = (160, 48)
 
 def percentile_app(tmp_path: Path, *commands) -> FlagbridgeApp:
     return app_on(DEMO, tmp_path, *commands, name="boarding.toml")
-
-
-def text(app: FlagbridgeApp, selector: str) -> str:
-    """What a panel shows, as plain text (a rows panel holds a Rich table)."""
-    from rich.console import Console
-
-    widget = app.screen.query_one(selector)
-    body = getattr(widget, "body", widget)
-    console = Console(width=200, record=True, file=io.StringIO())
-    console.print(body.content)
-    return console.export_text()
 
 
 def _marines_surprise(enc: Encounter) -> None:

@@ -145,12 +145,17 @@ def rise(state: dict, args: dict, tables, ctx) -> None:
 
 # --- asleep ---------------------------------------------------------------------------------------------------
 
-def may_sleep(state: dict, args: dict, tables) -> str:
+def living_problem(state: dict, args: dict, key: str) -> str:
+    """Why nothing more can be done to the person ``args[key]`` names: the fight is over, or they are dead."""
     if state["step"] == "over":
         return "the fight is over"
-    if "person" in args and state["people"][args["person"]]["dead"]:
-        return f"{state['people'][args['person']]['name']} is dead"
+    if key in args and state["people"][args[key]]["dead"]:
+        return f"{state['people'][args[key]]['name']} is dead"
     return ""
+
+
+def may_sleep(state: dict, args: dict, tables) -> str:
+    return living_problem(state, args, "person")
 
 
 def sleep(state: dict, args: dict, tables, ctx) -> None:

@@ -34,7 +34,7 @@ from __future__ import annotations
 from engine.actions import Action, Choice, Param
 from engine.rolls import Modifier, RollResult, Target
 
-from .alertness import rise_first
+from .alertness import living_problem, rise_first
 from .catalogue import CATALOGUE, continuation
 from .people import half_up
 from .tables import Tables, band_of, die_notation, row_at
@@ -401,11 +401,7 @@ def _systems(state: dict, args: dict, tables: Tables) -> list[Choice]:
 
 @rise_first
 def may_poison(state: dict, args: dict, tables) -> str:
-    if state["step"] == "over":
-        return "the fight is over"
-    if "target" in args and state["people"][args["target"]]["dead"]:
-        return f"{state['people'][args['target']]['name']} is dead"
-    return ""
+    return living_problem(state, args, "target")
 
 
 def poison(state: dict, args: dict, tables: Tables, ctx) -> None:

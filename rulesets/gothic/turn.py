@@ -88,9 +88,16 @@ def set_distance(state: dict, args: dict, tables, ctx: RuleContext) -> None:
     ctx.note(f"Distance {vessel(state, a)['name']} - {vessel(state, b)['name']}: {cm} cm")
 
 
-def _shield_counts(state: dict, args: dict, tables) -> list[str]:
-    why, v = chosen_vessel(state, args)
-    return [] if why or v is None else [str(n) for n in range(0, v["shields"] + 1)]
+def _counts_up_to(field: str, least: int):
+    """The numbers a form offers for a vessel's ``field``: from ``least`` to what the chosen vessel has."""
+    def counts(state: dict, args: dict, tables) -> list[str]:
+        why, v = chosen_vessel(state, args)
+        return [] if why or v is None else [str(n) for n in range(least, v[field] + 1)]
+    return counts
+
+
+_shield_counts = _counts_up_to("shields", 0)
+_hit_counts = _counts_up_to("hits", 1)
 
 
 def may_shields(state: dict, args: dict, tables) -> str:
@@ -116,11 +123,6 @@ def set_shields(state: dict, args: dict, tables, ctx: RuleContext) -> None:
     v["shields_up"] = args["up"]
     state_words = "down" if not v["shields_up"] else f"{v['shields_up']} of {v['shields']} up"
     ctx.note(f"{v['name']} shields: {state_words}")
-
-
-def _hit_counts(state: dict, args: dict, tables) -> list[str]:
-    why, v = chosen_vessel(state, args)
-    return [] if why or v is None else [str(n) for n in range(1, v["hits"] + 1)]
 
 
 def may_hits(state: dict, args: dict, tables) -> str:

@@ -62,8 +62,9 @@ ORDER_FIELDS: tuple[Field, ...] = (
           help="how far each ship moves towards every enemy in a movement phase (0: holds its place)"),
     Field("stand_off_cm", "int", default=5, minimum=0, maximum=MAX_CM,
           help="the side's ships close no nearer than this to an enemy (they never back away)"),
-    Field("reload", "str", default="when_empty", choices=("when_empty", "never"),
-          help="when_empty: the reloading special order for a ship whose tubes are empty"),
+    Field("reload", "str", default="when_empty", choices=("unless_teleport", "when_empty", "never"),
+          help="when_empty: the reloading special order for a ship whose tubes are empty; unless_teleport: "
+               "the same, unless the rules would let the ship teleport-attack in this turn's end phase"),
     Field("torpedoes", "str", default="nearest", choices=("nearest", "weakest", "hold"),
           help="nearest: the nearest enemy; weakest: the one with fewest hits left; hold: no launch"),
     Field("boarding", "str", default="against_escorts", choices=("against_escorts", "always", "never"),
@@ -190,13 +191,47 @@ class Commander:
         if not reloads:
             return None
         for uid, ship in state["ships"].items():
-            if ship["destroyed"] or not ship["torpedoes"] or ship["loaded"] \
-                    or self.doctrines[ship["side"]]["reload"] == "never":
+            if ship["destroyed"] or not ship["torpedoes"] or ship["loaded"]:
                 continue
+            orders = self.doctrines[ship["side"]]
+            if orders["reload"] == "never":
+                continue
+            if orders["reload"] == "unless_teleport" and orders["teleport"] != "never" \
+                    and self.may_teleport_this_turn(state, uid):
+                continue  # the reloading order would forbid the teleport attack
             args = {"vessel": uid, "order": reloads[0]}
             if self.allowed(state, "special_orders", args):
                 return "special_orders", args
         return None
+
+    def may_teleport_this_turn(self, state: dict, uid: str) -> bool:
+        """Whether the teleport rule's own ``may`` would let ``uid`` attack some enemy in this turn's end
+        phase, were it on no special order: asked on a copy of the fight in the end phase with every
+        distance as this movement phase will leave it; everything else (shields, hits) as it stands."""
+        trial = {**state, "phase": 4, "distances": self.after_movement(state),
+                 "ships": {**state["ships"], uid: {**state["ships"][uid], "orders": ""}}}
+        return any(self.allowed(trial, "teleport", {"vessel": uid, "target": tid})
+                   for tid in self.enemies(state, uid))
+
+    def after_movement(self, state: dict) -> dict[str, int]:
+        """Every distance as this turn's movement will leave it (a pair already moved stays as it is)."""
+        if self.moved_turn == state["turn"]:
+            return state["distances"]
+        up = afloat(state)
+        return {key: cm if key in self.moved else self.closed(state, key, up)
+                for key, cm in state["distances"].items()}
+
+    def closed(self, state: dict, key: str, up: dict[str, dict]) -> int:
+        """The distance of a pair once both have moved: each side in turn, each of its ships (defences hold)
+        ``approach_cm`` nearer, but never nearer than its ``stand_off_cm``."""
+        a, _, b = key.partition("|")
+        cm = state["distances"][key]
+        for side in state["side_order"]:
+            for uid in (a, b):
+                if uid in up and up[uid]["side"] == side and uid in state["ships"]:
+                    orders = self.doctrines[side]
+                    cm -= min(orders["approach_cm"], max(0, cm - orders["stand_off_cm"]))
+        return cm
 
     def moving(self, state: dict):
         """One distance at a time: each pair of enemies closed by what both of them move this turn."""
@@ -211,12 +246,7 @@ class Commander:
             if a not in up or b not in up:
                 continue
             now = state["distances"][key]
-            new = now
-            for side in state["side_order"]:  # each side moves in turn
-                for uid in (a, b):
-                    if up[uid]["side"] == side and uid in state["ships"]:
-                        orders = self.doctrines[side]
-                        new -= min(orders["approach_cm"], max(0, new - orders["stand_off_cm"]))
+            new = self.closed(state, key, up)
             args = {"vessel": a, "target": b, "cm": new}
             if new != now and self.allowed(state, "set_distance", args):
                 return "set_distance", args

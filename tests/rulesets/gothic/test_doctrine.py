@@ -24,6 +24,7 @@ from tui.cli import main
 
 DEMO = Path(__file__).resolve().parents[3] / "saves" / "demo-gothic.toml"
 STANDARD = {f.name: f.default for f in ORDER_FIELDS}
+TELEPORTING = {"reload": "unless_teleport"}  # reload empty tubes unless the ship may teleport-attack this turn
 
 
 @pytest.fixture
@@ -69,8 +70,48 @@ def test_the_shipped_standard_file_is_the_doctrine_the_module_states() -> None:
 def test_a_ship_with_empty_tubes_goes_on_the_order_that_reloads_them(state) -> None:
     state["ships"]["hammer"]["loaded"] = False
     state["defences"]["kessel"]["loaded"] = False  # defences take no special orders
-    assert decided(state) == ("special_orders", {"vessel": "hammer", "order": "reload_ordnance"})
+    assert decided(state) == ("special_orders", {"vessel": "hammer", "order": "reload_ordnance"})  # shields up
     assert decided(state, commander({"reload": "never"}))[0] == "set_distance"
+
+
+def test_a_ship_that_may_teleport_after_this_movement_keeps_its_tubes_empty_and_teleports(state) -> None:
+    """Teleport reach: "no more than 10 cm away", at a target with its shields down, never by a ship on
+    special orders (rules text, "Teleport attacks"). Iron Vow is 30 cm off, out of reach now; the Hammer
+    closes 15 cm and Iron Vow 10 (to its 5 cm stand-off), so it will be in reach once both have moved."""
+    state["ships"]["hammer"]["loaded"] = False
+    state["ships"]["ironvow"]["shields_up"] = 0
+    play = Playout(RULESET, state, seed=1)
+    cmd = commander(TELEPORTING)
+    assert decided(play.state, cmd)[0] == "set_distance"  # no reload order first
+    assert play_until(play, cmd, "teleport") == ("teleport", {"vessel": "hammer", "target": "ironvow"})
+    assert (play.state["phase"], play.state["turn"]) == (4, 1)
+    assert play.state["ships"]["hammer"]["orders"] == "" and not play.state["ships"]["hammer"]["loaded"]
+    assert decided(state, commander({"reload": "when_empty"}))[0] == "special_orders"
+
+
+def test_a_ship_with_empty_tubes_and_no_enemy_it_may_teleport_onto_this_turn_reloads(state) -> None:
+    """Teleport reach: "no more than 10 cm away", at a target with its shields down and no more hits than the
+    ship, never by a crippled ship (rules text, "Teleport attacks")."""
+    reload = ("special_orders", {"vessel": "hammer", "order": "reload_ordnance"})
+    state["ships"]["hammer"]["loaded"] = False
+    state["ships"]["ironvow"]["shields_up"] = 0
+    state["distances"]["hammer|ironvow"] = 40  # each closes 15: 10 cm after this movement, in reach
+    cmd = commander(TELEPORTING)
+    assert decided(state, cmd)[0] == "set_distance"
+    state["distances"]["hammer|ironvow"] = 41  # 11 cm after this movement: out of reach
+    assert decided(state, cmd) == reload
+    state["distances"]["hammer|ironvow"] = 30
+    assert decided(state, commander(TELEPORTING, {"stand_off_cm": 30})) == reload  # Iron Vow holds at 15 cm
+    assert decided(state, commander({**TELEPORTING, "teleport": "never"})) == reload  # its doctrine never would
+    state["ships"]["ironvow"]["shields_up"] = 1
+    assert decided(state, cmd) == reload
+    state["ships"]["ironvow"]["shields_up"] = 0
+    state["ships"]["hammer"]["hits"] = 7  # Iron Vow has 8
+    assert decided(state, cmd) == reload
+    state["ships"]["ironvow"]["hits"] = 4
+    assert decided(state, cmd)[0] == "set_distance"
+    state["ships"]["hammer"]["hits"] = 4  # crippled: half its 8 starting hits
+    assert decided(state, cmd) == reload
 
 
 def test_every_ship_closes_on_every_enemy_but_no_nearer_than_its_stand_off(state) -> None:

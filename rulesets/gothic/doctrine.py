@@ -18,17 +18,11 @@ The text is silent on how a fleet fights; everything below is our decision,
 the shipped ``standard`` doctrine, in words:
 
 - Movement phase: a ship whose tubes are empty goes on the special order that
-  reloads them (the ``orders`` table's order marked ``reloads``), unless that
-  order would cost it a teleport attack: when the teleport rule's own ``may``
-  would let it attack some enemy in this turn's end phase, with every distance
-  as this movement phase will leave it and all else as it stands (by the rules:
-  an enemy within 10 cm with its shields down and no more hits than the ship,
-  which is not crippled), it keeps its tubes empty (``reload = "unless_teleport"``;
-  a side whose doctrine never teleports reloads all the same). Then the sides
-  close: every ship moves ``approach_cm`` (15) towards every enemy, each side
-  in turn, but never nearer than its ``stand_off_cm`` (5, within teleport
-  reach); defences do not move. A distance between two vessels changes by what
-  both of them move.
+  reloads them (the ``orders`` table's order marked ``reloads``), though it then
+  may not teleport that turn. Then the sides close: every ship moves
+  ``approach_cm`` (15) towards every enemy, each side in turn, but never nearer
+  than its ``stand_off_cm`` (5, within teleport reach); defences do not move.
+  A distance between two vessels changes by what both of them move.
 - Shooting phase: every vessel with loaded tubes launches its full salvo at the
   nearest enemy (a tie goes to the one with fewest hits left, escorts first),
   placed at the distance between them (at least 1 cm). Boarding torpedoes go
@@ -68,7 +62,7 @@ ORDER_FIELDS: tuple[Field, ...] = (
           help="how far each ship moves towards every enemy in a movement phase (0: holds its place)"),
     Field("stand_off_cm", "int", default=5, minimum=0, maximum=MAX_CM,
           help="the side's ships close no nearer than this to an enemy (they never back away)"),
-    Field("reload", "str", default="unless_teleport", choices=("unless_teleport", "when_empty", "never"),
+    Field("reload", "str", default="when_empty", choices=("unless_teleport", "when_empty", "never"),
           help="when_empty: the reloading special order for a ship whose tubes are empty; unless_teleport: "
                "the same, unless the rules would let the ship teleport-attack in this turn's end phase"),
     Field("torpedoes", "str", default="nearest", choices=("nearest", "weakest", "hold"),

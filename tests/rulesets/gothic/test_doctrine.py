@@ -61,7 +61,6 @@ def test_the_shipped_standard_file_is_the_doctrine_the_module_states() -> None:
     assert sorted(RULESET.doctrines()) == ["standard", "standoff"]
     assert RULESET.default_doctrine() == "standard"
     assert load_doctrine(RULESET, "standard") == ("standard", STANDARD)
-    assert STANDARD["reload"] == "unless_teleport"
     standoff = load_doctrine(RULESET, "standoff")[1]
     assert (standoff["stand_off_cm"], standoff["boarding"], standoff["torpedoes"]) == (30, "never", "weakest")
 

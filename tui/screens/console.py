@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.actions import parse as parse_action
@@ -27,7 +26,7 @@ from engine.saves import SaveFile
 
 from ..commands import console_commands
 from ..widgets.keybar import KeyBar
-from ..widgets.panels import ChecklistPanel, DicePrompt, LinesPanel, LogPanel, RowsPanel, ShipsPanel
+from ..widgets.panels import ChecklistPanel, DicePrompt, LinesPanel, LogPanel, RowsPanel, ShipsPanel, set_border
 
 #: The console's two unit panels: their titles when the ruleset gives none, and their ids
 UNIT_PANELS = {"Ship status": "status", "Armor and crew": "armor"}
@@ -135,10 +134,9 @@ class ConsoleScreen(Screen[None]):
                     rows.append((uid, line, condition))
             sides.append((side["name"], rows))
         panel = self.query_one(ShipsPanel)
-        panel.border_title = Text(" · ".join(k.plural for k in rs.unit_kinds if state.get(k.key)))
+        set_border(panel, " · ".join(k.plural for k in rs.unit_kinds if state.get(k.key)),
+                   f"filter: {self.ship_filter} ({len(shown)} of {len(units)})" if self.ship_filter.split() else "")
         panel.show(sides, self.selected, rs.unit_legend())
-        panel.border_subtitle = Text(f"filter: {self.ship_filter} ({len(shown)} of {len(units)})"
-                                     if self.ship_filter.split() else "")
         kind = rs.unit_kind_of(state, self.selected) if self.selected else None
         panels = rs.unit_panels(state, kind, self.selected) if kind else {}
         name = state[kind.key][self.selected].get("name", self.selected) if kind else ""
@@ -146,7 +144,7 @@ class ConsoleScreen(Screen[None]):
         titles = (list(panels) + ["", ""])[:2] if panels else list(UNIT_PANELS)
         for pid, title in zip(UNIT_PANELS.values(), titles):
             rows_panel = self.query_one(f"#{pid}", RowsPanel)
-            rows_panel.border_title = Text(title)
+            set_border(rows_panel, title)
             rows_panel.show(panels.get(title, []), name)
         self.query_one(ChecklistPanel).show(enc.checklist(), rs.checklist_notes(state))
         sensors = rs.sensors(state)

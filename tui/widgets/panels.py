@@ -18,6 +18,21 @@ from textual.widgets import Static
 from engine.ruleset import StepView
 
 
+def set_border(widget, title: str | None = None, subtitle: str | None = None) -> None:
+    """A widget's border title and subtitle as plain text (never read as markup), each set only when its
+    words changed: setting one has Textual repaint the whole widget, and the console sets every panel's
+    after every key."""
+    kept = getattr(widget, "_border_words", None)
+    if kept is None:
+        kept = widget._border_words = {}
+    if title is not None and kept.get("title") != title:
+        widget.border_title = Text(title)
+        kept["title"] = title
+    if subtitle is not None and kept.get("subtitle") != subtitle:
+        widget.border_subtitle = Text(subtitle)
+        kept["subtitle"] = subtitle
+
+
 class Panel(VerticalScroll):
     """A titled, bordered panel (the title is the border title) whose text scrolls when it is longer
     than the panel (PageUp/PageDown once Tab has chosen it)."""
@@ -26,11 +41,18 @@ class Panel(VerticalScroll):
         super().__init__(id=id, classes="panel", can_focus=False)
         self.border_title = title
         self.body = Static("", classes="panel-body")
+        self._drawn_from: object = None
 
     def compose(self):
         yield self.body
 
-    def update(self, renderable) -> None:
+    def update(self, renderable, drawn_from: object = None) -> None:
+        """Show ``renderable``; ``drawn_from``: every value it was made from. The same values again leave
+        the panel as it is: an update has Textual measure and paint the panel anew, which is most of a
+        key's redraw, and a key changes only a panel or two."""
+        if drawn_from is not None and drawn_from == self._drawn_from:
+            return
+        self._drawn_from = drawn_from
         self.body.update(renderable)
 
     def render_text(self) -> str:
@@ -54,6 +76,9 @@ class ShipsPanel(Panel):
     """Each side and its ships, with a condition bar; the selected ship is marked."""
 
     def show(self, sides: list[tuple[str, list[tuple[str, str, float]]]], selected: str, legend: str = "") -> None:
+        drawn_from = (sides, selected, legend)
+        if drawn_from == self._drawn_from:
+            return
         text = Text()
         for side_name, ships in sides:
             text.append(side_name + "\n", style="bold")
@@ -66,7 +91,7 @@ class ShipsPanel(Panel):
             text.append("(no ship matches)\n", style="dim")
         if legend:
             text.append(f"\n{legend}\n", style="dim")
-        self.update(text)
+        self.update(text, drawn_from)
         self._keep_in_view(sides, selected, 2 + legend.count("\n") if legend else 0)
 
     def _keep_in_view(self, sides: list[tuple[str, list[tuple[str, str, float]]]], selected: str,
@@ -134,8 +159,9 @@ class RowsPanel(Panel):
     """Label and value rows."""
 
     def show(self, rows: list[tuple[str, str]], subtitle: str = "") -> None:
-        self.border_subtitle = Text(subtitle)
-        self.update(Rows(rows) if rows else Text("(nothing to show)", style="dim"))
+        set_border(self, subtitle=subtitle)
+        if rows != self._drawn_from or not rows:
+            self.update(Rows(rows) if rows else Text("(nothing to show)", style="dim"), list(rows) or ("none",))
 
 
 MARKS = {"done": "[x]", "current": "[>]", "todo": "[ ]", "skipped": "[-]"}
@@ -145,6 +171,8 @@ class ChecklistPanel(Panel):
     """The turn's steps, what the current one still needs, and the roles and states."""
 
     def show(self, steps: list[StepView], notes: list[str]) -> None:
+        if (steps, notes) == self._drawn_from:
+            return
         text = Text()
         for s in steps:
             style = "bold" if s.status == "current" else ("dim" if s.status in ("done", "skipped") else "")
@@ -153,12 +181,13 @@ class ChecklistPanel(Panel):
                 text.append(f"      needs: {s.needs}\n", style="yellow")
         for note in notes:
             text.append(note + "\n", style="cyan")
-        self.update(text)
+        self.update(text, (steps, notes))
 
 
 class LinesPanel(Panel):
     def show(self, lines: list[str]) -> None:
-        self.update(Text("\n".join(lines)))
+        if lines != self._drawn_from:
+            self.update(Text("\n".join(lines)), list(lines))
 
 
 class LogPanel(VerticalScroll):
@@ -250,10 +279,10 @@ class LogPanel(VerticalScroll):
         words = self.search.lower().split()
         if words:
             shown = [line for line in self.lines if all(w in line.plain.lower() for w in words)]
-            self.border_subtitle = Text(f"search: {self.search} ({len(shown)} lines)")
+            set_border(self, subtitle=f"search: {self.search} ({len(shown)} lines)")
             body = _NEWLINE.join(shown) if shown else Content.styled("(no line matches)", "dim")
         else:
-            self.border_subtitle = Text("")
+            set_border(self, subtitle="")
             body = Content(self._text, list(self._spans), strip_control_codes=False)  # stripped line by line
         self.query_one("#log-lines", Static).update(body)
         self.anchor()
@@ -270,7 +299,13 @@ _NEWLINE = Content("\n")
 class DicePrompt(Static):
     """The pending roll with its modifiers and exact chance, the dice typed so far, and messages."""
 
+    _drawn_from: tuple = ()
+
     def show(self, request_line: str, typed: str, hint: str, message: str) -> None:
+        """The prompt, drawn again only when one of its words changed (see ``Panel.update``)."""
+        if (request_line, typed, hint, message) == self._drawn_from:
+            return
+        self._drawn_from = (request_line, typed, hint, message)
         text = Text()
         if request_line:
             text.append(request_line, style="bold")

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from engine.saves import SaveFile
 from tests.demos import shipped_demos
+from tests.tui.conftest import panel_text
 from tui.widgets.panels import Rows
 
 
@@ -57,3 +58,33 @@ def test_a_long_word_is_cut_with_an_ellipsis_and_text_is_not_markup() -> None:
     out = cap.get().splitlines()
     assert out[0].rstrip() == "Name    [b]Red[/b]" and out[1].rstrip() == "        Lantern"
     assert out[2].rstrip() == "Library MULTI-TARGE…"
+
+
+async def test_a_redraw_leaves_the_panels_whose_words_did_not_change_and_draws_those_that_did(demo_app) -> None:
+    """Every key redraws every panel from the engine; a panel showing the same words is not updated again
+    (an update re-measures and repaints it), and one whose words changed is."""
+    async with demo_app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        screen = demo_app.screen
+        updated: list[str] = []
+        for pid in ("ships", "status", "armor", "checklist", "sensors"):
+            body = screen.query_one(f"#{pid}").body
+            original = body.update
+
+            def spy(renderable, _pid=pid, _original=original) -> None:
+                updated.append(_pid)
+                _original(renderable)
+
+            body.update = spy
+        titles = {pid: screen.query_one(f"#{pid}").border_title for pid in ("status", "armor")}
+        screen.refresh_view()
+        assert updated == []
+        await pilot.press("down")  # the next ship: the Ships list and that ship's two panels change
+        await pilot.pause()
+        assert sorted(set(updated)) == ["armor", "ships", "status"]
+        assert panel_text(demo_app, "#status") != "" and screen.query_one("#status").border_title == titles["status"]
+        updated.clear()
+        before = panel_text(demo_app, "#checklist")
+        await pilot.press("i", "enter", "enter", "enter", "enter")  # initiative, both sides' dice rolled
+        await pilot.pause()
+        assert panel_text(demo_app, "#checklist") != before and "checklist" in updated

@@ -57,26 +57,38 @@ def condition(state: dict, ship_id: str) -> float:
     turrets = ship.get("turrets", [])
     mounted = left = controlled = 0  # one pass over the turrets (a forecast asks this every step)
     for t in turrets:
-        mounted += t["count"]
-        left += working(t)
+        count = t["count"]
+        mounted += count
+        alive = count - t["destroyed"]  # ``working``, written out: the same weapons left
+        if alive > 0:
+            left += alive
         if t["fire_control"]:
             controlled += 1
     if mounted:
         terms.append(left / mounted)
     if turrets:
         terms.append(controlled / len(turrets))
-    for key, broken in (("tubes", "destroyed"), ("hangars", "damaged"), ("quarters", "destroyed")):
-        parts = ship.get(key, [])
+    for key, broken in _COUNTED_PARTS:
+        parts = ship.get(key)
         if parts:
-            terms.append(sum(1 for p in parts if not p[broken]) / len(parts))
+            whole = 0
+            for p in parts:
+                if not p[broken]:
+                    whole += 1
+            terms.append(whole / len(parts))
     start = ship.get("start", {})
-    for key in ("armor_factor", "maneuver", "jump", "power_plant", "computer", "controls", "sensors"):
+    for key in _STARTING_VALUES:
         began = start.get(key)
         if began:
-            terms.append(max(0.0, min(1.0, ship.get(key, 0) / began)))
+            share = ship.get(key, 0) / began  # kept between 0 and 1, as max(0.0, min(1.0, share))
+            terms.append(1.0 if share >= 1.0 else (share if share > 0.0 else 0.0))
         elif began is None and key not in ("armor_factor", "jump"):
             terms.append(1.0 if ship.get(key, 0) > 0 else 0.0)
     return round(sum(terms) / len(terms), 3) if terms else 1.0
+
+
+_COUNTED_PARTS = (("tubes", "destroyed"), ("hangars", "damaged"), ("quarters", "destroyed"))
+_STARTING_VALUES = ("armor_factor", "maneuver", "jump", "power_plant", "computer", "controls", "sensors")
 
 
 LEGEND = "bar: how much still works · M maneuver · A armor · C computer"

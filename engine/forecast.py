@@ -116,10 +116,12 @@ class FightRoller:
         self.dice: dict = {}  # parsed dice by notation: a fight rolls a handful of notations hundreds of times
 
     def answer(self, request: RollRequest, index: int) -> RollResult:
-        dice = self.dice.get(request.dice)
-        if dice is None:
-            dice = self.dice[request.dice] = request.parsed
-        draw, sides, count = self.random, dice.sides, dice.count
+        found = self.dice.get(request.dice)
+        if found is None:
+            dice = request.parsed
+            found = self.dice[request.dice] = (dice, dice.sides, dice.count)
+        dice, sides, count = found
+        draw = self.random
         if count == 1:  # the usual dice, drawn without a generator (the same draws in the same order)
             natural = 1 + int(draw() * sides)
             faces: tuple[int, ...] = (natural,)
@@ -129,8 +131,12 @@ class FightRoller:
         else:
             faces = tuple(1 + int(draw() * sides) for _ in range(count))
             natural = sum(faces)
-        # the total kept as ``RollResult.total`` works it out, with the dice already parsed (rules read it often)
-        return RollResult.with_total(request, natural, faces, "roller", dice.value(natural) + request.modifier_total)
+        # the total kept as ``RollResult.total`` works it out (the dice's value plus ``modifier_total``, its
+        # modifiers added in a plain loop here), with the dice already parsed: rules read it often
+        total = dice.value(natural)
+        for m in request.modifiers:
+            total += m.value
+        return RollResult.with_total(request, natural, faces, "roller", total)
 
 
 class Playout:
@@ -165,7 +171,7 @@ class Playout:
 
     def act(self, name: str, args: dict) -> None:
         state, rs = self.state, self.ruleset
-        ctx = RuleContext.fresh(self.group + 1, rs, state, self.held)
+        ctx = RuleContext(self.group + 1, [], [], rs, "", "", state, self.held)  # ``RuleContext.fresh``, one call less
         if self.offers_checked:  # the values came from the rule's own offers: its ``may`` alone judges them
             action = rs.catalogue.get(name)
             checked = filled_args(action, args)
@@ -186,7 +192,7 @@ class Playout:
     def roll(self) -> None:
         """Answer the first pending roll and resume its rule, as ``Ruleset.resolve_roll`` does, with the rule
         its ``then`` names looked up once a fight and its context made for the rule's owner at once."""
-        state, rs = self.state, self.ruleset
+        state = self.state
         request = self.queue.pop(0)
         result = self.roller.answer(request, self.rolls)
         self.rolls += 1
@@ -196,16 +202,17 @@ class Playout:
         reply_to = str(request.context.get("reply_to", ""))
         found = self.resumptions.get(then)
         if found is None:
-            owner_rs, fn, owner = rs.resumption(then)
-            ctx = RuleContext.fresh(request.group, rs, state, self.held, owner, reply_to)
+            owner_rs, fn, owner = self.ruleset.resumption(then)
+            ctx = RuleContext.fresh(request.group, self.ruleset, state, self.held, owner, reply_to)
             # the tables are the fight's (held for all of it): looked up with the rule
             found = self.resumptions[then] = (fn, owner, ctx.tables_of(owner_rs, bool(owner)))
         fn, owner, tables = found
-        ctx = RuleContext.fresh(request.group, rs, state, self.held, owner, reply_to)
+        ctx = RuleContext(request.group, [], [], self.ruleset, owner, reply_to, state, self.held)  # as ``fresh``
         fn(state, result, tables, ctx)
-        if ctx.requests:  # a result's own rolls come first
-            pending[0:0] = [r.to_plain() for r in ctx.requests]
-            self.queue[0:0] = ctx.requests
+        requests = ctx.requests
+        if requests:  # a result's own rolls come first
+            pending[0:0] = [r.to_plain() for r in requests]
+            self.queue[0:0] = requests
         if self.record is not None:
             self.record.append(("roll", result.faces))
 

@@ -148,3 +148,53 @@ def test_event_headers_are_found_where_the_line_pattern_finds_them() -> None:
     for _ in range(3000):
         text = "\n".join(rng.choice(pieces) for _ in range(rng.randrange(12))) + rng.choice(["", "\n", "\n\n"])
         assert _event_starts(text) == [m.start() for m in _EVENTS_LINE.finditer(text)], text
+
+
+# --- table, ship and doctrine files (``read_toml``: rtoml, with tomllib for every refusal) ---------------
+
+SHIPPED_TOML = sorted(p for p in (ROOT / "rulesets").rglob("*.toml"))
+
+
+def test_every_shipped_table_ship_and_doctrine_file_reads_as_tomllib_reads_it() -> None:
+    from engine.reading import read_toml
+
+    assert len(SHIPPED_TOML) > 40
+    for path in SHIPPED_TOML:
+        assert read_toml(path) == tomllib.loads(path.read_text(encoding="utf-8")), path
+
+
+@pytest.mark.parametrize("text, words", [
+    ('a = "C:\\eject"\n', "Unescaped '\\'"),  # TOML 1.1's \e escape: refused as TOML 1.0 refuses it
+    ('a = 1 # bell \x07\n', "invalid character"),
+    ('a = "one"\rb = 2\n', ""),
+    ('[t]\nx = \n', "Invalid value"),
+])
+def test_a_file_toml_1_0_refuses_is_refused_with_tomllibs_line_and_column(tmp_path: Path, text: str,
+                                                                          words: str) -> None:
+    from engine.errors import BadTable
+    from engine.reading import read_toml
+
+    path = tmp_path / "own.toml"
+    path.write_bytes(text.encode("utf-8"))
+    with pytest.raises(BadTable) as caught:
+        read_toml(path)
+    message = str(caught.value)
+    assert message.startswith(f"{path}: not valid TOML: ") and "line" in message and "\n" not in message
+    assert words in message
+
+
+def test_an_inline_table_over_two_lines_is_read_as_toml_1_1_reads_it(tmp_path: Path) -> None:
+    from engine.reading import read_toml
+
+    path = tmp_path / "own.toml"
+    path.write_text("a = { b = 1,\n c = 2 }\n", encoding="utf-8")
+    assert read_toml(path) == {"a": {"b": 1, "c": 2}}
+
+
+def test_a_time_in_a_table_file_is_a_standard_one(tmp_path: Path) -> None:
+    from engine.reading import read_toml
+
+    path = tmp_path / "own.toml"
+    path.write_text("when = 2026-11-30T20:00:00Z\nday = 2026-11-30\n", encoding="utf-8")
+    doc = read_toml(path)
+    assert type(doc["when"].tzinfo) is timezone and pickle.loads(pickle.dumps(doc)) == doc

@@ -89,3 +89,29 @@ def test_a_corrected_head_decides_again_whether_its_person_is_dead() -> None:
     assert enc.state["people"]["cid"]["dead"]
     enc.correct("people.cid.body.head.taken", 7)
     assert not enc.state["people"]["cid"]["dead"]
+
+
+def test_crew_made_on_demand_have_the_state_person_state_gives_and_share_nothing() -> None:
+    """Crew made for a ship's crew hit (``crew.enlist``) begin as ``person_state`` makes them, by their own side
+    and name, and no two share a list or a body part (the state kept to copy them from is never handed out)."""
+    from rulesets.percentile.crew import DEFAULTS, enlist
+    from rulesets.percentile.people import person_state
+
+    tables = load_tables()
+    state: dict = {"people": {}}
+    ids = enlist(state, tables, {"ship": "s", "side": "imp", "location": "bridge", "count": 2, "roster": ["Ada"]})
+    ids += enlist(state, tables, {"ship": "t", "side": "cor", "location": "hangar", "count": 1})
+    assert ids == ["s-bridge-1", "s-bridge-2", "t-hangar-1"]
+    for pid in ids:
+        made = state["people"][pid]
+        expected = {**person_state({**DEFAULTS, "side": made["side"], "name": made["name"]}, tables),
+                    "ship": made["ship"], "location": made["location"]}
+        assert made == expected and list(made) == list(expected)
+    assert [state["people"][pid]["name"] for pid in ids] == ["Ada", "Bridge crew 2", "Hangar crew 1"]
+    first, second = state["people"]["s-bridge-1"], state["people"]["s-bridge-2"]
+    first["body"]["chest"]["taken"] = 3
+    first["wounds"].append({"part": "chest"})
+    first["weapons"].append("laser_rifle")
+    assert second["body"]["chest"]["taken"] == 0 and second["wounds"] == [] and second["weapons"] == []
+    again = enlist(state, tables, {"ship": "s", "side": "imp", "location": "quarters", "count": 1})
+    assert state["people"][again[0]]["body"]["chest"]["taken"] == 0 and state["people"][again[0]]["wounds"] == []

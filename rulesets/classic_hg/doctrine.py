@@ -254,14 +254,22 @@ class Commander:
             idle.add(sid)
         return None
 
+    @staticmethod
+    def weighed(state: dict, ship: dict, enemies: list[str]) -> tuple:
+        """What ``pick`` weighs of the ships: the firing ship's programs, and each enemy still in the fight with
+        its programs and armor (the same for every turret of one order: worked out once for them all)."""
+        ships = state["ships"]
+        return (tuple(ship["programs"]),
+                tuple([(tid, tuple(ships[tid]["programs"]), ships[tid]["armor_factor"]) for tid in enemies]))
+
     def pick(self, state: dict, ship: dict, enemies: list[str], kind: str, skill: int, tracked: bool, tables,
-             count: int) -> str:
+             count: int, weighed: tuple | None = None) -> str:
         """``best_target``, kept by everything it weighs: the range, the attack type, skill, tracking and weapons,
         the firing ship's programs, and each enemy still in the fight with its programs and armor (a ship's
-        turrets are weighed again after each of its orders, and alike turrets weigh alike)."""
-        ships = state["ships"]
-        key = (state["range"], kind, skill, tracked, count, tuple(ship["programs"]),
-               tuple([(tid, tuple(ships[tid]["programs"]), ships[tid]["armor_factor"]) for tid in enemies]))
+        turrets are weighed again after each of its orders, and alike turrets weigh alike). ``weighed``: what
+        ``weighed`` gives for this ship and these enemies, when the caller has it."""
+        programs, targets = weighed or self.weighed(state, ship, enemies)
+        key = (state["range"], kind, skill, tracked, count, programs, targets)
         picks = self.picks
         if key not in picks:
             picks[key] = self.best_target(state, ship, enemies, tables.weapons[kind], skill, tracked, tables, count)
@@ -291,14 +299,22 @@ class Commander:
         so when it passes it is the very order the group-by-group way below would find, for one ``may``.
         """
         picked: list[tuple[str, str]] = []  # (group, its target) for the groups that may be worth firing
+        weighed = None  # the ships as ``pick`` weighs them: the same for every group, worked out for the first
         for gid, group in firing_groups(ship).items():
             n = group_working(group)
-            if not n or any(t["used"] for t in group) or not tables.mounts[group[0]["weapon"]]["fires"]:
+            if len(group) == 1:  # a lone turret: its own use, fire control and gunner, as any/all/max read them
+                used, controlled, skill = group[0]["used"], bool(group[0]["fire_control"]), group[0]["gunner_skill"]
+            else:
+                used = any(t["used"] for t in group)
+                controlled = all(t["fire_control"] for t in group)
+                skill = max(t["gunner_skill"] for t in group)
+            if not n or used or not tables.mounts[group[0]["weapon"]]["fires"]:
                 continue
             kind = attack_type(group[0], "he", tables)
-            tracked = tracks_by_computer(ship, all(t["fire_control"] for t in group))
-            skill = max(t["gunner_skill"] for t in group)
-            best = self.pick(state, ship, enemies, kind, skill, tracked, tables, n)
+            tracked = tracks_by_computer(ship, controlled)
+            if weighed is None:
+                weighed = self.weighed(state, ship, enemies)
+            best = self.pick(state, ship, enemies, kind, skill, tracked, tables, n, weighed)
             if best:
                 picked.append((gid, best))
         if not picked:

@@ -88,3 +88,25 @@ async def test_a_redraw_leaves_the_panels_whose_words_did_not_change_and_draws_t
         await pilot.press("i", "enter", "enter", "enter", "enter")  # initiative, both sides' dice rolled
         await pilot.pause()
         assert panel_text(demo_app, "#checklist") != before and "checklist" in updated
+
+
+async def test_the_keys_are_worked_out_again_only_when_one_of_them_changed(demo_app) -> None:
+    """Each ``refresh_bindings`` has the Footer rebuild every key it shows: moving the selection changes
+    no key, rolling initiative does (the initiative action is no longer possible, a roll is pending)."""
+    async with demo_app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        screen = demo_app.screen
+        asked: list[int] = []
+        original = screen.refresh_bindings
+
+        def spy() -> None:
+            asked.append(1)
+            original()
+
+        screen.refresh_bindings = spy
+        await pilot.press("down", "up")
+        await pilot.pause()
+        assert asked == []
+        await pilot.press("i")
+        await pilot.pause()
+        assert asked and screen.check_action("roll", ()) is True

@@ -61,6 +61,7 @@ class ConsoleScreen(Screen[None]):
         self.ruleset = self.enc.ruleset
         self.selected = next((uid for _k, uid, _u in self.ruleset.units(self.enc.state)), "")
         self._offers: dict[str, str] = {}  # action -> why not ("" when possible), as of the last redraw
+        self._keys_state: tuple = ()  # what the key bindings' states were last worked out from
         self.typed = ""
         self.message = ""
         self._logged_events = -1
@@ -153,7 +154,13 @@ class ConsoleScreen(Screen[None]):
         self._draw_log()
         self._draw_prompt()
         self._offers = {o.action.name: o.reason for o in enc.offers()}
-        self.refresh_bindings()
+        # What ``check_action`` reads. Each refresh_bindings has the Footer rebuild all its keys (removed,
+        # mounted and styled anew): asked only when a key's state did change, not after every key.
+        keys_state = (frozenset(name for name, why in self._offers.items() if not why), enc.pending is not None,
+                      bool(self.typed), enc.can_undo, enc.can_redo)
+        if keys_state != self._keys_state:
+            self._keys_state = keys_state
+            self.refresh_bindings()
 
     def _draw_log(self) -> None:
         """Add the lines of new events; after an undo take off the lines of the events it removed.

@@ -73,7 +73,9 @@ def check_doctrine(doc: dict, where: str) -> dict:
 
 def outcome(state: dict) -> Outcome:
     ships = state["ships"]
-    survived = {sid: s["out"] in ("", "broken off") for sid, s in ships.items()}
+    survived = {}  # a plain loop: asked after every decision of a forecast
+    for sid, s in ships.items():
+        survived[sid] = s["out"] in ("", "broken off")
     if not state["over"]:
         return Outcome(False, "", state["turn"], survived)
     left = [side for side in state["side_order"] if turn.ships_of(state, side)]
@@ -117,10 +119,16 @@ def can_hurt(ship: dict, tables) -> bool:
         if not working(t):
             continue
         mount = tables.mounts[t["weapon"]]
-        if mount["fires"] and mount["energy_points"] <= power and any(
-                not tables.weapons[w].get("ammo") or ship[tables.weapons[w]["ammo"]] > 0 for w in mount["fires"]):
-            return True
-    return ship["torpedoes"] > 0 and any(not tube["destroyed"] for tube in ship["tubes"])
+        if mount["fires"] and mount["energy_points"] <= power:
+            for w in mount["fires"]:  # plain loops: asked of every ship before each side fires
+                store = tables.weapons[w].get("ammo")
+                if not store or ship[store] > 0:
+                    return True
+    if ship["torpedoes"] > 0:
+        for tube in ship["tubes"]:
+            if not tube["destroyed"]:
+                return True
+    return False
 
 
 class Commander:
@@ -195,7 +203,11 @@ class Commander:
         leaving): the range in step 2 and the break-off in step 3 read one figure."""
         step = state["step"]
         between = step if step in (5, 8) else (step > 5) + (step > 8)
-        key = (state["turn"], between, sum(1 for s in state["ships"].values() if s["broken_off"]))
+        left = 0  # ships out of the fight, counted in a plain loop
+        for s in state["ships"].values():
+            if s["broken_off"]:
+                left += 1
+        key = (state["turn"], between, left)
         if self.losses.get("key") != key:
             self.losses = {"key": key}
         if side not in self.losses:

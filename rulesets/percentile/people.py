@@ -113,7 +113,11 @@ def vital_parts(person: dict, tables: Tables) -> set[str]:
 
 def is_dead(person: dict, tables: Tables) -> bool:
     """Ours: dead when a vital part (the chest, the head wherever the race keeps it) has no function."""
-    return any(person["body"][p]["taken"] >= person["body"][p]["points"] for p in vital_parts(person, tables))
+    body = person["body"]
+    for p in vital_parts(person, tables):  # a plain loop: asked after every hit on a person
+        if body[p]["taken"] >= body[p]["points"]:
+            return True
+    return False
 
 
 def body_points(person: dict) -> int:

@@ -184,7 +184,7 @@ class Playout:
         self.group += 1
         rs.apply_action(state, name, args, ctx, checked=checked)
         if ctx.requests:
-            state["pending"].extend(r.to_plain() for r in ctx.requests)
+            state["pending"].extend([r.to_plain() for r in ctx.requests])
             self.queue.extend(ctx.requests)
         if self.record is not None:
             self.record.append(("action", name, dict(args)))

@@ -354,7 +354,11 @@ def apply_effect(state: dict, attack: dict, effect: str, tables: Tables, ctx: Ru
 
 
 def _noun(effect: str, candidates: list[tuple[str, int]]) -> str:
-    tubes = any(kind == "tubes" for kind, _ in candidates)
+    tubes = False
+    for kind, _ in candidates:
+        if kind == "tubes":
+            tubes = True
+            break
     return {"fire_control": "turret's or tube's fire control" if tubes else "turret's fire control",
             "weapon": "turret or tube" if tubes else "turret", "hangar": "hangar",
             "quarters": "stateroom or berth"}[effect]

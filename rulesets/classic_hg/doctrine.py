@@ -358,7 +358,7 @@ class Commander:
             points = a["damage"] - a["reduced"]
             return points - state["ships"][a["target"]]["armor_factor"], points
 
-        attacks = sorted((a for a in incoming(state) if threat(a)[0] > 0), key=threat, reverse=True)
+        attacks = sorted([a for a in incoming(state) if threat(a)[0] > 0], key=threat, reverse=True)
         if not attacks:
             return None
         # which ships may defend at all does not depend on the attack: asked once, not once an attack

@@ -138,7 +138,10 @@ def energy_need(turret: dict, tables: Tables) -> int:
 
 
 def turret_by_id(ship: dict, turret_id: str) -> dict | None:
-    return next((t for t in ship["turrets"] if t["id"] == turret_id), None)
+    for t in ship["turrets"]:
+        if t["id"] == turret_id:
+            return t
+    return None
 
 
 def group_id(turret: dict) -> str:
@@ -284,7 +287,11 @@ def attack_type(turret: dict, warhead: str, tables: Tables) -> str:
     fires = tables.mounts[turret["weapon"]]["fires"]
     if len(fires) == 1:
         return fires[0]
-    return next((w for w in fires if w.endswith("_" + warhead)), "")
+    ending = "_" + warhead
+    for w in fires:  # a plain loop: asked for every group of every fire order
+        if w.endswith(ending):
+            return w
+    return ""
 
 
 def _group_fire_problem(state: dict, ship: dict, group: list[dict], warhead: str | None, tables: Tables) -> str:
@@ -348,8 +355,13 @@ def fire(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
         for t in group:
             t["used"] = "offence"
         ship["fired"] = True
-        skill = max(t["gunner_skill"] for t in group)
-        tracked = tracks_by_computer(ship, all(t["fire_control"] for t in group))
+        skill, controlled = group[0]["gunner_skill"], True  # max and all, in one plain loop
+        for t in group:
+            if t["gunner_skill"] > skill:
+                skill = t["gunner_skill"]
+            if not t["fire_control"]:
+                controlled = False
+        tracked = tracks_by_computer(ship, controlled)
         mods = fire_modifiers(state, ship, skill, tracked, target, tables, weapon, selective=bool(location))
         shots = [(f"x{n}", n)] if weapon["per_weapon"] else \
             [("x1" + (f" ({k} of {n})" if n > 1 else ""), 1) for k in range(1, n + 1)]
@@ -380,7 +392,10 @@ def _take_ammo(ship: dict, weapon: dict, amount: int) -> None:
 # --- torpedoes ------------------------------------------------------------------------------
 
 def ready_tube(state: dict, ship: dict) -> dict | None:
-    return next((t for t in ship["tubes"] if not t["destroyed"] and t["ready_turn"] <= state["turn"]), None)
+    for t in ship["tubes"]:
+        if not t["destroyed"] and t["ready_turn"] <= state["turn"]:
+            return t
+    return None
 
 
 def may_launch_torpedo(state: dict, args: dict, tables: Tables) -> str:
@@ -539,7 +554,11 @@ def may_defend(state: dict, args: dict, tables: Tables) -> str:
     why = turret_problem(ship, t, args["turret"]) or energy_problem(ship, [t], tables)
     if why or "attack" not in args:
         return why
-    attack = next((a for a in coming if a["id"] == args["attack"]), None)
+    attack = None
+    for a in coming:
+        if a["id"] == args["attack"]:
+            attack = a
+            break
     if attack is None:
         return f"no incoming attack {args['attack']!r} to intercept"
     choices = defences_for(ship, t, attack, tables)

@@ -36,7 +36,10 @@ def go_on(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
 
 
 def storage_used(programs: list[str], tables: Tables) -> int:
-    return sum(int(tables.programs.get(p, {}).get("storage", 0)) for p in programs)
+    used = 0  # a plain loop: asked after every computer hit
+    for p in programs:
+        used += int(tables.programs.get(p, {}).get("storage", 0))
+    return used
 
 
 def may_load_programs(state: dict, args: dict, tables: Tables) -> str:

@@ -83,7 +83,7 @@ def roll_initiative(state: dict, args: dict, tables: Any, ctx: RuleContext) -> N
     """"Each Captain rolls 1D, adding Ship's Tactics as a +DM." (step 1)"""
     for side in sides(state):
         ships = ships_of(state, side)
-        tactics = max((state["ships"][s]["tactics"] for s in ships), default=0)
+        tactics = max([state["ships"][s]["tactics"] for s in ships], default=0)
         mods = [Modifier("Tactics", tactics)] if tactics else []
         ctx.request_roll(f"Initiative: {state['side_names'][side]}", "1D", mods, then="initiative",
                          context={"side": side})
@@ -135,7 +135,7 @@ def may_defend(state: dict, ship_id: str) -> bool:
 def range_choices(state: dict) -> tuple[str, ...]:
     """"Range may be altered by one step only": the neighbours of the current range."""
     i = RANGES.index(state["range"])
-    return tuple(RANGES[j] for j in (i - 1, i, i + 1) if 0 <= j < len(RANGES))
+    return tuple([RANGES[j] for j in (i - 1, i, i + 1) if 0 <= j < len(RANGES)])
 
 
 def may_set_range(state: dict, args: dict, tables: Any) -> str:

@@ -60,3 +60,19 @@ async def test_a_form_refusal_stays_on_screen_at_80x24(demo_app: FlagbridgeApp) 
         assert "need 16 spaces" in str(message.render())
         box = app.screen.query_one("#form-box")
         assert message.region.height and message.region.bottom <= box.region.bottom - 1   # inside the border
+
+
+def test_the_console_is_made_with_the_width_class_textual_would_give_it_at_its_first_resize() -> None:
+    """Made with its breakpoint class, the screen is not restyled whole when Textual adds the class."""
+    from types import SimpleNamespace
+
+    from textual.geometry import Size
+
+    from tui.app import FlagbridgeApp
+    from tui.screens.console import width_class
+
+    def at(width: int) -> str:
+        return width_class(SimpleNamespace(size=Size(width, 24), HORIZONTAL_BREAKPOINTS=FlagbridgeApp.HORIZONTAL_BREAKPOINTS))
+
+    assert (at(80), at(119), at(120), at(160)) == ("-narrow", "-narrow", "-wide", "-wide")
+    assert width_class(SimpleNamespace(size=Size(80, 24), HORIZONTAL_BREAKPOINTS=None)) == ""

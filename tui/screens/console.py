@@ -55,7 +55,7 @@ class ConsoleScreen(Screen[None]):
     ]
 
     def __init__(self, save: SaveFile) -> None:
-        super().__init__(id="console")
+        super().__init__(id="console", classes=width_class(self.app))
         self.save = save
         self.enc = save.encounter
         self.ruleset = self.enc.ruleset
@@ -76,6 +76,7 @@ class ConsoleScreen(Screen[None]):
         self._narrow_shown = "checklist"  # the one panel beside the Ships list under 120 columns
         self.enc.listeners.append(self._autosave)
         save.on_write_error = self._write_failed
+        self._read_keys()  # before the Footer first shows the keys: it need not be built twice
 
     # --- layout --------------------------------------------------------------------
 
@@ -153,14 +154,19 @@ class ConsoleScreen(Screen[None]):
                                                     [f"{rs.id} has no sensor rules"])
         self._draw_log()
         self._draw_prompt()
+        # Each refresh_bindings has the Footer rebuild all its keys (removed, mounted and styled anew):
+        # asked only when what ``check_action`` reads did change, not after every key.
+        if self._read_keys():
+            self.refresh_bindings()
+
+    def _read_keys(self) -> bool:
+        """What ``check_action`` reads, from the engine; whether any of it changed."""
+        enc = self.enc
         self._offers = {o.action.name: o.reason for o in enc.offers()}
-        # What ``check_action`` reads. Each refresh_bindings has the Footer rebuild all its keys (removed,
-        # mounted and styled anew): asked only when a key's state did change, not after every key.
         keys_state = (frozenset(name for name, why in self._offers.items() if not why), enc.pending is not None,
                       bool(self.typed), enc.can_undo, enc.can_redo)
-        if keys_state != self._keys_state:
-            self._keys_state = keys_state
-            self.refresh_bindings()
+        changed, self._keys_state = keys_state != self._keys_state, keys_state
+        return changed
 
     def _draw_log(self) -> None:
         """Add the lines of new events; after an undo take off the lines of the events it removed.
@@ -487,6 +493,14 @@ class ConsoleScreen(Screen[None]):
 
 
 _SCREENS: dict[str, type[ConsoleScreen]] = {}
+
+
+def width_class(app) -> str:
+    """The app's breakpoint class for the terminal's width now (``App.HORIZONTAL_BREAKPOINTS``). A screen
+    made with it is not restyled whole when Textual adds the class at its first resize."""
+    width = app.size.width
+    names = [name for least, name in sorted(app.HORIZONTAL_BREAKPOINTS or []) if width >= least]
+    return names[-1] if names else ""
 
 
 def console_screen(save: SaveFile) -> ConsoleScreen:

@@ -82,16 +82,18 @@ def enlist(state: dict, tables, args: dict) -> list[str]:
                 out.append(pid)
         return out
     here: list[str] = []  # as ``crew_ids`` finds them
-    taken: set[str] = set()
+    taken: set[str] = set()  # the names aboard, read only when there is a roster to take names from
+    roster = args.get("roster", [])
     placed = 0  # everyone of the ship at the place, the dead too: what ``_make`` numbers from
     for pid, p in people.items():
         if p.get("ship") == ship:
-            taken.add(p["name"])
+            if roster:
+                taken.add(p["name"])
             if p.get("location") == place:
                 placed += 1
                 if not p["dead"]:
                     here.append(pid)
-    names = [n for n in args.get("roster", []) if n not in taken]
+    names = [n for n in roster if n not in taken]
     count: int | None = placed
     while len(here) < int(args.get("count", 0)):
         before = len(people)

@@ -112,6 +112,21 @@ def side_loss(state: dict, side: str) -> float:
     return lost / total if total else 0.0
 
 
+#: ``best_target`` by everything it weighs (``Commander.pick``), for each loaded tables: the weapons and
+#: programs it reads are the tables', so one pick holds in every fight of a forecast (and in the next on the
+#: same tables). By the tables' id, the tables held with their book so that id stays theirs.
+_PICKS: dict[int, tuple[object, dict[tuple, str]]] = {}
+PICKS_KEPT = 4096  # picks kept for one tables before its book starts afresh (a bound, never reached by a demo)
+
+
+def picks_for(tables) -> dict[tuple, str]:
+    """The book of picks made with these tables."""
+    book = _PICKS.get(id(tables))
+    if book is None or book[0] is not tables:
+        book = _PICKS[id(tables)] = (tables, {})
+    return book[1]
+
+
 def can_hurt(ship: dict, tables) -> bool:
     """A working weapon that fires, with its ammunition and the energy for it, or a tube with a torpedo."""
     power = energy_points(ship["tonnage"], ship["power_plant"]) - program_facts(ship["programs"], tables).energy
@@ -151,7 +166,7 @@ class Commander:
         self.judged: tuple = ()
         self.losses: dict = {}
         self.idle: tuple = ((), set())
-        self.picks: dict[tuple, str] = {}
+        self.picks: dict[tuple, str] = {}  # the book of ``picks_for`` the fight's tables, once they are read
         #: The arguments object ``may`` last said yes to in this decision (the state has not changed since):
         #: a choice given with it is not judged again by the forecast (``engine.forecast.Playout.act``).
         self.vouched: dict | None = None
@@ -168,6 +183,7 @@ class Commander:
             return None
         if self.tables is None:
             self.tables = self.ruleset.tables_for(state)
+            self.picks = picks_for(self.tables)
         tables = self.tables
         step = state["step"]
         if step in (1, 3, 6) and self.judged != (state["turn"], step):  # before each side fires:
@@ -279,13 +295,22 @@ class Commander:
         """``best_target``, kept by everything it weighs: the range, the attack type, skill, tracking and weapons,
         the firing ship's programs, and each enemy still in the fight with its programs and armor (a ship's
         turrets are weighed again after each of its orders, and alike turrets weigh alike). ``weighed``: what
-        ``weighed`` gives for this ship and these enemies, when the caller has it."""
+        ``weighed`` gives for this ship and these enemies, when the caller has it.
+
+        Kept for every fight on the same tables (``picks_for``): the key holds all that ``best_target`` reads of
+        the state (the range; the firing ship's programs, for its to-hit DMs; each enemy's id, programs for its
+        evasion DMs, and armor), the attack type, skill, tracking and weapons fired, and the tables hold the rest
+        (the weapon, the programs' DMs). Names and the reason a gunner tracks by hand only name modifiers."""
         programs, targets = weighed or self.weighed(state, ship, enemies)
         key = (state["range"], kind, skill, tracked, count, programs, targets)
-        picks = self.picks
-        if key not in picks:
-            picks[key] = self.best_target(state, ship, enemies, tables.weapons[kind], skill, tracked, tables, count)
-        return picks[key]
+        picks = self.picks if tables is self.tables else picks_for(tables)
+        found = picks.get(key)
+        if found is None:
+            if len(picks) >= PICKS_KEPT:
+                picks.clear()
+            found = picks[key] = self.best_target(state, ship, enemies, tables.weapons[kind], skill, tracked,
+                                                  tables, count)
+        return found
 
     def best_target(self, state: dict, ship: dict, enemies: list[str], weapon: dict, skill: int, tracked: bool,
                     tables, count: int) -> str:

@@ -148,3 +148,26 @@ def test_outcome_the_side_left_in_the_fight_wins(enc) -> None:
     end = outcome(enc.state)
     assert (end.over, end.winner, end.turn) == (True, "imperial", 1)
     assert end.survived == {"swift-dolan": True, "vigilant-reach": True, "red-lantern": False, "mary-oakes": False}
+
+
+def test_picks_kept_for_every_fight_are_the_picks_each_fight_would_make_alone(monkeypatch) -> None:
+    """``Commander.pick`` keeps ``best_target`` for every fight on the same tables (``picks_for``): fights played
+    with the kept picks make every choice that fights with a book of their own make, dice for dice."""
+    from engine.forecast import Playout, fight_seed, scenario_of
+    from rulesets.classic_hg import doctrine
+
+    scenario, _ = scenario_of(SaveFile.load(DEMO).encounter)
+    rs = scenario.prepare()
+
+    def records() -> list[list]:
+        out = []
+        for i in range(12):
+            play = Playout(rs, scenario.state, fight_seed(5, i), record=True)
+            play.run(rs.commander(scenario.doctrines))
+            out.append(play.record)
+        return out
+
+    kept = records()
+    assert doctrine.picks_for(rs.tables_for(scenario.state))  # the fights above kept their picks
+    monkeypatch.setattr(doctrine, "picks_for", lambda tables: {})  # every fight (and pick) on its own
+    assert records() == kept

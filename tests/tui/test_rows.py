@@ -16,6 +16,7 @@ from rich.text import Text
 from engine.saves import SaveFile
 from tests.demos import shipped_demos
 from tests.tui.conftest import panel_text
+from tui.app import FlagbridgeApp
 from tui.widgets.panels import Rows
 
 
@@ -110,3 +111,25 @@ async def test_the_keys_are_worked_out_again_only_when_one_of_them_changed(demo_
         await pilot.press("i")
         await pilot.pause()
         assert asked and screen.check_action("roll", ()) is True
+
+
+async def test_after_a_game_of_keys_every_panel_shows_what_a_console_opened_afresh_shows(demo_path) -> None:
+    """A panel drawn only when its words change is never left stale: after initiative, rolls, steps,
+    a change of ship, an undo and a redo, each panel reads as on a console opened on the same save."""
+    panels = ("#ships", "#status", "#armor", "#checklist", "#sensors")
+    played = FlagbridgeApp(SaveFile.load(demo_path), save_dir=demo_path.parent)
+    async with played.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        await pilot.press("i", "enter", "enter", "enter", "enter", "n", "down", "down", "u", "ctrl+r", "n")
+        screen = played.screen
+        marked = [line for line in panel_text(played, "#ships").splitlines() if line.startswith(">")]
+        assert len(marked) == 1 and screen.enc.state["ships"][screen.selected]["name"] in marked[0]
+        await pilot.press("up", "up")  # back to the first ship, which a console opened afresh selects
+        await pilot.pause()
+        shown = {p: panel_text(played, p) for p in panels}
+        titles = {p: played.screen.query_one(p).border_title for p in panels}
+    fresh = FlagbridgeApp(SaveFile.load(demo_path), save_dir=demo_path.parent)
+    async with fresh.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        assert {p: panel_text(fresh, p) for p in panels} == shown
+        assert {p: fresh.screen.query_one(p).border_title for p in panels} == titles

@@ -131,7 +131,11 @@ class Encounter:
     check_every_event = False
 
     def __init__(self, setup: Setup, ruleset: Ruleset | None = None, events: list[Event] = (),
-                 folder: Path | None = None) -> None:
+                 folder: Path | None = None, resume: tuple[int, dict[int, bytes], list] | None = None) -> None:
+        """``resume``: (n, checkpoints, notes) kept from an earlier replay of the same first ``n`` events
+        (``engine.replay_cache``): the replay starts from the checkpoint at ``n``, and those events take the
+        notes it made. It is used only when its first checkpoint is the state this setup makes, and it holds
+        every checkpoint up to ``n`` and a list of notes for each of those events."""
         self.ruleset = ruleset or find_ruleset(setup.ruleset)
         self.setup = check_setup(setup, self.ruleset.unit_kinds)
         self.ruleset.check_sides(len(self.setup.sides))
@@ -150,9 +154,17 @@ class Encounter:
         self._redo: list[list[Event]] = []
         # states every CHECKPOINT_EVERY events, frozen (pickled): a copy is paid only when one is used
         self._checkpoints: dict[int, bytes] = {0: freeze(self._initial_state())}
-        self.state = thaw(self._checkpoints[0])  # the setup's own data is never changed by play
+        start = 0
+        if resume is not None and self._resumable(resume, len(events)):
+            start, kept, notes = resume
+            self._checkpoints.update((n, kept[n]) for n in range(CHECKPOINT_EVERY, start + 1, CHECKPOINT_EVERY))
+            for ev, said in zip(events[:start], notes):
+                ev.notes = said
+            self.events.extend(events[:start])
+        self.state = thaw(self._checkpoints[start])  # the setup's own data is never changed by play
         apply, state, log, kept = self._apply, self.state, self.events, self._checkpoints
-        for i, ev in enumerate(events):
+        for i in range(start, len(events)):
+            ev = events[i]
             try:
                 apply(state, ev, False)
             except FlagbridgeError as exc:
@@ -165,6 +177,21 @@ class Encounter:
                 check_plain(self.state)
             except FlagbridgeError as exc:
                 raise ReplayError(len(events) - 1, self.events[-1], str(exc)) from None
+
+    def _resumable(self, resume: tuple[int, dict[int, bytes], list], events: int) -> bool:
+        n, kept, notes = resume
+        if not (isinstance(n, int) and 0 < n <= events and n % CHECKPOINT_EVERY == 0 and isinstance(kept, dict)
+                and all(isinstance(kept.get(k), bytes) for k in range(0, n + 1, CHECKPOINT_EVERY))
+                and isinstance(notes, list) and len(notes) >= n and all([type(x) is list for x in notes[:n]])):
+            return False
+        try:  # the same values in the same order (pickles of equal states may differ in their bytes)
+            return repr(thaw(kept[0])) == repr(thaw(self._checkpoints[0]))
+        except Exception:  # noqa: BLE001 (a cache that does not read is not used)
+            return False
+
+    def checkpoints_upto(self, n: int) -> dict[int, bytes]:
+        """The frozen states kept for the first ``n`` events (every ``CHECKPOINT_EVERY``, and the start)."""
+        return {k: v for k, v in self._checkpoints.items() if k <= n}
 
     # --- reading ---------------------------------------------------------------
 

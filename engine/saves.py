@@ -25,7 +25,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from . import toml_text
+from . import replay_cache, toml_text
 from .atomic import remove_stale_temps, write_atomic
 from .reading import NotToml, one_line, parse_toml, read_text, standard_times
 from .encounter import KINDS, Encounter, Event, ReplayError
@@ -56,7 +56,7 @@ class SaveFile:
     """An encounter bound to its file, with the texts that make saving cheap."""
 
     def __init__(self, path: Path | str, encounter: Encounter, header_text: str | None = None,
-                 setup_text: str | None = None) -> None:
+                 setup_text: str | None = None, code: bytes | None = None) -> None:
         self.path = Path(path)
         self.encounter = encounter
         self._header_text = _checked_header(header_text) or _new_header(encounter)
@@ -66,6 +66,11 @@ class SaveFile:
         self._blocks: list[tuple[int, Event, bytes]] = []  # (events up to, the last of them, their text)
         self._write_lock = threading.Lock()
         self._writer = _Writer(self._write)
+        #: The replay cache: the stamp of the code, tables and setup the encounter was made with (None:
+        #: no cache) and the events the cache on disk covers (their count and the last of them).
+        self._code: bytes | None = code if code is not None else _code_stamp(
+            encounter.setup, encounter.ruleset, self._setup_text, self.path.parent)
+        self._cached: tuple[int, Event | None] = (0, None)
 
     @property
     def on_write_error(self):
@@ -126,27 +131,46 @@ class SaveFile:
         """Write the file atomically, keeping the previous version as ``NAME.bak``; a write still
         under way on the writer thread finishes first, and one waiting is replaced by this one."""
         self._writer.drop_waiting()
-        self._write(self._parts())
+        parts = self._parts()
+        self._write(parts, self._cache_job())
         self._writer.error = None  # the file is current: an earlier background failure is mended
 
-    def _write(self, parts: list[bytes]) -> None:
+    def _write(self, parts: list[bytes], cache: tuple | None = None) -> None:
         with self._write_lock:  # one write at a time, in the order they were asked for
-            if not self._swept:  # once a session: temps of a save killed mid-write
+            if not self._swept:  # once a session: temps of a save (or its replay cache) killed mid-write
                 remove_stale_temps(self.path)
+                remove_stale_temps(replay_cache.cache_path(self.path))
                 self._swept = True
             write_atomic(self.path, parts)
+            if cache is not None:  # after the save it belongs to: a kill between leaves it behind, unused
+                replay_cache.write(self.path, *cache)
+
+    def _cache_job(self) -> tuple | None:
+        """The replay cache to keep after this save, when the log's whole blocks are not the ones it
+        holds (a block more, or an undo past its end): the stamp, the blocks' texts, their checkpoints."""
+        blocks = self._blocks  # as ``_log_parts`` left them for this save
+        if not blocks or self._code is None:
+            return None
+        end, last, _text = blocks[-1]
+        if self._cached[0] == end and self._cached[1] is last:
+            return None
+        self._cached = (end, last)
+        events = self.encounter.events
+        return (self._code, [b for _end, _last, b in blocks], self.encounter.checkpoints_upto(end),
+                [ev.notes for ev in events[:end]])
 
     def save_soon(self) -> None:
         """Save now when the file is short; a long one's text is taken now and written on the writer
         thread, so the caller goes on at once. A newer text replaces one not yet written; either way
         the file on disk is always a whole save. ``on_write_error`` hears of a failed background write."""
         parts = self._parts()
+        cache = self._cache_job()
         if sum(len(p) for p in parts) < BACKGROUND_BYTES:
             self._writer.drop_waiting()
-            self._write(parts)
+            self._write(parts, cache)
             self._writer.error = None
         else:
-            self._writer.submit(parts)
+            self._writer.submit((parts, cache))
 
     def flush(self) -> None:
         """Wait until every save asked for is on disk; raise the error of the last one if it failed."""
@@ -160,8 +184,12 @@ class SaveFile:
     # --- reading ------------------------------------------------------------------
 
     @classmethod
-    def load(cls, path: Path | str, keep_edits: bool = False, ruleset: Ruleset | None = None) -> "SaveFile":
-        """Load and check a save; never writes. Every problem is one BadSave line."""
+    def load(cls, path: Path | str, keep_edits: bool = False, ruleset: Ruleset | None = None,
+             cached_replay: bool = True) -> "SaveFile":
+        """Load and check a save; never writes. Every problem is one BadSave line.
+
+        ``cached_replay``: start the replay from the checkpoints kept beside the save for the part of
+        the log it still holds unchanged (``engine.replay_cache``); False replays the whole log."""
         path = Path(path)
         text = read_text(path)
         collecting = gc.isenabled()
@@ -174,7 +202,10 @@ class SaveFile:
             try:
                 setup, rs = _read_setup(doc, ruleset)
                 events = _read_events(doc, text)
-                enc = _replay(setup, rs, events, text, path.parent)
+                setup_text = _kept_texts(text)[1]
+                code = _code_stamp(setup, rs, setup_text, path.parent)  # before the replay reads the tables
+                resume = _kept_replay(path, code, events) if code is not None and cached_replay else None
+                enc = _replay(setup, rs, events, text, path.parent, resume)
                 _check_state(doc, enc, keep_edits)
             except FlagbridgeError as exc:
                 raise BadSave(f"{path}: {one_line(exc)}") from None
@@ -184,7 +215,10 @@ class SaveFile:
             if collecting:
                 gc.enable()
         header_text, setup_text = _kept_texts(text)
-        return cls(path, enc, header_text, setup_text)
+        save = cls(path, enc, header_text, setup_text, code)
+        if resume is not None:  # the cache already holds these blocks: nothing to write until the log grows
+            save._cached = (resume[0], events[resume[0] - 1])
+        return save
 
 
 LOG_BLOCK = 1000  # events joined and encoded together, once
@@ -200,15 +234,18 @@ class _Writer:
     def __init__(self, write) -> None:
         self._write = write
         self._cond = threading.Condition()
-        self._waiting: list[bytes] | None = None
+        self._waiting: tuple | None = None
         self._busy = False
         self._thread: threading.Thread | None = None
         self.error: BaseException | None = None
         self.on_error = None
 
-    def submit(self, parts: list[bytes]) -> None:
+    def submit(self, job: tuple) -> None:
+        """``job``: what ``write`` is called with (the file's parts, and the replay cache to keep)."""
         with self._cond:
-            self._waiting = parts
+            if self._waiting is not None and self._waiting[1] is not None and job[1] is None:
+                job = (job[0], self._waiting[1])  # a newer text does not drop the cache the older one carried
+            self._waiting = job
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="flagbridge-save", daemon=False)
                 self._thread.start()
@@ -229,15 +266,15 @@ class _Writer:
     def _run(self) -> None:
         while True:
             with self._cond:
-                parts, self._waiting = self._waiting, None
-                if parts is None:
+                job, self._waiting = self._waiting, None
+                if job is None:
                     self._thread = None
                     self._cond.notify_all()
                     return
                 self._busy = True
             error: BaseException | None = None
             try:
-                self._write(parts)
+                self._write(*job)
             except Exception as exc:  # reported, never lost with the thread
                 error = exc
             with self._cond:
@@ -446,9 +483,45 @@ def _check_event(d: Any, where: str) -> None:
         _want(d, "path", list, where, "a list of keys")
 
 
-def _replay(setup: Setup, rs: Ruleset, events: list[Event], text: str, folder: Path | None = None) -> Encounter:
+def _code_stamp(setup: Setup, rs: Ruleset, setup_text: str | None, folder: Path) -> bytes | None:
+    """What a replay cache must have been made with (``replay_cache.stamp``): the code, the tables and
+    the [setup] text as the file holds it. None (no cache) when the file's layout hides that text."""
+    if setup_text is None:
+        return None
     try:
-        return Encounter(setup, rs, events, folder=folder)
+        from .tables import table_files
+
+        guests = [find_ruleset(rid) for rid in rs.uses]
+        tables = [Path(p) if Path(p).is_absolute() else folder / p for p in table_files(setup.options).values()]
+        return replay_cache.stamp(rs, guests, setup_text.strip(), tables)
+    except (FlagbridgeError, OSError, TypeError, ValueError):
+        return None
+
+
+def _log_blocks(events: list[Event], upto: int) -> list[bytes] | None:
+    """The texts of the first ``upto`` events in blocks of LOG_BLOCK, as a save writes them."""
+    out = []
+    for start in range(0, upto - LOG_BLOCK + 1, LOG_BLOCK):
+        texts = [ev.text for ev in events[start:start + LOG_BLOCK]]
+        if None in texts:
+            return None
+        out.append("".join(texts).encode("utf-8"))
+    return out
+
+
+def _kept_replay(path: Path, code: bytes, events: list[Event]) -> tuple[int, dict[int, bytes], list] | None:
+    blocks = _log_blocks(events, len(events))
+    found = replay_cache.read(path, code, blocks) if blocks else None
+    if found is None:
+        return None
+    same, checkpoints, notes = found
+    return same * LOG_BLOCK, checkpoints, notes
+
+
+def _replay(setup: Setup, rs: Ruleset, events: list[Event], text: str, folder: Path | None = None,
+            resume: tuple[int, dict[int, bytes], list] | None = None) -> Encounter:
+    try:
+        return Encounter(setup, rs, events, folder=folder, resume=resume)
     except BadTable as exc:
         other = _reads_as(setup, rs)
         hint = f" (the setup reads as a {other} fight: is flagbridge.ruleset {rs.id!r} right?)" if other else ""

@@ -14,8 +14,15 @@ Encounter.check_every_event = True  # a rule that leaves unsaveable data fails a
 
 @pytest.fixture(autouse=True)
 def own_config_folder(tmp_path_factory, monkeypatch):
-    """Tests keep their recent-saves list to themselves, never in the user's config folder."""
+    """Tests keep their recent-saves list and their replay-cache key to themselves, never in the user's
+    config or state folder."""
+    from engine import replay_cache
+
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
+    monkeypatch.setenv("FLAGBRIDGE_STATE_DIR", str(tmp_path_factory.mktemp("state")))
+    replay_cache.forget_key()
+    yield
+    replay_cache.forget_key()
 
 
 @pytest.fixture

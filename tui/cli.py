@@ -104,7 +104,7 @@ def _check(args: argparse.Namespace) -> int:
 
     kind = kind_of(args.path)
     if kind == "save":
-        enc = SaveFile.load(args.path).encounter
+        enc = SaveFile.load(args.path, cached_replay=False).encounter  # a check replays the whole log
         where = enc.ruleset.header(enc.state)
         print(f"ok: save {enc.setup.name!r} ({enc.ruleset.id}), {len(enc.events)} events"
               + (f", {where}" if where else ""))

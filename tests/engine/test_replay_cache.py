@@ -1,0 +1,199 @@
+"""Replay caches (``engine/replay_cache.py``, issue 13: a fight that has run for many sessions opens at
+once): a load starts from the checkpoints kept beside the save for the part of its log the file still
+holds unchanged, gives exactly what a whole replay gives, and ignores any cache it cannot trust."""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+import pytest
+
+from engine import replay_cache, saves
+from engine.encounter import Encounter
+from engine.errors import BadSave
+from engine.saves import SaveFile
+from tests.bench.bench_engine import play
+from tests.skirmish import SKIRMISH, make_setup
+
+BLOCK = 200  # events a block in these tests (a save's LOG_BLOCK is 1000): a 450-event log holds two
+
+
+@pytest.fixture(autouse=True)
+def own_key(tmp_path_factory, monkeypatch):
+    monkeypatch.setenv("FLAGBRIDGE_STATE_DIR", str(tmp_path_factory.mktemp("state")))
+    monkeypatch.setattr(saves, "LOG_BLOCK", BLOCK)
+    replay_cache.forget_key()
+    yield
+    replay_cache.forget_key()
+
+
+@pytest.fixture
+def long_save(tmp_path: Path) -> Path:
+    path = tmp_path / "long.toml"
+    saves.create(path, play(Encounter(make_setup(), SKIRMISH), 450))
+    return path
+
+
+def replayed(monkeypatch) -> list[int]:
+    """Counts the events each Encounter built from here on applies (one entry an encounter)."""
+    counts: list[int] = []
+    real = Encounter.__init__
+
+    def counting(self, *args, **kwargs) -> None:
+        applied = [0]
+        apply = self._apply
+
+        def one(*a, **k):
+            applied[0] += 1
+            return apply(*a, **k)
+
+        self._apply = one
+        real(self, *args, **kwargs)
+        counts.append(applied[0])
+        del self._apply
+
+    monkeypatch.setattr(Encounter, "__init__", counting)
+    return counts
+
+
+def whole(path: Path) -> Encounter:
+    return SaveFile.load(path, cached_replay=False).encounter
+
+
+def same(a: Encounter, b: Encounter) -> None:
+    assert repr(a.state) == repr(b.state)  # the same values in the same order
+    kept = [{n: repr(pickle.loads(b)) for n, b in e.checkpoints_upto(len(e.events)).items()} for e in (a, b)]
+    assert kept[0] == kept[1]
+    assert [e.data for e in a.events] == [e.data for e in b.events]
+    assert [e.notes for e in a.events] == [e.notes for e in b.events]  # the log shows them
+
+
+def test_a_saved_long_log_keeps_its_checkpoints_and_opens_from_them(long_save: Path, monkeypatch) -> None:
+    assert replay_cache.cache_path(long_save).exists()
+    events = len(whole(long_save).events)
+    counts = replayed(monkeypatch)
+    fast = SaveFile.load(long_save).encounter
+    assert counts == [events - 2 * BLOCK]  # only what follows the last whole block
+    same(fast, whole(long_save))
+    fast.undo()  # the checkpoints it took from the cache serve undo as its own do
+    slow = whole(long_save)
+    slow.undo()
+    same(fast, slow)
+
+
+def test_an_event_edited_by_hand_in_the_second_block_replays_from_that_block(long_save: Path, monkeypatch) -> None:
+    text = long_save.read_text(encoding="utf-8")
+    starts = saves._event_starts(text)
+    edited = starts[BLOCK + 5]
+    at = text.index("at = ", edited)
+    text = text[:at] + "at = 2030-01-01T00:00:00Z" + text[text.index("\n", at):]  # a harmless edit: the time
+    long_save.write_text(text, encoding="utf-8")
+    counts = replayed(monkeypatch)
+    fast = SaveFile.load(long_save).encounter
+    assert counts[0] == len(fast.events) - BLOCK
+    same(fast, whole(long_save))
+
+
+def test_a_log_that_does_not_replay_is_refused_as_without_a_cache(long_save: Path) -> None:
+    text = long_save.read_text(encoding="utf-8")
+    starts = saves._event_starts(text)
+    first_roll = next(s for s in starts[BLOCK:] if 'kind = "roll"' in text[s: s + 200])
+    at = text.index("natural = ", first_roll)
+    text = text[:at] + "natural = 99" + text[text.index("\n", at):]
+    long_save.write_text(text, encoding="utf-8")
+    with pytest.raises(BadSave) as without:
+        SaveFile.load(long_save, cached_replay=False)
+    with pytest.raises(BadSave) as cached:
+        SaveFile.load(long_save)
+    assert str(cached.value) == str(without.value)
+
+
+@pytest.mark.parametrize("spoil", ["other key", "garbage", "cut short", "other setup"])
+def test_a_cache_it_cannot_trust_is_ignored_and_the_whole_log_replayed(long_save: Path, monkeypatch,
+                                                                       tmp_path: Path, spoil: str) -> None:
+    cache = replay_cache.cache_path(long_save)
+    if spoil == "other key":  # a cache that came with a save from someone else's machine
+        monkeypatch.setenv("FLAGBRIDGE_STATE_DIR", str(tmp_path / "elsewhere"))
+        replay_cache.forget_key()
+    elif spoil == "garbage":
+        cache.write_bytes(replay_cache.MAGIC + b"\0" * 64)
+    elif spoil == "cut short":
+        cache.write_bytes(cache.read_bytes()[:-10])
+    else:  # the setup edited by hand: the start of the fight is not the one the checkpoints came from
+        text = long_save.read_text(encoding="utf-8").replace("hull = 20", "hull = 21", 1)
+        long_save.write_text(text, encoding="utf-8")
+    counts = replayed(monkeypatch)
+    try:
+        loaded = SaveFile.load(long_save).encounter
+    except BadSave:  # the edited setup no longer replays: as without a cache
+        assert spoil == "other setup"
+        with pytest.raises(BadSave):
+            whole(long_save)
+        return
+    assert counts == [len(loaded.events)]
+    same(loaded, whole(long_save))
+
+
+_OPENED: list[str] = []
+
+
+def _opened(what: str) -> str:
+    _OPENED.append(what)
+    return what
+
+
+class _Trap:
+    def __reduce__(self):
+        return (_opened, ("unpickled",))
+
+
+def test_nothing_in_a_cache_is_unpickled_unless_this_users_key_signed_it(long_save: Path, monkeypatch,
+                                                                        tmp_path: Path) -> None:
+    """A save is data only: a cache beside it made elsewhere (or by hand) with a pickle in it is never read."""
+    code = saves._code_stamp(make_setup(), SKIRMISH, saves._kept_texts(long_save.read_text(encoding="utf-8"))[1],
+                             long_save.parent)
+    text = long_save.read_text(encoding="utf-8")
+    enc = whole(long_save)
+    blocks = saves._log_blocks(enc.events, len(enc.events))
+    monkeypatch.setenv("FLAGBRIDGE_STATE_DIR", str(tmp_path / "stranger"))
+    replay_cache.forget_key()
+    checkpoints = {n: pickle.dumps(_Trap()) for n in range(0, 2 * BLOCK + 1, 100)}
+    replay_cache.write(long_save, code, blocks, checkpoints, [[] for _ in range(2 * BLOCK)])  # the stranger's key
+    monkeypatch.setenv("FLAGBRIDGE_STATE_DIR", str(tmp_path / "mine"))
+    replay_cache.forget_key()
+    loaded = SaveFile.load(long_save).encounter
+    assert _OPENED == [] and long_save.read_text(encoding="utf-8") == text
+    same(loaded, enc)
+
+
+def test_after_an_undo_past_a_block_the_cache_is_kept_for_the_blocks_left(long_save: Path, monkeypatch) -> None:
+    save = SaveFile.load(long_save)
+    enc = save.encounter
+    while len(enc.events) > 2 * BLOCK - 30:
+        enc.undo()
+    save.save()
+    counts = replayed(monkeypatch)
+    loaded = SaveFile.load(long_save).encounter
+    assert counts == [len(loaded.events) - BLOCK]
+    same(loaded, whole(long_save))
+    play(enc, 2 * BLOCK + 60)  # on again past the block: the next save keeps it
+    save.save()
+    counts.clear()
+    loaded = SaveFile.load(long_save).encounter
+    assert counts == [len(loaded.events) - 2 * BLOCK]
+    same(loaded, whole(long_save))
+
+
+def test_a_table_file_changed_since_is_read_with_the_whole_log(tmp_path: Path, monkeypatch) -> None:
+    """The stamp holds the game master's own table files (by size and time of change), the ruleset's code
+    and shipped tables: any change replays the whole log, which reads them as they are now."""
+    own = tmp_path / "own.toml"
+    own.write_text("x = 1\n", encoding="utf-8")
+    setup = make_setup()
+    setup.options["tables"] = {"to_hit": "own.toml"}
+    before = saves._code_stamp(setup, SKIRMISH, "[setup]", tmp_path)
+    own.write_text("x = 22\n", encoding="utf-8")
+    assert saves._code_stamp(setup, SKIRMISH, "[setup]", tmp_path) != before
+    assert saves._code_stamp(make_setup(), SKIRMISH, "[setup]", tmp_path) != before
+    assert saves._code_stamp(setup, SKIRMISH, "[setup] ", tmp_path) == saves._code_stamp(setup, SKIRMISH, "[setup]", tmp_path)

@@ -171,3 +171,35 @@ def test_picks_kept_for_every_fight_are_the_picks_each_fight_would_make_alone(mo
     assert doctrine.picks_for(rs.tables_for(scenario.state))  # the fights above kept their picks
     monkeypatch.setattr(doctrine, "picks_for", lambda tables: {})  # every fight (and pick) on its own
     assert records() == kept
+
+
+def test_a_commander_decides_as_a_fresh_one_would_before_each_side_fires() -> None:
+    """What a commander keeps within a fight (the referee's ruling of step 1 held in step 3, ships with nothing
+    left to do, losses between damage steps) changes none of its choices: in steps 1, 3 and 6 of demo fights a
+    fresh commander, which works everything out again, makes the same choice."""
+    from engine.forecast import Playout, fight_seed, scenario_of
+
+    scenario, _ = scenario_of(SaveFile.load(DEMO).encounter)
+    rs = scenario.prepare()
+    asked = 0
+    for i in range(8):
+        play = Playout(rs, scenario.state, fight_seed(3, i))
+        playing = rs.commander(scenario.doctrines)
+
+        class Checked:
+            offers_checked = playing.offers_checked
+
+            @property
+            def vouched(self):
+                return playing.vouched
+
+            def decide(self, state: dict):
+                nonlocal asked
+                choice = playing.decide(state)
+                if state["step"] in (1, 3, 6):
+                    asked += 1
+                    assert rs.commander(scenario.doctrines).decide(plain_copy(state)) == choice
+                return choice
+
+        play.run(Checked())
+    assert asked > 100

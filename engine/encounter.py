@@ -135,7 +135,8 @@ class Encounter:
         """``resume``: (n, checkpoints, notes) kept from an earlier replay of the same first ``n`` events
         (``engine.replay_cache``): the replay starts from the checkpoint at ``n``, and those events take the
         notes it made. It is used only when its first checkpoint is the state this setup makes, and it holds
-        every checkpoint up to ``n`` and a list of notes for each of those events."""
+        the checkpoint at ``n`` and a list of notes for each of those events; the checkpoints it holds before
+        ``n`` (some or all) serve undo."""
         self.ruleset = ruleset or find_ruleset(setup.ruleset)
         self.setup = check_setup(setup, self.ruleset.unit_kinds)
         self.ruleset.check_sides(len(self.setup.sides))
@@ -157,7 +158,8 @@ class Encounter:
         start = 0
         if resume is not None and self._resumable(resume, len(events)):
             start, kept, notes = resume
-            self._checkpoints.update((n, kept[n]) for n in range(CHECKPOINT_EVERY, start + 1, CHECKPOINT_EVERY))
+            self._checkpoints.update((n, b) for n, b in kept.items()
+                                     if 0 < n <= start and n % CHECKPOINT_EVERY == 0 and isinstance(b, bytes))
             for ev, said in zip(events[:start], notes):
                 ev.notes = said
             self.events.extend(events[:start])
@@ -181,7 +183,7 @@ class Encounter:
     def _resumable(self, resume: tuple[int, dict[int, bytes], list], events: int) -> bool:
         n, kept, notes = resume
         if not (isinstance(n, int) and 0 < n <= events and n % CHECKPOINT_EVERY == 0 and isinstance(kept, dict)
-                and all(isinstance(kept.get(k), bytes) for k in range(0, n + 1, CHECKPOINT_EVERY))
+                and isinstance(kept.get(0), bytes) and isinstance(kept.get(n), bytes)
                 and isinstance(notes, list) and len(notes) >= n and all([type(x) is list for x in notes[:n]])):
             return False
         try:  # the same values in the same order (pickles of equal states may differ in their bytes)

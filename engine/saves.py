@@ -156,8 +156,10 @@ class SaveFile:
             return None
         self._cached = (end, last)
         events = self.encounter.events
-        return (self._code, [b for _end, _last, b in blocks], self.encounter.checkpoints_upto(end),
-                [ev.notes for ev in events[:end]])
+        # the checkpoints at the blocks' ends only: a tenth of the size, and undo goes that far back seldom
+        # (it replays from the nearest one before, as it does from any checkpoint)
+        kept = {n: b for n, b in self.encounter.checkpoints_upto(end).items() if n % LOG_BLOCK == 0}
+        return self._code, [b for _end, _last, b in blocks], kept, [ev.notes for ev in events[:end]]
 
     def save_soon(self) -> None:
         """Save now when the file is short; a long one's text is taken now and written on the writer

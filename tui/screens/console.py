@@ -55,7 +55,11 @@ class ConsoleScreen(Screen[None]):
     ]
 
     def __init__(self, save: SaveFile) -> None:
-        super().__init__(id="console", classes=width_class(self.app))
+        try:
+            classes = width_class(self.app)
+        except Exception:  # noqa: BLE001 (made outside a running app: Textual adds the class at the first resize)
+            classes = ""
+        super().__init__(id="console", classes=classes)
         self.save = save
         self.enc = save.encounter
         self.ruleset = self.enc.ruleset

@@ -16,10 +16,23 @@ from textual.binding import Binding
 from engine.saves import SaveFile
 
 
-def escape_then_key(event: events.Key) -> tuple[events.Key, events.Key] | None:
+#: Esc and a digit (or - or =) typed fast reach Textual as one sequence, which it reads as the character
+#: macOS's Option key makes with that key (for WezTerm): "∞" for Esc then 5. Outside a text field none of
+#: them means anything here, so each is taken as the Esc and the key the game master typed.
+OPTION_CHARACTERS = {"¡": "1", "™": "2", "£": "3", "¢": "4", "∞": "5", "§": "6", "¶": "7", "•": "8", "ª": "9",
+                     "º": "0", "–": "-", "≠": "="}
+_KEY_NAMES = {"-": "minus", "=": "equals_sign"}
+
+
+def escape_then_key(event: events.Key, typing: bool = False) -> tuple[events.Key, events.Key] | None:
     """Esc followed quickly by a key reaches us as one ``alt+key`` (the terminal sends ESC then the
     key, and the two cannot be told from Alt held down). No screen binds an Alt key, so it is
-    always Esc then that key, which is what the game master typed."""
+    always Esc then that key, which is what the game master typed. Esc and a digit come as an
+    Option character (``OPTION_CHARACTERS``), taken apart the same way unless a text field is
+    being typed in (``typing``), where the character itself may be meant."""
+    key = OPTION_CHARACTERS.get(event.character or "") if not typing else None
+    if key is not None:
+        return events.Key("escape", "\x1b"), events.Key(_KEY_NAMES.get(key, key), key)
     if not event.key.startswith("alt+"):
         return None
     rest = event.key[len("alt+"):]
@@ -113,7 +126,7 @@ class FlagbridgeApp(App[None]):
         palette looks for its list as soon as a key reaches it).
         """
         if isinstance(event, events.Key) and not event.is_forwarded:
-            split = escape_then_key(event)
+            split = escape_then_key(event, event.character in OPTION_CHARACTERS and self._typing())
             if split is not None:  # Esc and a key typed fast arrive as one alt+key: take them as typed
                 for key in split:
                     await self.on_event(key)
@@ -125,6 +138,15 @@ class FlagbridgeApp(App[None]):
             await self._take(event)
             return
         await super().on_event(event)
+
+    def _typing(self) -> bool:
+        """A text field has the focus (where an Option character may be meant as itself)."""
+        focused = self.focused
+        if focused is None:
+            return False
+        from textual.widgets import Input
+
+        return isinstance(focused, Input)
 
     def _screen_ready(self) -> bool:
         return self.screen.is_mounted and getattr(self.screen, "keys_welcome", True)

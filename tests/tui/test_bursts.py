@@ -222,3 +222,46 @@ async def test_a_correction_names_the_value_in_the_game_masters_words(demo_app: 
         asked = str(app.screen.query_one("#form-question").render())
         assert "Swift Dolan: fuel" in asked and "ships.swift-dolan" not in asked
         assert "Swift Dolan" in str(app.screen.query_one("#form-box").border_title)
+
+
+async def test_escape_then_a_digit_typed_fast_clears_the_dice_and_types_the_digit(demo_app: FlagbridgeApp,
+                                                                                  tmp_path: Path) -> None:
+    """Textual reads ESC 5 sent together as "∞" (the character macOS's Option key makes with 5). At the dice
+    prompt that is Esc (clear the mistyped 9) then 5: the roll is the 5, not a refusal with the 9 kept.
+    In a text field the character stays itself."""
+    from tui.app import escape_then_key
+
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "i", "9")
+        await idle(pilot)
+        assert app.screen.typed == "9"
+        app.post_message(events.Key("infinity", "∞"))  # what the terminal parser makes of ESC 5
+        await idle(pilot)
+        assert app.screen.typed == "5" and "not a die" not in app.screen.message
+        burst(app, "enter")
+        await idle(pilot)
+        roll = app.save.encounter.events[-1]
+        assert roll.kind == "roll" and roll.data["natural"] == 5
+        burst(app, "7")
+        app.post_message(events.Key("en_dash", "–"))  # ESC - : Esc clears the 7, and a minus alone is no die
+        await idle(pilot)
+        assert app.screen.typed == "" and "–" not in app.screen.message
+    assert escape_then_key(events.Key("pound_sign", "£"), typing=True) is None  # a pound sign in a name
+    esc, key = escape_then_key(events.Key("pound_sign", "£"))
+    assert (esc.key, key.key, key.character) == ("escape", "3", "3")
+
+
+async def test_an_option_character_typed_in_a_text_field_stays_itself(tmp_path: Path) -> None:
+    """Where a name or a path is typed, "£" may be meant: it is not taken apart into Esc and 3."""
+    from textual.widgets import Input
+
+    app = FlagbridgeApp(save_dir=tmp_path, start="start")
+    async with app.run_test(size=(160, 48)) as pilot:
+        await idle(pilot)
+        field = app.screen.query_one("#start-path", Input)
+        field.focus()
+        await idle(pilot)
+        app.post_message(events.Key("pound_sign", "£"))
+        await idle(pilot)
+        assert app.screen.__class__.__name__ == "StartScreen" and field.value == "£"

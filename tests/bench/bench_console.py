@@ -276,12 +276,11 @@ import tui.cli
 mark("import tui.cli (the console script)")
 import tui.launch, tui.app
 mark("import tui.launch + tui.app (Textual)")
-from importlib import metadata
-metadata.entry_points(group="flagbridge.rulesets")
-mark("importlib.metadata.entry_points scan")
+from rulesets import register_builtin
+register_builtin()
 from engine.ruleset import find_ruleset
 find_ruleset("classic-hg")
-mark("find_ruleset (a second scan + the ruleset)")
+mark("register_builtin + find_ruleset (the ruleset's import)")
 from engine.saves import SaveFile
 from tui.launch import fresh_demo_copy
 SaveFile.load(fresh_demo_copy("classic-hg", Path(sys.argv[1])))
@@ -568,6 +567,9 @@ def print_profile(prof: cProfile.Profile, title: str, top: int = 25) -> None:
 # --- main -------------------------------------------------------------------------------
 
 def main() -> None:
+    from rulesets import register_builtin
+
+    register_builtin()  # as the console script does: a fresh install declares no entry points for them
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=7, help="launches of each app in tmux (default 7)")
     parser.add_argument("--reps", type=int, default=50, help="repetitions of each key (default 50)")

@@ -37,10 +37,12 @@ if str(ROOT) not in sys.path:
 from engine import saves  # noqa: E402
 from engine.encounter import Encounter  # noqa: E402
 from engine.ruleset import register  # noqa: E402
+from rulesets import register_builtin  # noqa: E402
 from tests.bench.bench_engine import play  # noqa: E402
 from tests.skirmish import SKIRMISH, make_setup  # noqa: E402
 
 register(SKIRMISH)
+register_builtin()  # as the console script does: a fresh install declares no entry points for them
 SIZE = (160, 48)
 
 

@@ -143,13 +143,13 @@ def write(save: Path, code: bytes, blocks: list[bytes], checkpoints: dict[int, b
         pass
 
 
-def read(save: Path, code: bytes, blocks: list[bytes]) -> tuple[int, dict[int, bytes], list] | None:
+def read(save: Path, code: bytes, blocks: Iterable[bytes]) -> tuple[int, dict[int, bytes], list] | None:
     """(whole blocks that match, the checkpoints, the events' notes) from the cache beside ``save``, or None.
 
-    ``blocks`` are the file's own blocks of events; the result counts how many of the
-    first ones hold the same text the cache was made from."""
+    ``blocks`` are the file's own blocks of events (made as they are compared); the result counts how
+    many of the first ones hold the same text the cache was made from."""
     key = signing_key()
-    if key is None or not blocks:
+    if key is None:
         return None
     try:
         data = cache_path(save).read_bytes()

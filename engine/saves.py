@@ -23,7 +23,7 @@ import threading
 import tomllib
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from . import replay_cache, toml_text
 from .atomic import remove_stale_temps, write_atomic
@@ -204,7 +204,7 @@ class SaveFile:
             try:
                 setup, rs = _read_setup(doc, ruleset)
                 events = _read_events(doc, text)
-                setup_text = _kept_texts(text)[1]
+                header_text, setup_text = _kept_texts(text)
                 code = _code_stamp(setup, rs, setup_text, path.parent)  # before the replay reads the tables
                 resume = _kept_replay(path, code, events) if code is not None and cached_replay else None
                 enc = _replay(setup, rs, events, text, path.parent, resume)
@@ -216,7 +216,6 @@ class SaveFile:
         finally:
             if collecting:
                 gc.enable()
-        header_text, setup_text = _kept_texts(text)
         save = cls(path, enc, header_text, setup_text, code)
         if resume is not None:  # the cache already holds these blocks: nothing to write until the log grows
             save._cached = (resume[0], events[resume[0] - 1])
@@ -500,20 +499,21 @@ def _code_stamp(setup: Setup, rs: Ruleset, setup_text: str | None, folder: Path)
         return None
 
 
-def _log_blocks(events: list[Event], upto: int) -> list[bytes] | None:
-    """The texts of the first ``upto`` events in blocks of LOG_BLOCK, as a save writes them."""
-    out = []
-    for start in range(0, upto - LOG_BLOCK + 1, LOG_BLOCK):
+def _log_blocks(events: list[Event]) -> Iterator[bytes]:
+    """The texts of the events in whole blocks of LOG_BLOCK, as a save writes them, one block at a time
+    (a cache is compared block by block, and the first that differs ends it); none past an event whose
+    text the file's layout did not give."""
+    for start in range(0, len(events) - LOG_BLOCK + 1, LOG_BLOCK):
         texts = [ev.text for ev in events[start:start + LOG_BLOCK]]
         if None in texts:
-            return None
-        out.append("".join(texts).encode("utf-8"))
-    return out
+            return
+        yield "".join(texts).encode("utf-8")
 
 
 def _kept_replay(path: Path, code: bytes, events: list[Event]) -> tuple[int, dict[int, bytes], list] | None:
-    blocks = _log_blocks(events, len(events))
-    found = replay_cache.read(path, code, blocks) if blocks else None
+    if len(events) < LOG_BLOCK or not replay_cache.cache_path(path).exists():
+        return None
+    found = replay_cache.read(path, code, _log_blocks(events))
     if found is None:
         return None
     same, checkpoints, notes = found

@@ -12,8 +12,8 @@ from engine.actions import Choice
 from engine.rolls import RollRequest, Target, percent
 
 from . import turn
-from .fire import (attack_type, chosen_defence, defences_for, fastest_enemy, fire_modifiers, firing_groups,
-                   group_working, incoming, roll_cell, to_hit_cell, tracks_by_computer, turret_by_id, working)
+from .fire import (attack_type, battery_gunnery, chosen_defence, defences_for, fastest_enemy, fire_modifiers, firing_groups,
+                   group_working, incoming, roll_cell, to_hit_cell, turret_by_id, working)
 from .hangars import craft_id
 from .phases import storage_used
 from .tables import Tables
@@ -256,9 +256,7 @@ def fire_targets(state: dict, args: dict, tables: Tables) -> list[Choice]:
             weapon = tables.weapons[weapon_id]
             number = weapon["to_hit"].get(state["range"])
             if isinstance(number, int):
-                mods = fire_modifiers(state, ship, max(t["gunner_skill"] for t in group),
-                                      tracks_by_computer(ship, all(t["fire_control"] for t in group)),
-                                      target, tables, weapon)
+                mods = fire_modifiers(state, ship, *battery_gunnery(ship, group), target, tables, weapon)
                 chance = RollRequest("", "2D", tuple(mods), Target(number)).chance()
                 chances.append(f"{gid} {percent(chance)}")
         if chances:

@@ -34,13 +34,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.errors import BadTable
 from engine.rolls import Modifier, RollRequest, Target
 from engine.ruleset import Outcome
 from engine.schema import Field, validate
 
 from . import turn
-from .fire import (attack_type, defences_for, fire_modifiers, firing_groups, group_working, incoming,
+from .fire import (attack_type, battery_gunnery, defences_for, fire_modifiers, firing_groups, group_working, incoming,
                    intercept_modifiers, program_facts, roll_cell, to_hit_cell, tracks_by_computer, working)
 from .ships import energy_points
 from .views import condition
@@ -342,16 +341,11 @@ class Commander:
         weighed = None  # the ships as ``pick`` weighs them: the same for every group, worked out for the first
         for gid, group in firing_groups(ship).items():
             n = group_working(group)
-            if len(group) == 1:  # a lone turret: its own use, fire control and gunner, as any/all/max read them
-                used, controlled, skill = group[0]["used"], bool(group[0]["fire_control"]), group[0]["gunner_skill"]
-            else:
-                used = any(t["used"] for t in group)
-                controlled = all(t["fire_control"] for t in group)
-                skill = max(t["gunner_skill"] for t in group)
+            used = group[0]["used"] if len(group) == 1 else any(t["used"] for t in group)
             if not n or used or not tables.mounts[group[0]["weapon"]]["fires"]:
                 continue
             kind = attack_type(group[0], "he", tables)
-            tracked = tracks_by_computer(ship, controlled)
+            skill, tracked = battery_gunnery(ship, group)
             if weighed is None:
                 weighed = self.weighed(state, ship, enemies)
             best = self.pick(state, ship, enemies, kind, skill, tracked, tables, n, weighed)

@@ -164,6 +164,20 @@ def group_working(group: list[dict]) -> int:
     return total
 
 
+def battery_gunnery(ship: dict, group: list[dict]) -> tuple[int, bool]:
+    """How a turret or battery aims: its best gunner's skill, and whether the computer tracks for it
+    (every one of its turrets still has fire control). The fire rule, its odds and the forecast all ask."""
+    if len(group) == 1:  # a lone turret, without the loop (asked for every group of every fire order)
+        return group[0]["gunner_skill"], tracks_by_computer(ship, group[0]["fire_control"])
+    skill, controlled = group[0]["gunner_skill"], True
+    for t in group:
+        if t["gunner_skill"] > skill:
+            skill = t["gunner_skill"]
+        if not t["fire_control"]:
+            controlled = False
+    return skill, tracks_by_computer(ship, controlled)
+
+
 def roll_cell(numbers: dict, key: str) -> int | str | None:
     """A to-hit or to-intercept entry: a 2D number or "auto"; None when absent or "no"."""
     value = numbers.get(key)
@@ -355,13 +369,7 @@ def fire(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
         for t in group:
             t["used"] = "offence"
         ship["fired"] = True
-        skill, controlled = group[0]["gunner_skill"], True  # max and all, in one plain loop
-        for t in group:
-            if t["gunner_skill"] > skill:
-                skill = t["gunner_skill"]
-            if not t["fire_control"]:
-                controlled = False
-        tracked = tracks_by_computer(ship, controlled)
+        skill, tracked = battery_gunnery(ship, group)
         mods = fire_modifiers(state, ship, skill, tracked, target, tables, weapon, selective=bool(location))
         shots = [(f"x{n}", n)] if weapon["per_weapon"] else \
             [("x1" + (f" ({k} of {n})" if n > 1 else ""), 1) for k in range(1, n + 1)]

@@ -76,8 +76,9 @@ def test_a_ship_with_empty_tubes_goes_on_the_order_that_reloads_them(state) -> N
 
 def test_a_ship_that_may_teleport_after_this_movement_keeps_its_tubes_empty_and_teleports(state) -> None:
     """Teleport reach: "no more than 10 cm away", at a target with its shields down, never by a ship on
-    special orders (rules text, "Teleport attacks"). Iron Vow is 30 cm off, out of reach now; the Hammer
-    closes 15 cm and Iron Vow 10 (to its 5 cm stand-off), so it will be in reach once both have moved."""
+    special orders (shared/rules/gothic-boarding-teleport.en.md, "Teleport attacks"). Iron Vow is 30 cm
+    off, out of reach now; the Hammer closes 15 cm and Iron Vow 10 (to its 5 cm stand-off), so it will be
+    in reach once both have moved."""
     state["ships"]["hammer"]["loaded"] = False
     state["ships"]["ironvow"]["shields_up"] = 0
     play = Playout(RULESET, state, seed=1)
@@ -91,7 +92,7 @@ def test_a_ship_that_may_teleport_after_this_movement_keeps_its_tubes_empty_and_
 
 def test_a_ship_with_empty_tubes_and_no_enemy_it_may_teleport_onto_this_turn_reloads(state) -> None:
     """Teleport reach: "no more than 10 cm away", at a target with its shields down and no more hits than the
-    ship, never by a crippled ship (rules text, "Teleport attacks")."""
+    ship, never by a crippled ship (shared/rules/gothic-boarding-teleport.en.md, "Teleport attacks")."""
     reload = ("special_orders", {"vessel": "hammer", "order": "reload_ordnance"})
     state["ships"]["hammer"]["loaded"] = False
     state["ships"]["ironvow"]["shields_up"] = 0
@@ -183,7 +184,7 @@ def test_salvos_fly_their_whole_move_straight_at_the_target(state) -> None:
 
 def test_a_teleport_attack_whenever_the_rules_allow_it_escorts_first(state) -> None:
     """Teleport reach: "no more than 10 cm away", at a target with its shields down, never by a ship on
-    special orders (rules text, "Teleport attacks")."""
+    special orders (shared/rules/gothic-boarding-teleport.en.md, "Teleport attacks")."""
     state["phase"] = 4
     state["ships"]["ironvow"]["shields_up"] = 0
     state["distances"]["hammer|ironvow"] = 10

@@ -146,6 +146,16 @@ def _stamp(name: str, path: Path) -> tuple:
     return (name, str(path), st.st_mtime_ns, st.st_size)
 
 
+def kept_for(store: dict, tables: object) -> dict:
+    """The book of what a rule keeps worked out from these loaded tables (its words, its picks...):
+    ``store`` holds a book for each tables object, keyed by its id and holding the object itself,
+    so that the id stays its own (a tables object read again after an edit is another, with a new book)."""
+    book = store.get(id(tables))
+    if book is None or book[0] is not tables:
+        book = store[id(tables)] = (tables, {})
+    return book[1]
+
+
 def table_files(options: dict) -> dict[str, str]:
     """The replacement files an encounter's setup names (``[setup.options.tables]``), checked."""
     files = options.get("tables", {})

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.actions import Choice
 from engine.rolls import RollRequest, Target, percent
+from engine.tables import kept_for
 
 from . import turn
 from .fire import (attack_type, battery_gunnery, chosen_defence, defences_for, fastest_enemy, fire_modifiers, firing_groups,
@@ -65,9 +66,10 @@ def turrets(state: dict, args: dict, tables: Tables) -> list[Choice]:
     ship = _ship(state, args)
     if not ship:
         return []
-    key = (id(tables), state["range"],
+    book = kept_for(_TURRET_CHOICES, tables)
+    key = (state["range"],
            tuple([(t["id"], t.get("battery"), t["weapon"], t["count"], t["destroyed"]) for t in ship["turrets"]]))
-    kept = _TURRET_CHOICES.get(key)
+    kept = book.get(key)
     if kept is None:
         kept = []
         for gid, group in firing_groups(ship).items():
@@ -75,24 +77,23 @@ def turrets(state: dict, args: dict, tables: Tables) -> list[Choice]:
             members = f" ({'+'.join(t['id'] for t in group)})" if len(group) > 1 else ""
             kept.append(Choice(gid, f"{gid}{members} {label} x{group_working(group)}"
                                + (f" · {numbers}" if numbers else "")))
-        if len(_TURRET_CHOICES) >= 4096:  # a long session's worth; then start afresh
-            _TURRET_CHOICES.clear()
-        _TURRET_CHOICES[key] = kept
+        if len(book) >= 4096:  # a long session's worth; then start afresh
+            book.clear()
+        book[key] = kept
     return list(kept)
 
 
-_TURRET_CHOICES: dict[tuple, list[Choice]] = {}
-
-
-_WORDS: dict[tuple, tuple[str, str]] = {}
+_TURRET_CHOICES: dict[int, tuple] = {}  # ``kept_for`` each loaded tables
+_WORDS: dict[int, tuple] = {}
 
 
 def _mount_words(state: dict, turret: dict, tables: Tables) -> tuple[str, str]:
     """A mount's label and its to-hit numbers at the current range, worked out once per tables."""
-    key = (id(tables), turret["weapon"], state["range"])
-    if key not in _WORDS:
-        _WORDS[key] = (mount_label(turret, tables), to_hit_text(state, tables.mounts[turret["weapon"]]["fires"], tables))
-    return _WORDS[key]
+    book = kept_for(_WORDS, tables)
+    key = (turret["weapon"], state["range"])
+    if key not in book:
+        book[key] = (mount_label(turret, tables), to_hit_text(state, tables.mounts[turret["weapon"]]["fires"], tables))
+    return book[key]
 
 
 def warheads(state: dict, args: dict, tables: Tables) -> list[Choice]:

@@ -36,6 +36,7 @@ from functools import lru_cache
 
 from engine.rolls import Modifier, RollRequest, Target
 from engine.ruleset import Outcome
+from engine.tables import kept_for
 from engine.schema import Field, validate
 
 from . import turn
@@ -114,16 +115,13 @@ def side_loss(state: dict, side: str) -> float:
 #: ``best_target`` by everything it weighs (``Commander.pick``), for each loaded tables: the weapons and
 #: programs it reads are the tables', so one pick holds in every fight of a forecast (and in the next on the
 #: same tables). By the tables' id, the tables held with their book so that id stays theirs.
-_PICKS: dict[int, tuple[object, dict[tuple, str]]] = {}
+_PICKS: dict[int, tuple] = {}  # ``kept_for`` each loaded tables
 PICKS_KEPT = 4096  # picks kept for one tables before its book starts afresh (a bound, never reached by a demo)
 
 
 def picks_for(tables) -> dict[tuple, str]:
     """The book of picks made with these tables."""
-    book = _PICKS.get(id(tables))
-    if book is None or book[0] is not tables:
-        book = _PICKS[id(tables)] = (tables, {})
-    return book[1]
+    return kept_for(_PICKS, tables)
 
 
 def can_hurt(ship: dict, tables) -> bool:

@@ -54,6 +54,7 @@ from typing import NamedTuple
 from engine.errors import IllegalAction
 from engine.rolls import Modifier, RollResult, Target
 from engine.ruleset import RuleContext
+from engine.tables import kept_for
 
 from . import turn
 from .catalogue import continuation
@@ -89,19 +90,17 @@ class ProgramFacts(NamedTuple):
     intercept: tuple[tuple[str, int], ...]  # (program, interception DM) for each with a DM
 
 
-_PROGRAM_FACTS: dict[int, tuple[dict, dict[tuple[str, ...], ProgramFacts]]] = {}
+_PROGRAM_FACTS: dict[int, tuple] = {}  # ``kept_for`` each programs table
 
 
 def program_facts(programs: list[str], tables: Tables) -> ProgramFacts:
-    """``ProgramFacts`` of a ship's programs, kept for each programs table (read-only; held here so its id
-    stays its own) and list of programs: every shot, interception and energy check of a fight asks."""
-    book = _PROGRAM_FACTS.get(id(tables.programs))
-    if book is None or book[0] is not tables.programs:
-        book = _PROGRAM_FACTS[id(tables.programs)] = (tables.programs, {})
+    """``ProgramFacts`` of a ship's programs, kept for each programs table (read-only) and list of programs:
+    every shot, interception and energy check of a fight asks."""
+    book = kept_for(_PROGRAM_FACTS, tables.programs)
     key = tuple(programs)
-    facts = book[1].get(key)
+    facts = book.get(key)
     if facts is None:
-        facts = book[1][key] = _program_facts(key, tables.programs)
+        facts = book[key] = _program_facts(key, tables.programs)
     return facts
 
 

@@ -61,3 +61,16 @@ def test_setup_options_must_name_files() -> None:
     assert table_files({"tables": {"to_hit": "a.toml"}}) == {"to_hit": "a.toml"}
     with pytest.raises(BadTable, match="setup.options.tables"):
         table_files({"tables": {"to_hit": 3}})
+
+
+def test_what_a_rule_keeps_from_its_tables_is_kept_for_those_tables_alone() -> None:
+    """``kept_for``: one book for each loaded tables object; a book left under the same id by tables
+    since freed (an id Python gave again) is never handed to the new ones."""
+    from engine.tables import kept_for
+
+    store: dict = {}
+    first, second = {"laser": 8}, {"laser": 10}
+    kept_for(store, first)["laser"] = "8+"
+    assert kept_for(store, first) == {"laser": "8+"} and kept_for(store, second) == {}
+    store[id(second)] = ({"laser": 8}, {"laser": "8+"})  # the book of tables that had this id before
+    assert kept_for(store, second) == {}

@@ -116,49 +116,8 @@ def _make(state: dict, tables, ship: str, side: str, place: str, name: str, plac
     if checked not in tables.memo:
         check_person(person, tables, f"people.{pid}")
         tables.memo[checked] = True
-    people[pid] = {**_made_state(person, tables), "ship": ship, "location": place}
+    people[pid] = {**person_state(person, tables), "ship": ship, "location": place}
     return pid
-
-
-def _made_state(person: dict, tables) -> dict:
-    """``person_state`` of a person made on demand: the made state of the first, kept per loaded tables, with
-    this one's side and name and its own lists and body parts.
-
-    Made people differ only in side and name (the rest is ``DEFAULTS``), and ``person_state`` reads nothing
-    else but the tables, so the kept state is theirs but for those two, which it copies as they are. The
-    copy is fresh where the state can change (every list and body part); should ``person_state`` ever give
-    a value of another shape, each person's state is worked out by it again."""
-    key = ("made person state",)
-    kept = tables.memo.get(key)
-    if kept is None:
-        kept = tables.memo[key] = _copyable(person_state(person, tables))
-    if kept is False:
-        return person_state(person, tables)
-    state = {**kept, "side": person["side"], "name": person["name"],
-             "body": {part: dict(points) for part, points in kept["body"].items()}}
-    for field in _LISTS:
-        state[field] = list(kept[field])
-    return state
-
-
-_LISTS = ("weapons", "wounds")
-_SCALARS = (str, int, float, bool)
-
-
-def _copyable(state: dict) -> dict | bool:
-    """The state when ``_made_state`` copies it whole (scalars, the lists of scalars in ``_LISTS``, body parts of
-    scalars), else False."""
-    for field, value in state.items():
-        if field == "body":
-            if type(value) is not dict or not all(type(v) is dict and all(type(x) in _SCALARS for x in v.values())
-                                                  for v in value.values()):
-                return False
-        elif field in _LISTS:
-            if type(value) is not list or not all(type(x) in _SCALARS for x in value):
-                return False
-        elif type(value) not in _SCALARS:
-            return False
-    return state
 
 
 @CATALOGUE.procedure("crew_attack")

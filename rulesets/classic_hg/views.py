@@ -57,11 +57,8 @@ def condition(state: dict, ship_id: str) -> float:
     turrets = ship.get("turrets", [])
     mounted = left = controlled = 0  # one pass over the turrets (a forecast asks this every step)
     for t in turrets:
-        count = t["count"]
-        mounted += count
-        alive = count - t["destroyed"]  # ``working``, written out: the same weapons left
-        if alive > 0:
-            left += alive
+        mounted += t["count"]
+        left += working(t)  # the fire rule's weapons left, not written out again here
         if t["fire_control"]:
             controlled += 1
     if mounted:

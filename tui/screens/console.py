@@ -217,6 +217,8 @@ class ConsoleScreen(Screen[None]):
         self.query_one(DicePrompt).show(line, self.typed, hint, self.message)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Which keys work now. ``_read_keys`` lists what this reads: whatever is read here must be there too,
+        or the Footer is not redrawn when it changes."""
         pending = self.enc.pending is not None
         if action == "act":
             return not self._offers.get(str(parameters[0]), "no such action")

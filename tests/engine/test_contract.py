@@ -128,6 +128,27 @@ def test_an_unknown_continuation_fails_at_import(tmp_path: Path, monkeypatch) ->
     sys.modules.pop("badrules.rules", None)
 
 
+def test_seal_reads_then_and_reply_as_whole_words_in_file_order(tmp_path: Path, monkeypatch) -> None:
+    """A name ending in ``then`` or ``reply`` is not one; the first unknown name in the file is the one named."""
+    pkg = tmp_path / "wordrules"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "rules.py").write_text(textwrap.dedent('''
+        from engine.actions import Catalogue
+        CATALOGUE = Catalogue("words")
+        no_then = "x"
+        dict(if_then="nowhere", my_reply='nowhere')
+        dict(reply="lost")
+        dict(then = 'gone')
+        CATALOGUE.seal("wordrules")
+    '''))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(FlagbridgeError, match=r"wordrules.rules line 6: reply='lost' is not a registered reply"):
+        __import__("wordrules.rules")
+    sys.modules.pop("wordrules", None)
+    sys.modules.pop("wordrules.rules", None)
+
+
 def test_continuations_and_replies_are_registered_once() -> None:
     cat = Catalogue("twice")
     cat.continuation("x")(lambda *a: None)

@@ -194,19 +194,20 @@ def attack(state: dict, args: dict, tables: Tables, ctx) -> None:
 
 @continuation("to_hit")
 def on_to_hit(state: dict, result: RollResult, tables: Tables, ctx) -> None:
-    data = dict(result.request.context)
-    target = state["people"][data["target"]]
+    asked = result.request.context  # read only; a hit copies it to carry on (most shots at crew miss)
+    target = state["people"][asked["target"]]
     if target["dead"]:  # killed by an earlier shot of the same moment
         ctx.note(f"{target['name']} is already dead")
-        if data.get("reply"):
-            ctx.done({"tag": data.get("tag", ""), "person": data["target"], "part": "", "points": 0, "dead": True})
+        if asked.get("reply"):
+            ctx.done({"tag": asked.get("tag", ""), "person": asked["target"], "part": "", "points": 0, "dead": True})
         return
     if not result.success:
-        ctx.note(f"Miss: {result.total} is not under {data['value']}")
-        if data.get("reply"):
-            ctx.done({"tag": data.get("tag", ""), "person": data["target"], "part": "", "points": 0,
+        ctx.note(f"Miss: {result.total} is not under {asked['value']}")
+        if asked.get("reply"):
+            ctx.done({"tag": asked.get("tag", ""), "person": asked["target"], "part": "", "points": 0,
                       "dead": target["dead"]})
         return
+    data = dict(asked)
     data["under"] = data["value"] - result.total
     if data["under"] > DIRECT_HIT_UNDER and data["aim"]:
         ctx.note(f"Direct hit ({data['under']} under): the {data['aim'].replace('_', ' ')}, as aimed")
@@ -229,7 +230,7 @@ def hit_part(tables: Tables, person: dict, roll: int) -> str:
 
 @continuation("location")
 def on_location(state: dict, result: RollResult, tables: Tables, ctx) -> None:
-    data = dict(result.request.context)
+    data = result.request.context  # read only: ``start_damage`` carries on with a copy of its own
     target = state["people"][data["target"]]
     part = hit_part(tables, target, result.total)
     ctx.note(f"{target['name']} is hit in the {part.replace('_', ' ')}")

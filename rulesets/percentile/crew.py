@@ -116,7 +116,10 @@ def _make(state: dict, tables, ship: str, side: str, place: str, name: str, plac
     if checked not in tables.memo:
         check_person(person, tables, f"people.{pid}")
         tables.memo[checked] = True
-    people[pid] = {**person_state(person, tables), "ship": ship, "location": place}
+    made = person_state(person, tables)  # a fresh dict: the ship and place go on it, last, without a copy
+    made["ship"] = ship
+    made["location"] = place
+    people[pid] = made
     return pid
 
 
@@ -130,13 +133,13 @@ def crew_attack(state: dict, args: dict, tables, ctx) -> None:
     if not ids:
         ctx.note(f"Nobody at the {args['location'].replace('_', ' ')} to hit")
         return
+    people, tag, target = state["people"], args.get("tag", ""), Target(value - 1, at_most=True)
+    where = f"({args['ship_name']}, {args['location'].replace('_', ' ')}; {how})"  # the same for everyone there
     for pid in ids:
         data = {"attacker": "", "target": pid, "weapon": wid, "band": band, "metres": 0, "aim": "",
-                "damage": 3, "grazing": False, "organs": False, "reply": True, "value": value,
-                "tag": args.get("tag", "")}
-        ctx.request_roll(f"Percent to hit: {weapon['label']} at {state['people'][pid]['name']} "
-                         f"({args['ship_name']}, {args['location'].replace('_', ' ')}; {how})", "1:100sd",
-                         target=Target(value - 1, at_most=True), then="to_hit", context=data)
+                "damage": 3, "grazing": False, "organs": False, "reply": True, "value": value, "tag": tag}
+        ctx.request_roll(f"Percent to hit: {weapon['label']} at {people[pid]['name']} {where}", "1:100sd",
+                         target=target, then="to_hit", context=data)
 
 
 @CATALOGUE.procedure("crew_exposure")
@@ -144,11 +147,12 @@ def crew_exposure(state: dict, args: dict, tables, ctx) -> None:
     """Points every person at the location takes at once, with no roll to hit (classic-hg radiation: "all
     crew in the general location hit take 1D damage immediately, and will die in 1D days" untreated)."""
     ids = enlist(state, tables, args)
+    people, points, kind, days, tag = state["people"], int(args["points"]), str(args["kind"]), \
+        args.get("dies_in_days"), args.get("tag", "")
     for pid in ids:
-        apply_damage(state, tables, pid, EXPOSURE_PART, int(args["points"]), str(args["kind"]), ctx)
-        person = state["people"][pid]
-        if args.get("dies_in_days") and not person["dead"]:
-            person["dies_in_days"] = int(args["dies_in_days"])
-            ctx.note(f"{person['name']} dies in {args['dies_in_days']} days without antiradiation treatment")
-        ctx.done({"tag": args.get("tag", ""), "person": pid, "part": EXPOSURE_PART, "points": int(args["points"]),
-                  "dead": person["dead"]})
+        apply_damage(state, tables, pid, EXPOSURE_PART, points, kind, ctx)
+        person = people[pid]
+        if days and not person["dead"]:
+            person["dies_in_days"] = int(days)
+            ctx.note(f"{person['name']} dies in {days} days without antiradiation treatment")
+        ctx.done({"tag": tag, "person": pid, "part": EXPOSURE_PART, "points": points, "dead": person["dead"]})

@@ -62,16 +62,29 @@ def check_person(person: dict, tables: Tables, where: str) -> None:
             raise BadTable(f"{where}.body.{part}: expected a whole number 1 or more, got {n!r}")
 
 
+def race_parts(tables: Tables, race_id: str) -> tuple[tuple[str, int], ...]:
+    """The race's body parts as (id, damage points), in the races table's order: read from the tables alone,
+    so worked out once per loaded tables and race (every crew member a ship fight makes asks)."""
+    key = ("race parts", race_id)
+    found = tables.memo.get(key)
+    if found is None:
+        found = tables.memo[key] = tuple((p["id"], p["points"]) for p in tables.races[race_id]["parts"])
+    return found
+
+
 def person_state(person: dict, tables: Tables) -> dict:
     """The state a person begins the fight in."""
     race = tables.races[person["race"]]
     ap = person["agility"] or race["agility_points"]
+    own = person["body"]
+    parts = race_parts(tables, person["race"])
+    body = {part: {"points": own.get(part, points), "taken": 0} for part, points in parts}
     return {
         "side": person["side"], "name": person["name"], "race": person["race"], "team": person["team"],
         "perception": person["perception"], "aim": person["aim"], "brawl": person["brawl"],
         "agility": ap, "strength": person["strength"], "alertness": person["alertness"],
         "weapons": list(person["weapons"]),
-        "body": {p["id"]: {"points": person["body"].get(p["id"], p["points"]), "taken": 0} for p in race["parts"]},
+        "body": body,
         "ap_turn": ap, "ap_spent": 0, "ap_extra": 0, "owed": 0, "no_move": False,
         "taken_this_round": 0, "taken_last_round": 0, "dead": False, "wounds": [], "attacked": False,
         "asleep": person.get("asleep", False),
@@ -87,11 +100,15 @@ def damage_percentage(taken: int, points: int) -> int:
     return (taken * 200 + points) // (2 * points)
 
 
+def totally_destroyed(part: dict) -> bool:
+    return part["taken"] >= DESTROYED_AT * part["points"]
+
+
 def part_state(part: dict) -> str:
     """What works: unhurt, structure only, function left, no function, totally destroyed."""
-    taken, points = part["taken"], part["points"]
-    if taken >= DESTROYED_AT * points:
+    if totally_destroyed(part):
         return "totally destroyed"
+    taken, points = part["taken"], part["points"]
     if taken >= points:
         return "no function"
     if taken == 0:

@@ -19,7 +19,7 @@ above 100 percent the last description row is read.
 
 from __future__ import annotations
 
-from .people import DESTROYED_AT, body_points, damage_percentage, is_dead, part_state
+from .people import DESTROYED_AT, body_points, damage_percentage, is_dead, part_state, totally_destroyed
 from .tables import Tables, row_at
 
 SPREAD_SYSTEMS = ("circulatory", "respiratory")  # "the Aracnian's and Eebek's decentralized ... system"
@@ -46,11 +46,16 @@ def _description_rows(tables: Tables, damage_type: str, exoskeleton: bool) -> li
 def describe(tables: Tables, damage_type: str, percent: int, exoskeleton: bool = False) -> list[str]:
     """The description at ``percent`` and the additional ones read upward, "N-M: text" each (from the
     tables alone: worked out once per loaded tables for each type, percentage and body)."""
+    return list(_described(tables, damage_type, percent, exoskeleton))
+
+
+def _described(tables: Tables, damage_type: str, percent: int, exoskeleton: bool) -> tuple[str, ...]:
+    """``describe``'s lines as kept (read, never changed: every hit on a person reads them)."""
     key = ("descriptions", damage_type, percent, exoskeleton)
     found = tables.memo.get(key)
     if found is None:
         found = tables.memo[key] = tuple(_describe(tables, damage_type, percent, exoskeleton))
-    return list(found)
+    return found
 
 
 def _describe(tables: Tables, damage_type: str, percent: int, exoskeleton: bool) -> list[str]:
@@ -95,7 +100,7 @@ def apply_damage(state: dict, tables: Tables, pid: str, part_id: str, points: in
     """The points land on the part; the log gets its percentage, state and descriptions."""
     person = state["people"][pid]
     part = person["body"][part_id]
-    was = part_state(part)
+    destroyed_before = totally_destroyed(part)
     part["taken"] += points
     person["taken_this_round"] += points
     race = tables.races[person["race"]]
@@ -105,12 +110,12 @@ def apply_damage(state: dict, tables: Tables, pid: str, part_id: str, points: in
     ctx.note(f"{person['name']}: {points} point{'s' if points != 1 else ''} to the {words} ({percent}% of {part['points']}; now {now})")
     if points <= 0:
         return
-    lines = describe(tables, damage_type, percent, race["exoskeleton"]) if damage_type in tables.descriptions else []
+    lines = _described(tables, damage_type, percent, race["exoskeleton"]) if damage_type in tables.descriptions else ()
     for line in lines:
         ctx.note(f"  {line}")
     wound = {"part": part_id, "points": points, "percent": percent, "type": damage_type,
              "text": lines[0].partition(": ")[2] if lines else ""}
-    if now == "totally destroyed" and was != now:
+    if now == "totally destroyed" and not destroyed_before:
         ctx.note(f"{person['name']}'s {words} is totally destroyed ({DESTROYED_AT} x {part['points']} points)")
     if organs:
         found = organ_damage(tables, person, part_id, points)

@@ -26,8 +26,6 @@ cache that came with someone else's save is ignored and a save stays data only.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import marshal
 import os
 import sys
@@ -86,23 +84,45 @@ def forget_key() -> None:
     _key = None
 
 
-def stamp(ruleset, guests: Iterable, setup_text: str, table_paths: Iterable[Path]) -> bytes:
-    """What the checkpoints depend on besides the log: the code, the tables and the setup."""
+#: A file changed this close before ``unchanged_since`` counts as changed after it (file systems keep
+#: coarse times, some to the second or two).
+CLOCK_SLACK_NS = 2_000_000_000
+
+
+def stamp(ruleset, guests: Iterable, setup_text: str, table_paths: Iterable[Path],
+          unchanged_since: int | None = None) -> bytes | None:
+    """What the checkpoints depend on besides the log: the code, the tables and the setup.
+
+    ``unchanged_since`` (``time.time_ns()``): None when a file stamped is missing or was changed (or
+    renamed into place) at or after that time, so a stamp taken late still describes what was read then.
+    """
+    import hashlib  # here, not at import: a start-up with a short save never needs it (OpenSSL's load)
+
     from . import __file__ as engine_file
 
     h = hashlib.blake2b(digest_size=32)
     h.update(f"{sys.version_info[:2]}|{ruleset.id}|".encode())
+    files = []
     for where in [Path(engine_file)] + [_code_of(rs) for rs in (ruleset, *guests)]:
         if where is None:
             continue
         if where.name != "__init__.py":  # a ruleset in a module of its own: that file
-            _stat_into(h, where)
+            files.append(where)
             continue
-        for path in sorted(where.parent.rglob("*")):  # a package: its code and its data files
-            if path.suffix in (".py", ".toml") and "__pycache__" not in path.parts:
-                _stat_into(h, path)
-    for path in sorted(Path(p) for p in table_paths):
-        _stat_into(h, path)
+        files += [path for path in sorted(where.parent.rglob("*"))  # a package: its code and its data files
+                  if path.suffix in (".py", ".toml") and "__pycache__" not in path.parts]
+    files += sorted(Path(p) for p in table_paths)
+    for path in files:
+        try:
+            st = path.stat()
+        except OSError:
+            if unchanged_since is not None:
+                return None
+            h.update(f"{path}|missing\n".encode())
+            continue
+        if unchanged_since is not None and max(st.st_mtime_ns, st.st_ctime_ns) >= unchanged_since - CLOCK_SLACK_NS:
+            return None
+        h.update(f"{path}|{st.st_size}|{st.st_mtime_ns}\n".encode())
     h.update(setup_text.encode("utf-8"))
     return h.digest()
 
@@ -113,15 +133,9 @@ def _code_of(rs) -> Path | None:
     return Path(file) if file else None
 
 
-def _stat_into(h, path: Path) -> None:
-    try:
-        st = path.stat()
-        h.update(f"{path}|{st.st_size}|{st.st_mtime_ns}\n".encode())
-    except OSError:
-        h.update(f"{path}|missing\n".encode())
-
-
 def block_digests(blocks: Iterable[bytes]) -> list[bytes]:
+    import hashlib
+
     return [hashlib.blake2b(b, digest_size=32).digest() for b in blocks]
 
 
@@ -133,6 +147,9 @@ def write(save: Path, code: bytes, blocks: list[bytes], checkpoints: dict[int, b
     key = signing_key()
     if key is None or not blocks:
         return
+    import hashlib
+    import hmac
+
     try:
         payload = marshal.dumps({"code": code, "blocks": block_digests(blocks), "notes": notes,
                                  "checkpoints": {int(n): bytes(b) for n, b in checkpoints.items()}})
@@ -151,6 +168,9 @@ def read(save: Path, code: bytes, blocks: Iterable[bytes]) -> tuple[int, dict[in
     key = signing_key()
     if key is None:
         return None
+    import hashlib
+    import hmac
+
     try:
         data = cache_path(save).read_bytes()
     except OSError:

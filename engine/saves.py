@@ -20,6 +20,7 @@ from __future__ import annotations
 import gc
 import re
 import threading
+import time
 import tomllib
 from datetime import datetime, timezone
 from pathlib import Path
@@ -56,7 +57,8 @@ class SaveFile:
     """An encounter bound to its file, with the texts that make saving cheap."""
 
     def __init__(self, path: Path | str, encounter: Encounter, header_text: str | None = None,
-                 setup_text: str | None = None, code: bytes | None = None) -> None:
+                 setup_text: str | None = None, code: bytes | None = None,
+                 code_later: tuple | None = None) -> None:
         self.path = Path(path)
         self.encounter = encounter
         self._header_text = _checked_header(header_text) or _new_header(encounter)
@@ -68,7 +70,9 @@ class SaveFile:
         self._writer = _Writer(self._write)
         #: The replay cache: the stamp of the code, tables and setup the encounter was made with (None:
         #: no cache) and the events the cache on disk covers (their count and the last of them).
-        self._code: bytes | None = code if code is not None else _code_stamp(
+        #: ``code_later``: what a short save's stamp is made from, when its log first fills a block.
+        self._code_later = code_later if code is None else None
+        self._code: bytes | None = code if code is not None or code_later is not None else _code_stamp(
             encounter.setup, encounter.ruleset, self._setup_text, self.path.parent)
         self._cached: tuple[int, Event | None] = (0, None)
 
@@ -149,6 +153,8 @@ class SaveFile:
         """The replay cache to keep after this save, when the log's whole blocks are not the ones it
         holds (a block more, or an undo past its end): the stamp, the blocks' texts, their checkpoints."""
         blocks = self._blocks  # as ``_log_parts`` left them for this save
+        if blocks and self._code_later is not None:
+            self._code, self._code_later = _code_stamp(*self._code_later), None
         if not blocks or self._code is None:
             return None
         end, last, _text = blocks[-1]
@@ -193,6 +199,7 @@ class SaveFile:
         ``cached_replay``: start the replay from the checkpoints kept beside the save for the part of
         the log it still holds unchanged (``engine.replay_cache``); False replays the whole log."""
         path = Path(path)
+        began = time.time_ns()  # before the ruleset's code and the tables are read
         text = read_text(path)
         collecting = gc.isenabled()
         gc.disable()  # a long log is hundreds of thousands of new objects, none of them garbage yet:
@@ -205,7 +212,10 @@ class SaveFile:
                 setup, rs = _read_setup(doc, ruleset)
                 events = _read_events(doc, text)
                 header_text, setup_text = _kept_texts(text)
-                code = _code_stamp(setup, rs, setup_text, path.parent)  # before the replay reads the tables
+                if len(events) >= LOG_BLOCK:  # a cache may be read: its stamp now, before the replay reads the tables
+                    code, later = _code_stamp(setup, rs, setup_text, path.parent), None
+                else:  # none can be: stamped when the log first fills a block, if nothing changed since now
+                    code, later = None, (setup, rs, setup_text, path.parent, began)
                 resume = _kept_replay(path, code, events) if code is not None and cached_replay else None
                 enc = _replay(setup, rs, events, text, path.parent, resume)
                 _check_state(doc, enc, keep_edits)
@@ -216,7 +226,7 @@ class SaveFile:
         finally:
             if collecting:
                 gc.enable()
-        save = cls(path, enc, header_text, setup_text, code)
+        save = cls(path, enc, header_text, setup_text, code, later if setup_text is not None else None)
         if resume is not None:  # the cache already holds these blocks: nothing to write until the log grows
             save._cached = (resume[0], events[resume[0] - 1])
         return save
@@ -484,9 +494,16 @@ def _check_event(d: Any, where: str) -> None:
         _want(d, "path", list, where, "a list of keys")
 
 
-def _code_stamp(setup: Setup, rs: Ruleset, setup_text: str | None, folder: Path) -> bytes | None:
+def _code_stamp(setup: Setup, rs: Ruleset, setup_text: str | None, folder: Path,
+                unchanged_since: int | None = None) -> bytes | None:
     """What a replay cache must have been made with (``replay_cache.stamp``): the code, the tables and
-    the [setup] text as the file holds it. None (no cache) when the file's layout hides that text."""
+    the [setup] text as the file holds it. None (no cache) when the file's layout hides that text, or
+    when a file it stamps changed at or after ``unchanged_since`` (``time.time_ns()``): a stamp taken
+    after the load must be of the files the load read.
+
+    A short save (under ``LOG_BLOCK`` events) has no cache to read, and its stamp is taken only when
+    its log first fills a block: a start-up neither imports the rulesets it may call (``uses``) nor
+    looks at every file of the code for a cache it may never write."""
     if setup_text is None:
         return None
     try:
@@ -494,7 +511,7 @@ def _code_stamp(setup: Setup, rs: Ruleset, setup_text: str | None, folder: Path)
 
         guests = [find_ruleset(rid) for rid in rs.uses]
         tables = [Path(p) if Path(p).is_absolute() else folder / p for p in table_files(setup.options).values()]
-        return replay_cache.stamp(rs, guests, setup_text.strip(), tables)
+        return replay_cache.stamp(rs, guests, setup_text.strip(), tables, unchanged_since)
     except (FlagbridgeError, OSError, TypeError, ValueError):
         return None
 

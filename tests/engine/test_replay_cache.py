@@ -5,6 +5,7 @@ holds unchanged, gives exactly what a whole replay gives, and ignores any cache 
 from __future__ import annotations
 
 import pickle
+import time
 from pathlib import Path
 
 import pytest
@@ -202,3 +203,39 @@ def test_a_table_file_changed_since_is_read_with_the_whole_log(tmp_path: Path, m
     assert saves._code_stamp(setup, SKIRMISH, "[setup]", tmp_path) != before
     assert saves._code_stamp(make_setup(), SKIRMISH, "[setup]", tmp_path) != before
     assert saves._code_stamp(setup, SKIRMISH, "[setup] ", tmp_path) == saves._code_stamp(setup, SKIRMISH, "[setup]", tmp_path)
+
+
+def test_a_short_save_is_stamped_when_its_log_first_fills_a_block(tmp_path: Path, monkeypatch) -> None:
+    """A load of a save shorter than a block reads no cache and stamps nothing (a start-up's cost); played on
+    past a block, its save keeps a cache as a long save's does, and the next load opens from it."""
+    path = tmp_path / "short.toml"
+    saves.create(path, play(Encounter(make_setup(), SKIRMISH), 40))
+    stamps: list = []
+    real = replay_cache.stamp
+    monkeypatch.setattr(replay_cache, "stamp", lambda *a, **k: stamps.append(a) or real(*a, **k))
+    save = SaveFile.load(path)
+    assert stamps == []
+    play(save.encounter, BLOCK + 30)
+    save.save()
+    assert len(stamps) == 1 and replay_cache.cache_path(path).exists()
+    counts = replayed(monkeypatch)
+    loaded = SaveFile.load(path).encounter
+    assert counts == [len(loaded.events) - BLOCK]
+    same(loaded, whole(path))
+
+
+def test_a_stamp_taken_after_the_load_is_refused_when_a_file_changed_since(tmp_path: Path) -> None:
+    """Taken late, the stamp must still be of the files the load read: a file changed (or made, or renamed
+    into place) since then, or missing, means no cache this session; one unchanged, the stamp it had."""
+    own = tmp_path / "own.toml"
+    own.write_text("x = 1\n", encoding="utf-8")
+    setup = make_setup()
+    setup.options["tables"] = {"to_hit": "own.toml"}
+    now = saves._code_stamp(setup, SKIRMISH, "[setup]", tmp_path)
+    later = time.time_ns() + 2 * replay_cache.CLOCK_SLACK_NS  # a load that began well after the file was written
+    assert saves._code_stamp(setup, SKIRMISH, "[setup]", tmp_path, unchanged_since=later) == now
+    loaded_at = time.time_ns()  # a load that began as the file was written
+    assert saves._code_stamp(setup, SKIRMISH, "[setup]", tmp_path, unchanged_since=loaded_at) is None
+    own.unlink()
+    assert saves._code_stamp(setup, SKIRMISH, "[setup]", tmp_path) is not None  # stamped as missing, as before
+    assert saves._code_stamp(setup, SKIRMISH, "[setup]", tmp_path, unchanged_since=later) is None

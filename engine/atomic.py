@@ -8,7 +8,6 @@ or the new one, never a mix (DESIGN.md "Saves").
 
 from __future__ import annotations
 
-import glob
 import os
 import tempfile
 from pathlib import Path
@@ -69,6 +68,8 @@ def _keep_backup(path: Path) -> None:
 
 def remove_stale_temps(path: Path) -> None:
     """Temp files a killed save left behind (``.NAME.*.tmp``); the save itself is whole."""
+    import glob  # here: only the first write of a session sweeps
+
     for stale in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
         _remove(stale)
 

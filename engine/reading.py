@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import stat
-import tomllib
 from datetime import timezone
 from pathlib import Path
 from typing import Any
@@ -85,6 +84,8 @@ def read_toml(path: Path) -> dict[str, Any]:
             pass  # tomllib says why, below
         else:
             return standard_times(doc) if _TIMELIKE.search(text) else doc
+    import tomllib  # here: only for what rtoml refuses, so a start-up never loads it
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

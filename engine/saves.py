@@ -21,7 +21,6 @@ import gc
 import re
 import threading
 import time
-import tomllib
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterator
@@ -314,8 +313,8 @@ def _checked_header(header_text: str | None) -> str | None:
     if header_text is None:
         return None
     try:
-        doc = tomllib.loads(header_text)
-    except tomllib.TOMLDecodeError:
+        doc = parse_toml(header_text)  # rtoml, as the whole file was just read (tomllib is not loaded at start-up)
+    except NotToml:
         return None
     if set(doc) != {"flagbridge"} or not _UPDATED.search(header_text):
         return None

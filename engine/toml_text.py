@@ -13,7 +13,6 @@ strings, which a fight repeats in every save (ids, names, steps), are kept.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from datetime import date, datetime, time
@@ -37,7 +36,10 @@ def key(k: str) -> str:
 
 
 def _string(s: str) -> str:
-    # JSON's escapes are valid in TOML basic strings; DEL must be escaped too.
+    # JSON's escapes are valid in TOML basic strings; DEL must be escaped too. (json is imported here:
+    # a start-up writes no string, and the import is a fair part of the engine's.)
+    import json
+
     return json.dumps(s, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 

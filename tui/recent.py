@@ -8,9 +8,10 @@ cannot be read or written is ignored and never stops a fight from opening.
 from __future__ import annotations
 
 import os
-import tomllib
 from pathlib import Path
 
+from engine.errors import FlagbridgeError
+from engine.reading import parse_toml
 from engine.toml_text import value
 
 KEEP = 20
@@ -24,9 +25,9 @@ def recent_file() -> Path:
 def recent_paths() -> list[Path]:
     """The saves opened lately, newest first, that still exist."""
     try:
-        doc = tomllib.loads(recent_file().read_text(encoding="utf-8"))
+        doc = parse_toml(recent_file().read_text(encoding="utf-8"))  # rtoml: read at start-up already
         paths = [Path(p) for p in doc.get("saves", []) if isinstance(p, str)]
-    except (OSError, ValueError):
+    except (OSError, ValueError, FlagbridgeError):
         return []
     return [p for p in paths if p.is_file()]
 

@@ -17,7 +17,26 @@ from engine.errors import FlagbridgeError
 EXIT_BAD = 2
 
 
-def _parser() -> argparse.ArgumentParser:
+class _NotBuilt:
+    """The parser of a command the command line does not name: every call on it does nothing."""
+
+    def __getattr__(self, _name: str):
+        return lambda *args, **kwargs: self
+
+
+class _OnlyCommand:
+    """The subparsers with only the named command's parser built (argparse builds each in about half a
+    millisecond, a start-up's worth for a dozen commands); help and errors read the same for it."""
+
+    def __init__(self, sub, command: str) -> None:
+        self.sub, self.command = sub, command
+
+    def add_parser(self, name: str, **kwargs):
+        return self.sub.add_parser(name, **kwargs) if name == self.command else _NotBuilt()
+
+
+def _parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line's parser; with ``command`` (a command's name), one with that command alone."""
     p = argparse.ArgumentParser(
         prog="flagbridge",
         description="Flagbridge: a keyboard-driven referee console for tabletop starship combat.",
@@ -26,6 +45,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--save-dir", type=Path, default=Path("saves"), dest="home_dir",
                    help="with no command: the folder the start screen lists and creates saves in")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    if command is not None:
+        sub = _OnlyCommand(sub, command)
 
     c = sub.add_parser("check", help="validate a save, ship or table file (never writes)")
     c.add_argument("path", type=Path)
@@ -77,7 +98,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args = _parser(argv[0] if argv and argv[0] in _COMMANDS else None).parse_args(argv)
     from rulesets import register_builtin
 
     register_builtin()

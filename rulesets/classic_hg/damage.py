@@ -208,8 +208,9 @@ def _begin(state: dict, attack: dict, tables: Tables, ctx: RuleContext) -> bool:
 def _at_general(state: dict, attack: dict, general: str, tables: Tables, ctx: RuleContext) -> None:
     weapon = weapon_entry(attack, tables)
     attack["general"] = general
-    ctx.note(f"{attack['id']} strikes the {general.replace('_', ' ')}")
-    ctx.request_roll(f"Specific location: {attack['id']} in the {general.replace('_', ' ')}", "2D",
+    where = general.replace("_", " ")
+    ctx.note(f"{attack['id']} strikes the {where}")
+    ctx.request_roll(f"Specific location: {attack['id']} in the {where}", "2D",
                      then="specific_location", context={"attack": attack["id"]})
     if weapon["spallation"]:
         _spallation(state, attack, weapon, tables, ctx)
@@ -345,7 +346,7 @@ def apply_effect(state: dict, attack: dict, effect: str, tables: Tables, ctx: Ru
         if not candidates:
             ctx.note(f"{name}: {effect.replace('_', ' ')} hit, but there is none to damage")
         elif len(candidates) == 1:
-            _hit_one(state, attack, effect, 0, tables, ctx)
+            _hit_one(state, attack, effect, candidates[0], tables, ctx)
         else:
             ctx.request_roll(f"Which {_noun(effect, candidates)} on {name}", f"1d{len(candidates)}", then="pick",
                              context={"attack": attack["id"], "effect": effect})
@@ -377,9 +378,11 @@ def _candidates(ship: dict, effect: str) -> list[tuple[str, int]]:
     return [("quarters", i) for i, r in enumerate(ship["quarters"]) if not r["destroyed"]]
 
 
-def _hit_one(state: dict, attack: dict, effect: str, pick: int, tables: Tables, ctx: RuleContext) -> None:
+def _hit_one(state: dict, attack: dict, effect: str, found: tuple[str, int], tables: Tables,
+            ctx: RuleContext) -> None:
+    """The hit finds ``found``, one of ``_candidates`` for the effect."""
     ship = state["ships"][attack["target"]]
-    kind, i = _candidates(ship, effect)[pick]
+    kind, i = found
     part = ship[kind][i]
     hits = attack["through"]
     if kind == "tubes":
@@ -470,7 +473,8 @@ def _chain_goes_on(state: dict, tables: Tables, ctx: RuleContext) -> None:
     if ctx.requests:
         return
     for p in state["pending"]:  # a plain loop: asked after every roll of the chain, often over many rolls
-        if p.get("then") in CHAIN or str(p.get("then", "")).startswith(_PERSONAL_THEN):
+        then = p.get("then", "")
+        if then in CHAIN or str(then).startswith(_PERSONAL_THEN):
             return
     next_damage(state, tables, ctx)
 
@@ -560,6 +564,7 @@ def on_nuclear_crew(state: dict, result: RollResult, tables: Tables, ctx: RuleCo
 
 @continuation("pick")
 def on_pick(state: dict, result: RollResult, tables: Tables, ctx: RuleContext) -> None:
-    attack, _ = _attack_of(state, result)
-    _hit_one(state, attack, result.request.context["effect"], result.total - 1, tables, ctx)
+    attack, ship = _attack_of(state, result)
+    effect = result.request.context["effect"]
+    _hit_one(state, attack, effect, _candidates(ship, effect)[result.total - 1], tables, ctx)
     _chain_goes_on(state, tables, ctx)

@@ -115,3 +115,25 @@ def test_crew_made_on_demand_have_the_state_person_state_gives_and_share_nothing
     assert second["body"]["chest"]["taken"] == 0 and second["wounds"] == [] and second["weapons"] == []
     again = enlist(state, tables, {"ship": "s", "side": "imp", "location": "quarters", "count": 1})
     assert state["people"][again[0]]["body"]["chest"]["taken"] == 0 and state["people"][again[0]]["wounds"] == []
+
+
+def test_a_persons_body_is_the_races_parts_with_the_files_own_points_and_is_nobody_elses() -> None:
+    """"the average hand with its six points" ("Structure and Function"): each part starts with the race's
+    points unless the person's file gives its own (ours), unhurt; hurting one person's body, or the first
+    person made of a race, leaves the next person made of it whole."""
+    from rulesets.percentile.crew import DEFAULTS
+    from rulesets.percentile.people import person_state
+
+    tables = load_tables()
+    own = person_state({**DEFAULTS, "side": "x", "name": "Own", "body": {"left_hand": 9}}, tables)
+    plain = person_state({**DEFAULTS, "side": "x", "name": "Plain"}, tables)
+    assert list(own["body"]) == [p["id"] for p in tables.races["human"]["parts"]]
+    assert own["body"]["left_hand"] == {"points": 9, "taken": 0}
+    assert plain["body"]["left_hand"] == {"points": 6, "taken": 0}
+    plain["body"]["chest"]["taken"] = 4
+    plain["body"]["left_hand"]["points"] = 1
+    plain["wounds"].append({"part": "chest"})
+    later = person_state({**DEFAULTS, "side": "x", "name": "Later"}, tables)
+    assert later["body"]["chest"]["taken"] == 0 and later["body"]["left_hand"]["points"] == 6
+    assert later["wounds"] == [] and later["weapons"] == [] and own["body"]["chest"]["taken"] == 0
+    assert (later["side"], later["name"], later["agility"], later["ap_turn"]) == ("x", "Later", 55, 55)

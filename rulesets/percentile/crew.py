@@ -81,9 +81,10 @@ def enlist(state: dict, tables, args: dict) -> list[str]:
             if not people[pid]["dead"]:
                 out.append(pid)
         return out
+    want = int(args.get("count", 0))
     here: list[str] = []  # as ``crew_ids`` finds them
-    taken: set[str] = set()  # the names aboard, read only when there is a roster to take names from
     roster = args.get("roster", [])
+    taken: set[str] = set() if roster else None  # the names aboard, read only when there is a roster
     placed = 0  # everyone of the ship at the place, the dead too: what ``_make`` numbers from
     for pid, p in people.items():
         if p.get("ship") == ship:
@@ -93,14 +94,16 @@ def enlist(state: dict, tables, args: dict) -> list[str]:
                 placed += 1
                 if not p["dead"]:
                     here.append(pid)
-    names = [n for n in roster if n not in taken]
+    if len(here) >= want:
+        return here if len(here) == want else here[:want]
+    names = [n for n in roster if n not in taken] if roster else []
     count: int | None = placed
-    while len(here) < int(args.get("count", 0)):
+    while len(here) < want:
         before = len(people)
         here.append(_make(state, tables, ship, args["side"], place, names.pop(0) if names else "", count))
         # one more at the place; should a made id ever replace someone, ``_make`` counts again
         count = count + 1 if count is not None and len(people) > before else None
-    return here[:int(args.get("count", 0))]
+    return here
 
 
 def _make(state: dict, tables, ship: str, side: str, place: str, name: str, placed: int | None = None) -> str:

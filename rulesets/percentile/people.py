@@ -137,11 +137,10 @@ def part_state(part: dict) -> str:
     return f"function {left}/{function}"
 
 
-def vital_parts(person: dict, tables: Tables) -> set[str]:
-    parts = {tables.races[person["race"]]["head_in"]}
-    if "chest" in person["body"]:
-        parts.add("chest")
-    return parts
+def vital_parts(person: dict, tables: Tables) -> tuple[str, ...]:
+    """The part the race keeps its head in, and the chest when the body has one (each once)."""
+    head = tables.races[person["race"]]["head_in"]
+    return (head, "chest") if head != "chest" and "chest" in person["body"] else (head,)
 
 
 def is_dead(person: dict, tables: Tables) -> bool:

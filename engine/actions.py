@@ -23,19 +23,19 @@ from __future__ import annotations
 import importlib
 import re
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from .errors import FlagbridgeError, IllegalAction
+from .records import Frozen
 
 #: Parameter kinds. ``unit`` names a unit of the kind in ``Param.unit``.
 INT_LIMIT = 2**63 - 1  # the largest whole number a save can hold
 KINDS = ("text", "int", "choice", "multi", "side", "unit")
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(Frozen):
     """One value a console may offer for a parameter, with the words it shows."""
 
     value: str
@@ -47,8 +47,7 @@ May = Callable[[dict, dict, Any], str]
 Handler = Callable[[dict, dict, Any, Any], None]
 
 
-@dataclass(frozen=True)
-class Param:
+class Param(Frozen):
     """One argument of an action.
 
     ``options(state, args, tables)`` gives the candidates for ``choice`` and
@@ -65,7 +64,7 @@ class Param:
     kind: str = "text"
     unit: str = ""
     choices: tuple[str, ...] = ()
-    options: Options | None = field(default=None, compare=False)
+    options: Options | None = None
     minimum: int | None = None
     maximum: int | None = None
     optional: bool = False
@@ -73,7 +72,9 @@ class Param:
     enemy_of: str = ""
     ally_of: str = ""
     #: For ``multi``: the values ticked when the form asks (the programs already loaded, say).
-    initial: Options | None = field(default=None, compare=False)
+    initial: Options | None = None
+
+    __uncompared__ = ("options", "initial")  # functions: two params are the same whatever they offer
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -92,8 +93,7 @@ def always(state: dict, args: dict, tables: Any) -> str:
     return ""
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(Frozen):
     """An action declared once: ``name`` is its id (saved in the log), ``run`` its handler."""
 
     name: str
@@ -107,8 +107,7 @@ class Action:
         return next(p for p in self.params if p.name == name)
 
 
-@dataclass(frozen=True)
-class Offer:
+class Offer(Frozen):
     """An action as the console lists it now: possible (``reason`` empty) or why not."""
 
     action: Action
@@ -119,8 +118,7 @@ class Offer:
         return not self.reason
 
 
-@dataclass(frozen=True)
-class UnitKind:
+class UnitKind(Frozen):
     """A kind of unit a ruleset tracks: ships, people, ordnance markers, planetary defences.
 
     Units of a kind live in ``state[key]`` (and, when they start in the setup,

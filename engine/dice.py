@@ -18,11 +18,11 @@ with integer counts, never by sampling.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
 from .errors import BadDiceExpression, BadDiceValue
+from .records import Frozen
 
 _SIX = re.compile(r"^\s*([0-9]{0,4})\s*[dD]\s*([0-9]{0,5})\s*(?:([+-])\s*([0-9]{1,6}))?\s*$")
 _SD = re.compile(
@@ -32,8 +32,7 @@ _SD = re.compile(
 MAX_POOL = 1000
 
 
-@dataclass(frozen=True)
-class Dice:
+class Dice(Frozen):
     """A dice expression: ``count`` dice of ``sides`` faces, times ``scale``, plus ``plus``.
 
     ``scale`` is only ever different from 1 for a single die (fractional ``X:10sd``).

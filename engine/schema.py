@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, NoReturn
 
 from .errors import BadTable
+from .records import Frozen
 
 HEADER = "table"  # the [table] header of every table file; engine/tables.py checks it
 
@@ -70,8 +71,7 @@ class Check(ABC):
         return _Worded(self, expected)
 
 
-@dataclass(frozen=True)
-class Is(Check):
+class Is(Frozen, Check):
     """A plain value that passes ``ok``: a number, a word, a flag."""
 
     expected: str
@@ -86,8 +86,7 @@ class Is(Check):
         return bool(self.ok(value))
 
 
-@dataclass(frozen=True)
-class _Worded(Check):
+class _Worded(Frozen, Check):
     check: Check
     expected: str
 
@@ -141,8 +140,7 @@ FLAG = Is("true or false", lambda v: isinstance(v, bool))
 
 # --- lists and tables -----------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class _ListOf(Check):
+class _ListOf(Frozen, Check):
     each: Check
     length: int | None
     at_least: int
@@ -171,8 +169,7 @@ def list_of(each: Check, length: int | None = None, at_least: int = 0, expected:
 NAMES = list_of(TEXT).worded("a list of names")
 
 
-@dataclass(frozen=True)
-class _TableOf(Check):
+class _TableOf(Frozen, Check):
     each: Check
     keys: tuple[str, ...] | None
     words: str
@@ -203,8 +200,7 @@ def entries(each: Check) -> Check:
     return _TableOf(each, None, "a table of entries", False)
 
 
-@dataclass(frozen=True)
-class _EveryRow(Check):
+class _EveryRow(Frozen, Check):
     keys: tuple[str, ...]
     each: Check
     span: str
@@ -242,8 +238,7 @@ def _unknown_field(where: str, name: str, known: Any) -> NoReturn:
     raise BadTable(f"{where}: unknown field {name!r} (known: {', '.join(known)})")
 
 
-@dataclass(frozen=True)
-class _Record(Check):
+class _Record(Frozen, Check):
     spec: Mapping[str, tuple[Check, Any]]
     words: str
     others_allowed: bool

@@ -39,8 +39,10 @@ def at(where: str, key: str | int) -> str:
     """The place of ``key`` inside ``where``: a list item as ``[i]``, a key quoted unless bare."""
     if isinstance(key, int):
         return f"{where}[{key}]"
-    bare = key and all(c.isalnum() or c in "_-" for c in key)
-    shown = key if bare else f'"{key}"'
+    # bare: letters, digits, "_" and "-" only, asked of the whole text at once (a table check asks
+    # this of every key it reads, at every start-up)
+    rest = key.replace("_", "").replace("-", "")
+    shown = key if key and (not rest or rest.isalnum()) else f'"{key}"'
     return f"{where}.{shown}" if where else shown
 
 

@@ -63,17 +63,28 @@ class FlagbridgeApp(App[None]):
         self.load_error = load_error
         self.error_path = error_path
         self._held: list[events.Key] = []  # keys waiting for the top screen to be built
+        self._to_remember: Path | None = None  # the save to put first in the recent-saves list
 
     def get_default_screen(self):
         """With a save to open, the console is the first screen: no empty screen laid out first."""
         if self.save is not None and not self.load_error:
-            from .recent import remember
             from .screens.console import console_screen
 
             self.sub_title = self.save.encounter.setup.name
-            remember(self.save.path)
+            self._to_remember = self.save.path  # the recent-saves list is a convenience: after the first frame
+            self.call_after_refresh(self._remember)
             return console_screen(self.save)
         return super().get_default_screen()
+
+    def _remember(self) -> None:
+        path, self._to_remember = self._to_remember, None
+        if path is not None:
+            from .recent import remember
+
+            remember(path)
+
+    def on_unmount(self) -> None:
+        self._remember()  # an app closed before its first frame still lists its save
 
     def on_mount(self) -> None:
         if self.save is not None and not self.load_error:

@@ -84,7 +84,7 @@ def enlist(state: dict, tables, args: dict) -> list[str]:
     want = int(args.get("count", 0))
     here: list[str] = []  # as ``crew_ids`` finds them
     roster = args.get("roster", [])
-    taken: set[str] = set() if roster else None  # the names aboard, read only when there is a roster
+    taken: set[str] | None = set() if roster else None  # the names aboard, read only when there is a roster
     placed = 0  # everyone of the ship at the place, the dead too: what ``_make`` numbers from
     for pid, p in people.items():
         if p.get("ship") == ship:

@@ -62,7 +62,7 @@ def check_person(person: dict, tables: Tables, where: str) -> None:
             raise BadTable(f"{where}.body.{part}: expected a whole number 1 or more, got {n!r}")
 
 
-def unhurt_body(tables: Tables, race_id: str) -> dict[str, dict]:
+def _unhurt_body(tables: Tables, race_id: str) -> dict[str, dict]:
     """The race's body parts as a person's state keeps them, unhurt, in the races table's order. Read from
     the tables alone, so made once per loaded tables and race; kept aside, never handed out: ``person_state``
     copies it (every crew member a ship fight makes asks)."""
@@ -89,7 +89,7 @@ def person_state(person: dict, tables: Tables) -> dict:
     and nothing shared with anyone (the lists and the body are new)."""
     race = tables.races[person["race"]]
     ap = person["agility"] or race["agility_points"]
-    unhurt = unhurt_body(tables, person["race"])
+    unhurt = _unhurt_body(tables, person["race"])
     body = unhurt.copy()
     for part, fresh in unhurt.items():
         body[part] = fresh.copy()

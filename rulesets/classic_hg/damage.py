@@ -365,15 +365,18 @@ def apply_effect(state: dict, attack: dict, effect: str, tables: Tables, ctx: Ru
 
 
 def _noun(effect: str, candidates: list[tuple[str, int]]) -> str:
-    """What the pick roll chooses among; ``_candidates`` lists the tubes last, so the last says if any is one."""
-    tubes = bool(candidates) and candidates[-1][0] == "tubes"
+    tubes = False
+    for kind, _ in candidates:
+        if kind == "tubes":
+            tubes = True
+            break
     return {"fire_control": "turret's or tube's fire control" if tubes else "turret's fire control",
             "weapon": "turret or tube" if tubes else "turret", "hangar": "hangar",
             "quarters": "stateroom or berth"}[effect]
 
 
 def _candidates(ship: dict, effect: str) -> list[tuple[str, int]]:
-    """What a hit of this effect may find, in ship order: ("turrets", i), then ("tubes", i), ..."""
+    """What a hit of this effect may find, in ship order: ("turrets", i), ("tubes", i), ..."""
     if effect == "fire_control":
         return [("turrets", i) for i, t in enumerate(ship["turrets"]) if t["fire_control"]] + \
             [("tubes", i) for i, t in enumerate(ship["tubes"]) if not t["destroyed"] and t.get("fire_control", True)]

@@ -62,49 +62,33 @@ def check_person(person: dict, tables: Tables, where: str) -> None:
             raise BadTable(f"{where}.body.{part}: expected a whole number 1 or more, got {n!r}")
 
 
-def _unhurt_body(tables: Tables, race_id: str) -> dict[str, dict]:
-    """The race's body parts as a person's state keeps them, unhurt, in the races table's order. Read from
-    the tables alone, so made once per loaded tables and race; kept aside, never handed out: ``person_state``
-    copies it (every crew member a ship fight makes asks)."""
-    key = ("unhurt body", race_id)
+def race_parts(tables: Tables, race_id: str) -> tuple[tuple[str, int], ...]:
+    """The race's body parts as (id, damage points), in the races table's order: read from the tables alone,
+    so worked out once per loaded tables and race (every crew member a ship fight makes asks)."""
+    key = ("race parts", race_id)
     found = tables.memo.get(key)
     if found is None:
-        found = tables.memo[key] = {p["id"]: {"points": p["points"], "taken": 0}
-                                    for p in tables.races[race_id]["parts"]}
+        found = tables.memo[key] = tuple((p["id"], p["points"]) for p in tables.races[race_id]["parts"])
     return found
 
 
-#: Every field of a person's state, in its order, holding what the fight begins with where that is the same
-#: for everyone; ``person_state`` fills in the rest on a copy (a copy and a dozen stores cost a third of what
-#: writing the two dozen fields out does, and a ship fight makes a person for nearly every crew hit). The
-#: lists and the body are placeholders that could not be shared unnoticed: each person gets new ones.
-_FRESH = {"side": "", "name": "", "race": "", "team": "", "perception": 0, "aim": 0, "brawl": 0, "agility": 0,
-          "strength": 0, "alertness": 0, "weapons": (), "body": None, "ap_turn": 0, "ap_spent": 0, "ap_extra": 0,
-          "owed": 0, "no_move": False, "taken_this_round": 0, "taken_last_round": 0, "dead": False, "wounds": (),
-          "attacked": False, "asleep": False}
-
-
 def person_state(person: dict, tables: Tables) -> dict:
-    """The state a person begins the fight in: every field of ``_FRESH``, the person's own where they differ,
-    and nothing shared with anyone (the lists and the body are new)."""
+    """The state a person begins the fight in."""
     race = tables.races[person["race"]]
     ap = person["agility"] or race["agility_points"]
-    unhurt = _unhurt_body(tables, person["race"])
-    body = unhurt.copy()
-    for part, fresh in unhurt.items():
-        body[part] = fresh.copy()
-    for part, points in person["body"].items():  # the person's own points for a part replace the race's
-        if part in body:
-            body[part]["points"] = points
-    state = _FRESH.copy()
-    state["side"], state["name"], state["race"], state["team"] = \
-        person["side"], person["name"], person["race"], person["team"]
-    state["perception"], state["aim"], state["brawl"] = person["perception"], person["aim"], person["brawl"]
-    state["agility"] = state["ap_turn"] = ap
-    state["strength"], state["alertness"] = person["strength"], person["alertness"]
-    state["weapons"], state["body"], state["wounds"] = list(person["weapons"]), body, []
-    state["asleep"] = person.get("asleep", False)
-    return state
+    own = person["body"]
+    parts = race_parts(tables, person["race"])
+    body = {part: {"points": own.get(part, points), "taken": 0} for part, points in parts}
+    return {
+        "side": person["side"], "name": person["name"], "race": person["race"], "team": person["team"],
+        "perception": person["perception"], "aim": person["aim"], "brawl": person["brawl"],
+        "agility": ap, "strength": person["strength"], "alertness": person["alertness"],
+        "weapons": list(person["weapons"]),
+        "body": body,
+        "ap_turn": ap, "ap_spent": 0, "ap_extra": 0, "owed": 0, "no_move": False,
+        "taken_this_round": 0, "taken_last_round": 0, "dead": False, "wounds": [], "attacked": False,
+        "asleep": person.get("asleep", False),
+    }
 
 
 def structure_points(points: int) -> int:

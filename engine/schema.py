@@ -257,11 +257,10 @@ class _Record(Frozen, Check):
             _unknown_field(where, others[0], self.spec)
         out = {}
         for name, (check, default) in self.spec.items():
-            place = at(where, name)
-            if name in value:
-                out[name] = check(value[name], place)
+            if name in value:  # the place is named only for a field given or missing (a start-up checks hundreds)
+                out[name] = check(value[name], at(where, name))
             elif default is REQUIRED:
-                raise BadTable(f"{place}: missing ({check.expected})")
+                raise BadTable(f"{at(where, name)}: missing ({check.expected})")
             elif default is not ABSENT:
                 out[name] = copy.copy(default)
         return out | {k: value[k] for k in others}

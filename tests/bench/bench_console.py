@@ -2,7 +2,7 @@
 
 Run from the repository root, either way:
 
-    python -m tests.bench.bench_console [--rounds 7] [--reps 50] [--profile] [--no-tmux]
+    python -m tests.bench.bench_console [--rounds 7] [--reps 50] [--profile] [--no-tmux] [--instructions]
     python tests/bench/bench_console.py [...]
 
 What it measures, and why (DESIGN.md "Performance"):
@@ -29,7 +29,9 @@ What it measures, and why (DESIGN.md "Performance"):
    updated panels in its next refresh).
 
 ``--profile`` adds a cProfile of the headless mount and of the key path (the top
-functions).
+functions). ``--instructions`` adds the instructions each app runs from its start to
+its first painted frame on a pseudo-terminal of the same size (callgrind; part 1d):
+unlike the timings they barely move from run to run, so a change is judged by them.
 This is a script, not a test: it prints figures and never asserts times.
 """
 
@@ -373,6 +375,81 @@ def bench_mount(rounds: int, folder: Path, profile: bool) -> None:
         print_profile(prof, "5 warm run_test mounts of flagbridge demo (part 1b)")
 
 
+# --- 1d. instructions to the first painted frame ---------------------------------------------
+
+FIRST_PAINT = r"""
+import os, sys
+marker, which = sys.argv[1], sys.argv[2]
+from textual.drivers import linux_driver
+write = linux_driver.LinuxDriver.write
+def painted(self, data):
+    write(self, data)
+    if marker in data:  # the first frame that shows the marker is written: stop the count here
+        os._exit(0)
+linux_driver.LinuxDriver.write = painted
+if which == "bare":
+    import runpy
+    runpy.run_path(sys.argv[3], run_name="__main__")
+else:
+    from tui.cli import main
+    sys.exit(main(["demo", "--save-dir", sys.argv[3]]))
+"""
+
+
+def on_a_pty(argv: list[str], env: dict[str, str]) -> int:
+    """Run ``argv`` on a pseudo-terminal of SIZE (as a terminal would), its output read and dropped."""
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+
+    w, h = SIZE
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the pty is its terminal
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", h, w, 0, 0))
+        os.chdir(ROOT)
+        os.execvpe(argv[0], argv, {**os.environ, "TERM": "xterm-256color", **env})
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", h, w, 0, 0))
+    while True:
+        try:
+            ready, _, _ = select.select([fd], [], [], 120)
+            if not ready or not os.read(fd, 65536):
+                break
+        except OSError:  # the child has gone
+            break
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status)
+
+
+def first_paint_instructions(which: str, folder: Path, env: dict[str, str]) -> int:
+    """Instructions (callgrind) from the interpreter's start to the first frame that shows the app's marker."""
+    marker = FLAGBRIDGE_MARKER if which == "fb" else BARE_MARKER
+    target = str(BARE_APP) if which == "bare" else str(folder / "cg-saves")
+    code = [sys.executable, "-c", FIRST_PAINT, marker, which, target]
+    on_a_pty(code, env)  # unmeasured: writes the bytecode caches
+    log = folder / f"callgrind-{which}.log"
+    on_a_pty(["valgrind", "--tool=callgrind", f"--log-file={log}", "--callgrind-out-file=/dev/null", *code], env)
+    found = re.search(r"Collected : (\d+)", log.read_text())
+    if found is None:
+        raise RuntimeError(f"callgrind counted nothing for {which}: see {log}")
+    return int(found.group(1))
+
+
+def bench_instructions(folder: Path) -> None:
+    section(f"1d. Instructions to the first painted frame (callgrind, a {SIZE[0]}x{SIZE[1]} pty, "
+            "bytecode cached, PYTHONHASHSEED=0)")
+    if shutil.which("valgrind") is None:
+        row("valgrind not found (apt-get install -y valgrind)", "skipped")
+        return
+    env = {**bytecode_modes(folder)[0][1], "PYTHONHASHSEED": "0"}
+    bare = first_paint_instructions("bare", folder, env)
+    fb = first_paint_instructions("fb", folder, env)
+    row("bare app (Header, Footer, 6 panels)", f"{bare / 1e6:,.0f} M")
+    row("flagbridge demo", f"{fb / 1e6:,.0f} M")
+    row("ratio flagbridge / bare", f"{fb / bare:7.2f} x", "(steady from run to run: for A/B of a change)")
+
+
 # --- 2. key latency -------------------------------------------------------------------------
 
 def timed_once(fn: Callable[[], object]) -> float:
@@ -576,6 +653,8 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true",
                         help="cProfile the mount and the key path; print the top functions")
     parser.add_argument("--no-tmux", action="store_true", help="skip the tmux start-up figures")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count the instructions to the first painted frame of each app (valgrind)")
     parser.add_argument("folder", nargs="?", help="where the saves go (default: a fresh temporary folder)")
     args = parser.parse_args()
 
@@ -590,6 +669,8 @@ def main() -> None:
             bench_tmux_startup(args.rounds, folder)
         bench_imports(max(3, args.rounds // 2 + 1), folder)
         bench_mount(args.rounds, folder, args.profile)
+        if args.instructions:
+            bench_instructions(folder)
         bench_keys(args.reps, folder, args.profile)
     print(f"\nload average at the end {os.getloadavg()[0]:.2f} (other work on the machine skews every figure)")
 

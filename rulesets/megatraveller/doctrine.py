@@ -34,7 +34,7 @@ from engine.rolls import Modifier, RollRequest, Target
 from engine.ruleset import Outcome
 from engine.schema import Field, validate
 
-from . import ranges, sensors, systems
+from . import ranges, sensors, systems, tactics
 from .fire import can_fire_at_band, to_hit_modifiers
 from .tables import fire_number
 from .views import ship_line
@@ -42,6 +42,9 @@ from .views import ship_line
 DEFAULT_DOCTRINE = "standard"
 RANGE_MOVES = ("close", "stay", "open")
 MAX_SQUARES = 100  # past Extreme nothing is seen: opening stops there
+#: No tactics points spent: the tactics parameters at their defaults, given whole so that the arguments
+#: ``may`` passes are the very ones the handler receives.
+NO_TACTICS = {p.name: p.default for p in tactics.TACTICS_PARAMS}
 
 ORDER_FIELDS: tuple[Field, ...] = (
     Field("fire", "str", default="most_likely_to_hit", choices=("most_likely_to_hit", "hold")),
@@ -95,7 +98,16 @@ def side_loss(state: dict, side: str, tables) -> float:
 
 
 class Commander:
-    """Plays a megatraveller fight by the doctrine of each side (``decide`` gives the next action)."""
+    """Plays a megatraveller fight by the doctrine of each side (``decide`` gives the next action).
+
+    Every value it gives is one the rules offer, in the form the argument check returns: ship ids of
+    ships in the fight, targets from ``ranges.enemies``, a mode of ``sensors.MODES``, "free" or a battery
+    id of the ship to spend, batteries from the ship's own list (each once, at least one), and squares
+    from 0 to ``MAX_SQUARES`` (well inside the rule's own limit). So ``offers_checked`` lets the forecast
+    leave the judging to each action's ``may``, which ``allowed`` has asked on this very state.
+    """
+
+    offers_checked = True
 
     def __init__(self, ruleset, doctrines: dict[str, dict]) -> None:
         self.ruleset = ruleset
@@ -103,11 +115,18 @@ class Commander:
         self.actions = ruleset.catalogue.actions
         self.moved_round = 0  # the last round whose range moves are all made (one commander per fight)
         self.moved: set[str] = set()  # pairs already moved this round
+        #: The arguments object ``may`` last said yes to in this decision (the state has not changed since):
+        #: a choice given with it is not judged a second time (``engine.forecast.Playout.act``).
+        self.vouched: dict | None = None
 
     def allowed(self, state: dict, tables, name: str, args: dict) -> bool:
-        return not self.actions[name].may(state, args, tables)
+        if self.actions[name].may(state, args, tables):
+            return False
+        self.vouched = args
+        return True
 
     def decide(self, state: dict):
+        self.vouched = None
         tables = self.ruleset.tables_for(state)
         step = state["step"]
         choice = None
@@ -153,7 +172,7 @@ class Commander:
                              if (lvl := sensors.best_difficulty(ship, sensors.task_of(mode, kind), band, tables))]
                     if not modes:
                         continue
-                    args = {"ship": sid, "target": tid, "mode": min(modes)[1], "spend": spends[0]}
+                    args = {"ship": sid, "target": tid, "mode": min(modes)[1], "spend": spends[0], **NO_TACTICS}
                     name = "locate" if kind == "scan" else "lock"
                     if self.allowed(state, tables, name, args):
                         return name, args
@@ -189,7 +208,7 @@ class Commander:
                     if best:
                         by_target.setdefault(best, []).append(b["id"])
                 for tid, bids in by_target.items():
-                    args = {"ship": sid, "target": tid, "batteries": bids, "aim": ""}
+                    args = {"ship": sid, "target": tid, "batteries": bids, "aim": "", **NO_TACTICS}
                     if self.allowed(state, tables, "fire", args):
                         return "fire", args
         return None

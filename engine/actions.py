@@ -40,6 +40,11 @@ class Choice(Frozen):
     value: str
     label: str
 
+    def __init__(self, value: str, label: str) -> None:  # made for every choice a form offers: kept quick
+        fields = self.__dict__
+        fields["value"] = value
+        fields["label"] = label
+
 
 Options = Callable[[dict, dict, Any], Iterable["Choice | str"]]
 May = Callable[[dict, dict, Any], str]
@@ -111,6 +116,11 @@ class Offer(Frozen):
 
     action: Action
     reason: str = ""
+
+    def __init__(self, action: Action, reason: str = "") -> None:  # made for every action after every key
+        fields = self.__dict__
+        fields["action"] = action
+        fields["reason"] = reason
 
     @property
     def possible(self) -> bool:

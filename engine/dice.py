@@ -44,9 +44,15 @@ class Dice(Frozen):
     scale: Fraction = Fraction(1)
     notation: str = ""
 
-    def __post_init__(self) -> None:
+    def __init__(self, count: int, sides: int, plus: int = 0, scale: Fraction = Fraction(1), notation: str = "") -> None:
+        fields = self.__dict__  # made for every roll: kept quick
+        fields["count"] = count
+        fields["sides"] = sides
+        fields["plus"] = plus
+        fields["scale"] = scale
+        fields["notation"] = notation
         # Whether the scale is 1, asked of every roll's value: a Fraction comparison each time costs more than the roll.
-        object.__setattr__(self, "_unscaled", self.scale == 1)
+        fields["_unscaled"] = scale == 1
 
     def __str__(self) -> str:
         return self.notation or f"{self.count}d{self.sides}"

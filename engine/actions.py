@@ -23,6 +23,7 @@ from __future__ import annotations
 import importlib
 import re
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -433,27 +434,14 @@ def filled_args(action: Action, args: dict) -> dict:
 
 # --- what the console may offer --------------------------------------------------------
 
+@dataclass
 class Asker:
-    """Answers the console's questions about one state: which actions, which choices, why not.
+    """Answers the console's questions about one state: which actions, which choices, why not."""
 
-    Written out rather than a dataclass (whose methods are compiled at every start-up)."""
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __init__(self, catalogue: Catalogue, state: dict, tables: Any, sides: list[str]) -> None:
-        self.catalogue = catalogue
-        self.state = state
-        self.tables = tables
-        self.sides = sides
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return (self.catalogue, self.state, self.tables, self.sides) == (
-            other.catalogue, other.state, other.tables, other.sides)  # type: ignore[attr-defined]
-
-    def __repr__(self) -> str:
-        return f"Asker(catalogue={self.catalogue!r}, state={self.state!r}, tables={self.tables!r}, sides={self.sides!r})"
+    catalogue: Catalogue
+    state: dict
+    tables: Any
+    sides: list[str]
 
     def _ok(self, action: Action, args: dict) -> bool:
         return not action.may(self.state, args, self.tables)

@@ -8,6 +8,7 @@ Replaying a log draws no random numbers (STYLE.md: python-chess ``push``/``pop``
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -29,32 +30,16 @@ _NO_FACES: list = []  # read only: defaults of a logged roll's fields
 _NO_CONTEXT: dict = {}
 
 
+@dataclass
 class Event:
-    """One logged event. ``data`` is plain; ``text`` is its save text once written.
+    """One logged event. ``data`` is plain; ``text`` is its save text once written."""
 
-    Written out rather than a dataclass (whose methods are compiled at every start-up): equal when
-    kind, group, time, data and text are (not the notes), unhashable, shown with every field."""
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __init__(self, kind: str, group: int, at: datetime, data: dict[str, Any], text: str | None = None,
-                 notes: list[str] | None = None) -> None:
-        self.kind = kind
-        self.group = group
-        self.at = at
-        self.data = data
-        self.text = text
-        self.notes: list[str] = [] if notes is None else notes
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return (self.kind, self.group, self.at, self.data, self.text) == (
-            other.kind, other.group, other.at, other.data, other.text)  # type: ignore[attr-defined]
-
-    def __repr__(self) -> str:
-        return (f"Event(kind={self.kind!r}, group={self.group!r}, at={self.at!r}, data={self.data!r}, "
-                f"text={self.text!r}, notes={self.notes!r})")
+    kind: str
+    group: int
+    at: datetime
+    data: dict[str, Any]
+    text: str | None = None
+    notes: list[str] = field(default_factory=list, compare=False)
 
     def plain(self) -> dict[str, Any]:
         return {"kind": self.kind, "group": self.group, "at": self.at, **self.data}

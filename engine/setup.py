@@ -6,6 +6,7 @@ with every logged event applied (DESIGN.md "The encounter is an event log").
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
@@ -14,38 +15,21 @@ from .schema import validate
 from .state import check_plain
 
 
+@dataclass
 class Setup:
     """Ruleset id, name, sides, the units by kind (``ships``, ``people``...), options and the dice seed.
 
     ``units`` maps a unit kind's key (``UnitKind.key``) to its units by id;
-    each is saved as ``[setup.KEY.ID]``. Written out rather than a dataclass (whose methods are
-    compiled at every start-up): equal when every field is, unhashable, shown with every field.
+    each is saved as ``[setup.KEY.ID]``.
     """
 
-    __hash__ = None  # type: ignore[assignment]
-
-    def __init__(self, ruleset: str, name: str, sides: list[dict[str, Any]],
-                 units: dict[str, dict[str, dict[str, Any]]], options: dict[str, Any] | None = None,
-                 seed: int = 0, created: datetime | None = None) -> None:
-        self.ruleset = ruleset
-        self.name = name
-        self.sides = sides
-        self.units = units
-        self.options: dict[str, Any] = {} if options is None else options
-        self.seed = seed
-        self.created: datetime = now() if created is None else created
-
-    def _fields(self) -> tuple:
-        return (self.ruleset, self.name, self.sides, self.units, self.options, self.seed, self.created)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._fields() == other._fields()  # type: ignore[attr-defined]
-
-    def __repr__(self) -> str:
-        return (f"Setup(ruleset={self.ruleset!r}, name={self.name!r}, sides={self.sides!r}, units={self.units!r}, "
-                f"options={self.options!r}, seed={self.seed!r}, created={self.created!r})")
+    ruleset: str
+    name: str
+    sides: list[dict[str, Any]]
+    units: dict[str, dict[str, dict[str, Any]]]
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int = 0
+    created: datetime = field(default_factory=lambda: now())
 
     @property
     def ships(self) -> dict[str, dict[str, Any]]:

@@ -13,6 +13,7 @@ checked files into the object its rules read.
 from __future__ import annotations
 
 import stat
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Generic, TypeVar
 
@@ -23,40 +24,21 @@ T = TypeVar("T")
 HEADER_KEYS = ("ruleset", "name", "shipped_default", "note")
 
 
+@dataclass
 class TableSet(Generic[T]):
-    """The tables of one ruleset: where the shipped files are, how to check and build them.
+    """The tables of one ruleset: where the shipped files are, how to check and build them."""
 
-    Written out rather than a dataclass (whose methods are compiled at every start-up)."""
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __init__(self, ruleset_id: str, folder: Path, checkers: dict[str, Callable[[dict], dict]],
-                 build: Callable[[dict[str, dict], dict[str, Path]], T],
-                 cross_check: Callable[[dict[str, dict], dict[str, Path]], None] | None = None) -> None:
-        self.ruleset_id = ruleset_id
-        self.folder = folder
-        #: table name -> check of a parsed file's body (everything but ``[table]``); returns it normalised
-        self.checkers = checkers
-        #: checked files by name, and the path each came from -> what the rules read
-        self.build = build
-        #: references between tables (e.g. a weapon naming a program); raises BadTable
-        self.cross_check = cross_check
-        self._checked: dict[tuple, dict] = {}
-        self._sets: dict[tuple, Any] = {}
-        self._pinned: dict[tuple, Any] = {}
-
-    def _fields(self) -> tuple:
-        return (self.ruleset_id, self.folder, self.checkers, self.build, self.cross_check, self._checked,
-                self._sets, self._pinned)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._fields() == other._fields()  # type: ignore[attr-defined]
-
-    def __repr__(self) -> str:
-        return (f"TableSet(ruleset_id={self.ruleset_id!r}, folder={self.folder!r}, checkers={self.checkers!r}, "
-                f"build={self.build!r}, cross_check={self.cross_check!r})")
+    ruleset_id: str
+    folder: Path
+    #: table name -> check of a parsed file's body (everything but ``[table]``); returns it normalised
+    checkers: dict[str, Callable[[dict], dict]]
+    #: checked files by name, and the path each came from -> what the rules read
+    build: Callable[[dict[str, dict], dict[str, Path]], T]
+    #: references between tables (e.g. a weapon naming a program); raises BadTable
+    cross_check: Callable[[dict[str, dict], dict[str, Path]], None] | None = None
+    _checked: dict[tuple, dict] = field(default_factory=dict, repr=False)
+    _sets: dict[tuple, Any] = field(default_factory=dict, repr=False)
+    _pinned: dict[tuple, Any] = field(default_factory=dict, repr=False)
 
     @property
     def names(self) -> tuple[str, ...]:

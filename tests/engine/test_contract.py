@@ -106,11 +106,22 @@ def test_a_form_answer_is_judged_with_the_answers_before_it(enc: Encounter) -> N
 
 # --- roll continuations are registered by name and checked at import -----------------------------
 
-def test_an_unknown_continuation_fails_at_import(tmp_path: Path, monkeypatch) -> None:
-    pkg = tmp_path / "badrules"
+def import_rules(tmp_path: Path, monkeypatch, package: str, source: str) -> None:
+    """Import ``package.rules`` written from ``source`` (dedented), then forget it whatever happened."""
+    pkg = tmp_path / package
     pkg.mkdir()
     (pkg / "__init__.py").write_text("")
-    (pkg / "rules.py").write_text(textwrap.dedent('''
+    (pkg / "rules.py").write_text(textwrap.dedent(source))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        __import__(f"{package}.rules")
+    finally:
+        sys.modules.pop(package, None)
+        sys.modules.pop(f"{package}.rules", None)
+
+
+def test_an_unknown_continuation_fails_at_import(tmp_path: Path, monkeypatch) -> None:
+    source = '''
         from engine.actions import Catalogue
         CATALOGUE = Catalogue("bad")
 
@@ -119,21 +130,15 @@ def test_an_unknown_continuation_fails_at_import(tmp_path: Path, monkeypatch) ->
             ctx.request_roll("Damage", "1D", then="damgae")
 
         CATALOGUE.seal("badrules")
-    '''))
-    monkeypatch.syspath_prepend(str(tmp_path))
+    '''
     with pytest.raises(FlagbridgeError, match=r"badrules.rules line 7: then='damgae' is not a registered roll "
                                               r"continuation of bad \(known: to_hit\)"):
-        __import__("badrules.rules")
-    sys.modules.pop("badrules", None)
-    sys.modules.pop("badrules.rules", None)
+        import_rules(tmp_path, monkeypatch, "badrules", source)
 
 
 def test_seal_reads_then_and_reply_as_whole_words_in_file_order(tmp_path: Path, monkeypatch) -> None:
     """A name ending in ``then`` or ``reply`` is not one; the first unknown name in the file is the one named."""
-    pkg = tmp_path / "wordrules"
-    pkg.mkdir()
-    (pkg / "__init__.py").write_text("")
-    (pkg / "rules.py").write_text(textwrap.dedent('''
+    source = '''
         from engine.actions import Catalogue
         CATALOGUE = Catalogue("words")
         no_then = "x"
@@ -141,12 +146,9 @@ def test_seal_reads_then_and_reply_as_whole_words_in_file_order(tmp_path: Path, 
         dict(reply="lost")
         dict(then = 'gone')
         CATALOGUE.seal("wordrules")
-    '''))
-    monkeypatch.syspath_prepend(str(tmp_path))
+    '''
     with pytest.raises(FlagbridgeError, match=r"wordrules.rules line 6: reply='lost' is not a registered reply"):
-        __import__("wordrules.rules")
-    sys.modules.pop("wordrules", None)
-    sys.modules.pop("wordrules.rules", None)
+        import_rules(tmp_path, monkeypatch, "wordrules", source)
 
 
 def test_continuations_and_replies_are_registered_once() -> None:

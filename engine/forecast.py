@@ -358,7 +358,7 @@ class Forecast:
         for side, name in self.sides.items():
             out.append(f"{name}: wins {self.win_chance(side):.1%} (doctrine {self.doctrines.get(side, '?')})")
         unfinished = sum(1 for f in self.fights if not f.finished)
-        out.append(f"no winner: {self.draw_chance():.1%} ({unfinished} unfinished at the turn cap or stuck)")
+        out.append(f"no winner: {self.draw_chance():.1%} ({unfinished} unfinished at the {self.turn_word} cap or stuck)")
         out.append(f"expected {turns}: {self.expected_turns():.2f} (the saved {self.turn_word} counts as the first; "
                    f"an unfinished fight counts {self.turn_cap})")
         for side, name in self.sides.items():

@@ -40,6 +40,7 @@ from .tables import fire_number
 from .views import ship_line
 
 DEFAULT_DOCTRINE = "standard"
+TURN_WORD = "round"  # the text counts rounds ("1 free sensor action each round"): so do a forecast's fight lengths
 RANGE_MOVES = ("close", "stay", "open")
 MAX_SQUARES = 100  # past Extreme nothing is seen: opening stops there
 #: No tactics points spent: the tactics parameters at their defaults, given whole so that the arguments

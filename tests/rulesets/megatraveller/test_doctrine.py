@@ -95,3 +95,14 @@ def test_outcome_a_side_with_no_ship_in_action_has_lost(state) -> None:
     end = outcome(state)
     assert (end.over, end.winner, end.turn) == (True, "imperial", 1)
     assert end.survived == {"patrol": True, "scout": True, "corsair": False, "courier": False}
+
+
+def test_a_forecast_counts_the_fights_in_rounds() -> None:
+    """The text counts time in rounds ("1 free sensor action each round", shared/rules/megatraveller-sensors-fire.txt)
+    and the console's header shows "Round 1": a forecast names its fights' lengths the same way."""
+    from engine.forecast import forecast
+
+    lines = forecast(SaveFile.load(DEMO).encounter, 2, 3, workers=1, turn_cap=4).lines()
+    assert lines[0] == "2 simulated fights, seed 3, at most 4 rounds each"
+    assert any(line.startswith("expected rounds: ") for line in lines)
+    assert not any("turn" in line for line in lines)

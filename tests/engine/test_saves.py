@@ -225,3 +225,28 @@ def test_a_save_of_one_ruleset_opened_as_another_names_the_mismatch(tmp_path: Pa
                     .replace('ruleset = "classic-hg"', 'ruleset = "megatraveller"', 1))
     with pytest.raises(BadSave, match="reads as a classic-hg fight: is flagbridge.ruleset 'megatraveller' right"):
         SaveFile.load(path)
+
+
+def test_a_load_leaves_the_collector_on_with_nothing_young_to_pass_over(saved: Path) -> None:
+    """What a load makes is the fight, alive while it is open: it goes to the collector's oldest generation
+    at once (a pass over it all would be a tenth of a long log's load), and the collector is on again."""
+    import gc
+
+    gc.unfreeze()  # as a program starts: nothing frozen
+    assert gc.isenabled()
+    SaveFile.load(saved)
+    assert gc.isenabled()
+    assert gc.get_count()[0] < 100  # the young generation holds only what was made after the load
+    assert gc.get_freeze_count() == 0
+
+
+def test_a_load_keeps_what_the_console_froze_frozen(saved: Path) -> None:
+    import gc
+
+    gc.freeze()  # as the console does with what it keeps for the session
+    try:
+        frozen = gc.get_freeze_count()
+        SaveFile.load(saved)
+        assert gc.get_freeze_count() == frozen and gc.isenabled()
+    finally:
+        gc.unfreeze()

@@ -36,7 +36,10 @@ def run(command: str, path: Path | None = None, save_dir: Path = Path("saves"), 
     # of the collector's passes, the full one Textual's start-up would set off (15 ms over them) has
     # only the app's own objects to look at, and so do the ones after keys.
     gc.freeze()
-    app.run()
+    try:
+        app.run()
+    finally:
+        gc.unfreeze()  # the session is over: what it kept is the collector's again (a test's process goes on)
     if app.save is not None:
         print(f"The fight is saved in {app.save.path}")
     return app.return_code or 0

@@ -73,9 +73,14 @@ def in_action(ship: dict) -> bool:
 
 
 def outcome(state: dict) -> Outcome:
-    survived = {sid: in_action(s) for sid, s in state["ships"].items()}
-    standing = [side for side in state["side_order"]
-                if any(survived[sid] for sid, s in state["ships"].items() if s["side"] == side)]
+    survived, sides_in_it = {}, set()  # one pass over the ships: asked after every decision of a forecast
+    for sid, s in state["ships"].items():
+        if in_action(s):
+            survived[sid] = True
+            sides_in_it.add(s["side"])
+        else:
+            survived[sid] = False
+    standing = [side for side in state["side_order"] if side in sides_in_it]
     if len(standing) > 1:
         return Outcome(False, "", state["round"], survived)
     return Outcome(True, standing[0] if standing else "", state["round"], survived)

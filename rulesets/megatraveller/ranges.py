@@ -25,7 +25,8 @@ DETECTION_LIMIT = 100  # "Anything within 100 spaces is pretty much detected"
 
 
 def pair(a: str, b: str) -> str:
-    return "|".join(sorted((a, b)))
+    """The key of a range between two ships: their ids in sorted order, "a|b" (asked for every range read)."""
+    return f"{a}|{b}" if a <= b else f"{b}|{a}"
 
 
 def squares(state: dict, a: str, b: str) -> int:

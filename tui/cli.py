@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Callable
 
 from engine import __version__
 from engine.errors import FlagbridgeError
@@ -17,26 +18,79 @@ from engine.errors import FlagbridgeError
 EXIT_BAD = 2
 
 
-class _NotBuilt:
-    """The parser of a command the command line does not name: every call on it does nothing."""
-
-    def __getattr__(self, _name: str):
-        return lambda *args, **kwargs: self
+def _args_path(p: argparse.ArgumentParser) -> None:
+    p.add_argument("path", type=Path)
 
 
-class _OnlyCommand:
-    """The subparsers with only the named command's parser built (argparse builds each in about half a
-    millisecond, a start-up's worth for a dozen commands); help and errors read the same for it."""
+def _args_log(p: argparse.ArgumentParser) -> None:
+    _args_path(p)
+    p.add_argument("--markdown", action="store_true", help="a Markdown recap for a campaign journal")
 
-    def __init__(self, sub, command: str) -> None:
-        self.sub, self.command = sub, command
 
-    def add_parser(self, name: str, **kwargs):
-        return self.sub.add_parser(name, **kwargs) if name == self.command else _NotBuilt()
+def _args_ship(p: argparse.ArgumentParser) -> None:
+    ship_sub = p.add_subparsers(dest="ship_command", metavar="SHIP_COMMAND", required=True)
+    imp = ship_sub.add_parser("import-usp", help="turn a Universal Ship Profile line into a classic-hg ship file")
+    imp.add_argument("line", help="e.g. 'BC-A2447G2-000510-50202-0'")
+    imp.add_argument("--name", default="", help="the ship's name (default: from the type code)")
+    imp.add_argument("--out", type=Path, help="the file to write (default: saves/ships/NAME.toml)")
+    imp.add_argument("--force", action="store_true", help="replace an existing file")
+
+
+def _args_forecast(p: argparse.ArgumentParser) -> None:
+    _args_path(p)
+    p.add_argument("--fights", type=int, default=1000, help="how many fights to simulate (default 1000)")
+    p.add_argument("--seed", type=int, default=None, help="dice seed (default: the save's)")
+    p.add_argument("--doctrine", action="append", default=[], metavar="SIDE=NAME",
+                   help="a side's doctrine, by name or the path of a doctrine file (default: the ruleset's)")
+    p.add_argument("--workers", type=int, default=0, help="processes to use (default: every core)")
+    p.add_argument("--turns", type=int, default=0, help="turn cap: a fight still going then is unfinished")
+
+
+def _args_demo(p: argparse.ArgumentParser) -> None:
+    p.add_argument("ruleset", nargs="?", default="classic-hg")
+    p.add_argument("--save-dir", type=Path, default=Path("saves"))
+
+
+def _args_open(p: argparse.ArgumentParser) -> None:
+    _args_path(p)
+    p.add_argument("--keep-edits", action="store_true", help="keep hand edits of [state] as corrections")
+
+
+def _args_new(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--save-dir", type=Path, default=Path("saves"))
+
+
+def _args_watch(p: argparse.ArgumentParser) -> None:
+    _args_path(p)
+    p.add_argument("--side", required=True, help="the side's id, as in the save's [[setup.sides]]")
+
+
+def _args_serve(p: argparse.ArgumentParser) -> None:
+    _args_watch(p)
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (0.0.0.0: every network)")
+    p.add_argument("--port", type=int, default=8000)
+
+
+#: Every command: its help and what adds its arguments, in the order ``--help`` lists them.
+_ARGUMENTS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None] | None]] = {
+    "check": ("validate a save, ship or table file (never writes)", _args_path),
+    "log": ("print an encounter's log as readable text", _args_log),
+    "rulesets": ("list the installed rulesets (id and name)", None),
+    "keep-edits": ("record hand edits of a save's [state] as correction events", _args_path),
+    "ship": ("ship files: import a High Guard USP line", _args_ship),
+    "forecast": ("play the rest of a fight many times by each side's doctrine (never writes)", _args_forecast),
+    "demo": ("open a fresh copy of a demo encounter in the console", _args_demo),
+    "open": ("open a save in the console", _args_open),
+    "new": ("set up a new encounter in the console", _args_new),
+    "watch": ("one side's read-only view of a save, following the console's autosaves", _args_watch),
+    "serve": ("the same view in a browser, behind a random token in the URL", _args_serve),
+}
 
 
 def _parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The whole command line's parser; with ``command`` (a command's name), one with that command alone."""
+    """The whole command line's parser; with ``command`` (a command's name), only that command's parser is
+    built (argparse takes about half a millisecond for each, a fair part of a start-up for a dozen): its help,
+    usage and errors read the same."""
     p = argparse.ArgumentParser(
         prog="flagbridge",
         description="Flagbridge: a keyboard-driven referee console for tabletop starship combat.",
@@ -45,55 +99,11 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--save-dir", type=Path, default=Path("saves"), dest="home_dir",
                    help="with no command: the folder the start screen lists and creates saves in")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
-    if command is not None:
-        sub = _OnlyCommand(sub, command)
-
-    c = sub.add_parser("check", help="validate a save, ship or table file (never writes)")
-    c.add_argument("path", type=Path)
-
-    lg = sub.add_parser("log", help="print an encounter's log as readable text")
-    lg.add_argument("path", type=Path)
-    lg.add_argument("--markdown", action="store_true", help="a Markdown recap for a campaign journal")
-
-    sub.add_parser("rulesets", help="list the installed rulesets (id and name)")
-
-    ke = sub.add_parser("keep-edits", help="record hand edits of a save's [state] as correction events")
-    ke.add_argument("path", type=Path)
-
-    sh = sub.add_parser("ship", help="ship files: import a High Guard USP line")
-    ship_sub = sh.add_subparsers(dest="ship_command", metavar="SHIP_COMMAND", required=True)
-    imp = ship_sub.add_parser("import-usp", help="turn a Universal Ship Profile line into a classic-hg ship file")
-    imp.add_argument("line", help="e.g. 'BC-A2447G2-000510-50202-0'")
-    imp.add_argument("--name", default="", help="the ship's name (default: from the type code)")
-    imp.add_argument("--out", type=Path, help="the file to write (default: saves/ships/NAME.toml)")
-    imp.add_argument("--force", action="store_true", help="replace an existing file")
-
-    fc = sub.add_parser("forecast", help="play the rest of a fight many times by each side's doctrine "
-                                         "(never writes)")
-    fc.add_argument("path", type=Path)
-    fc.add_argument("--fights", type=int, default=1000, help="how many fights to simulate (default 1000)")
-    fc.add_argument("--seed", type=int, default=None, help="dice seed (default: the save's)")
-    fc.add_argument("--doctrine", action="append", default=[], metavar="SIDE=NAME",
-                    help="a side's doctrine, by name or the path of a doctrine file (default: the ruleset's)")
-    fc.add_argument("--workers", type=int, default=0, help="processes to use (default: every core)")
-    fc.add_argument("--turns", type=int, default=0, help="turn cap: a fight still going then is unfinished")
-
-    d = sub.add_parser("demo", help="open a fresh copy of a demo encounter in the console")
-    d.add_argument("ruleset", nargs="?", default="classic-hg")
-    d.add_argument("--save-dir", type=Path, default=Path("saves"))
-    o = sub.add_parser("open", help="open a save in the console")
-    o.add_argument("path", type=Path)
-    o.add_argument("--keep-edits", action="store_true", help="keep hand edits of [state] as corrections")
-    n = sub.add_parser("new", help="set up a new encounter in the console")
-    n.add_argument("--save-dir", type=Path, default=Path("saves"))
-    w = sub.add_parser("watch", help="one side's read-only view of a save, following the console's autosaves")
-    w.add_argument("path", type=Path)
-    w.add_argument("--side", required=True, help="the side's id, as in the save's [[setup.sides]]")
-    sv = sub.add_parser("serve", help="the same view in a browser, behind a random token in the URL")
-    sv.add_argument("path", type=Path)
-    sv.add_argument("--side", required=True, help="the side's id, as in the save's [[setup.sides]]")
-    sv.add_argument("--host", default="127.0.0.1", help="the address to listen on (0.0.0.0: every network)")
-    sv.add_argument("--port", type=int, default=8000)
+    for name, (words, arguments) in _ARGUMENTS.items():
+        if command is None or name == command:
+            built = sub.add_parser(name, help=words)
+            if arguments is not None:
+                arguments(built)
     return p
 
 

@@ -49,8 +49,6 @@ Where the text is silent we decided, as a careful referee would:
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from engine.errors import BadTable, IllegalAction
 from engine.rolls import Modifier, RollResult, Target
 from engine.ruleset import RuleContext
@@ -107,20 +105,12 @@ def _personal_attack(state: dict, attack: dict, key: str, who: str, tables: Tabl
         "only": [who] if who else []}, reply="crew_wounded")
 
 
-@lru_cache(maxsize=1024)
-def _record_at(tag: str) -> tuple[str, str, int]:
-    """A personal attack's tag, "ship:book:index", read once per tag (it depends on the text alone; every
-    person of the attack reports with it)."""
-    ship_id, book, index = tag.split(":")
-    return ship_id, book, int(index)
-
-
 @CATALOGUE.reply("crew_wounded")
 def on_crew_wounded(state: dict, data: dict, tables: Tables, ctx: RuleContext) -> None:
     """One person's part of a personal attack: noted on its record; a death lowers the location's crew."""
-    ship_id, book, index = _record_at(data["tag"])
+    ship_id, book, index = data["tag"].split(":")
     ship = state["ships"][ship_id]
-    record = ship[book][index]
+    record = ship[book][int(index)]
     person = state["people"][data["person"]]
     words = "missed" if not data["part"] else f"{data['part'].replace('_', ' ')} {data['points']}"
     if data["dead"] and person.get("counted_dead"):

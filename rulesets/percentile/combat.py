@@ -224,13 +224,8 @@ def ask_location(ctx, target: dict, data: dict) -> None:
 
 
 def hit_part(tables: Tables, person: dict, roll: int) -> str:
-    """The random hit table #3-3.4 of the person's race: the first part whose band holds the roll (from the
-    tables alone: read once per loaded tables for each race and roll; every crew hit asks)."""
-    key = ("hit part", person["race"], roll)
-    found = tables.memo.get(key)
-    if found is None:
-        found = tables.memo[key] = next(p["id"] for p in tables.races[person["race"]]["parts"] if roll <= p["hit"])
-    return found
+    """The random hit table #3-3.4 of the person's race: the first part whose band holds the roll."""
+    return next(p["id"] for p in tables.races[person["race"]]["parts"] if roll <= p["hit"])
 
 
 @continuation("location")

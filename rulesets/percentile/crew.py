@@ -152,12 +152,12 @@ def crew_exposure(state: dict, args: dict, tables, ctx) -> None:
     """Points every person at the location takes at once, with no roll to hit (classic-hg radiation: "all
     crew in the general location hit take 1D damage immediately, and will die in 1D days" untreated)."""
     ids = enlist(state, tables, args)
-    people, points, kind, days, tag = state["people"], int(args["points"]), str(args["kind"]), \
-        args.get("dies_in_days"), args.get("tag", "")
+    people, points, days = state["people"], int(args["points"]), args.get("dies_in_days")
     for pid in ids:
-        apply_damage(state, tables, pid, EXPOSURE_PART, points, kind, ctx)
+        apply_damage(state, tables, pid, EXPOSURE_PART, points, str(args["kind"]), ctx)
         person = people[pid]
         if days and not person["dead"]:
             person["dies_in_days"] = int(days)
             ctx.note(f"{person['name']} dies in {days} days without antiradiation treatment")
-        ctx.done({"tag": tag, "person": pid, "part": EXPOSURE_PART, "points": points, "dead": person["dead"]})
+        ctx.done({"tag": args.get("tag", ""), "person": pid, "part": EXPOSURE_PART, "points": points,
+                  "dead": person["dead"]})

@@ -24,6 +24,12 @@ from .setup import Setup, check_setup, now
 from .state import check_plain, coerce_like, freeze, get_path, parse_path, path_text, plain_copy, set_path, thaw
 
 CHECKPOINT_EVERY = 100
+#: A replay keeps a checkpoint every ``CHECKPOINT_EVERY`` events only over the last ``DENSE_TAIL`` events of
+#: the log, and one every ``SPARSE_TIMES`` of them before: undo walks back from the end, and freezing a
+#: fleet's state every 100 events was a fifth of opening a long fleet fight. An undo that reaches the sparse
+#: part replays from the nearest checkpoint and keeps the dense ones it passes (``_rebuild``).
+DENSE_TAIL = 1000
+SPARSE_TIMES = 10
 KINDS = ("action", "roll", "correction")
 _NO_ARGS: dict = {}  # an action logged without args (never handed to a rule: a fresh dict is)
 _NO_FACES: list = []  # read only: defaults of a logged roll's fields
@@ -165,6 +171,8 @@ class Encounter:
             self.events.extend(events[:start])
         self.state = thaw(self._checkpoints[start])  # the setup's own data is never changed by play
         apply, state, log, kept = self._apply, self.state, self.events, self._checkpoints
+        every, dense_from = CHECKPOINT_EVERY, len(events) - DENSE_TAIL
+        sparse = every * SPARSE_TIMES
         for i in range(start, len(events)):
             ev = events[i]
             try:
@@ -172,8 +180,9 @@ class Encounter:
             except FlagbridgeError as exc:
                 raise ReplayError(i, ev, str(exc)) from None
             log.append(ev)
-            if (i + 1) % CHECKPOINT_EVERY == 0:  # as ``_checkpoint``, without a call per event
-                kept[i + 1] = freeze(state)
+            n = i + 1
+            if n % every == 0 and (n > dense_from or n % sparse == 0):  # ``_checkpoint``, no call per event
+                kept[n] = freeze(state)
         if self.events:  # once for the whole log: the state a replay leaves must be saveable
             try:
                 check_plain(self.state)
@@ -192,7 +201,8 @@ class Encounter:
             return False
 
     def checkpoints_upto(self, n: int) -> dict[int, bytes]:
-        """The frozen states kept for the first ``n`` events (every ``CHECKPOINT_EVERY``, and the start)."""
+        """The frozen states kept for the first ``n`` events (the start, and every ``CHECKPOINT_EVERY`` or, early
+        in a replayed log, every ``SPARSE_TIMES`` of them)."""
         return {k: v for k, v in self._checkpoints.items() if k <= n}
 
     # --- reading ---------------------------------------------------------------
@@ -460,8 +470,11 @@ class Encounter:
             del self._checkpoints[n]
         state = thaw(self._checkpoints[base])
         self._made.clear()  # the pending rolls of the state being replaced
-        for ev in self.events[base:keep]:
-            self._apply(state, ev, check=False)
+        events, every = self.events, CHECKPOINT_EVERY
+        for i in range(base, keep):
+            self._apply(state, events[i], check=False)
+            if (i + 1) % every == 0:  # past a sparse part of a replay: dense from here on
+                self._checkpoints[i + 1] = freeze(state)
         self.state = state
         del self.events[keep:]
 

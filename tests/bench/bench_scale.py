@@ -13,6 +13,9 @@ so the best run is the fairest figure of what the code costs). Parts:
 - ``keys``: the console's key methods with the 50,000-event log on screen (undo, redo, an action,
   a search typed into the log, PageUp), each with its autosave and redraw, headless. Target < 16 ms.
 - ``ships``: the console with 100 ships (50 a side): moving the selection, and the Ships filter. Target < 16 ms.
+- ``fleetlog``: the load targets on classic-hg fleet fights (50 ships a side, 10 turrets each, played by the
+  standard doctrine to about 10,000 and 50,000 events or the fight's end), whole and from the cache; then
+  undo, redo, the save text after a change and an autosave at the end of the longer one.
 
 This is a script, not a test: it prints figures and never asserts times.
 """
@@ -196,8 +199,60 @@ def bench_ships(runs: int, folder: Path) -> None:
     asyncio.run(_console(path, drive))
 
 
+def fleet_fight(folder: Path, events: int, per_side: int = 50) -> Path:
+    """A classic-hg fleet fight (``per_side`` ships a side, 10 turrets each) played by the standard doctrine to
+    about ``events`` events or its end, made once per folder: a long save of the real rules with a fleet's
+    state, where the skirmish saves above are a test ruleset's with a small one."""
+    from engine.forecast import load_doctrine
+    from rulesets.classic_hg import RULESET
+    from tests.bench.bench_fleet import fleet_setup
+
+    path = folder / f"fleet-{per_side}-{events}.toml"
+    if not path.exists():
+        enc = Encounter(fleet_setup(per_side), RULESET)
+        _, orders = load_doctrine(RULESET, "standard")
+        commander = RULESET.commander({"blue": orders, "red": orders})
+        while len(enc.events) < events:
+            if enc.pending:
+                enc.roll()
+                continue
+            choice = commander.decide(enc.state)
+            if choice is None:
+                break
+            enc.act(choice[0], **choice[1])
+        saves.create(path, enc)
+    return path
+
+
+def bench_fleet_log(runs: int, folder: Path) -> None:
+    """The load targets on long classic-hg fleet fights; then undo, redo and an autosave at the end of the longer."""
+    for events, target in ((10_000, 250), (50_000, 1000)):
+        path = fleet_fight(folder, events)
+        loaded: list = []
+        values = timed(lambda: loaded.append(saves.SaveFile.load(path, cached_replay=False)), max(2, runs // 2))
+        count = len(loaded[0].encounter.events)
+        loaded.clear()
+        row(f"fleet fight, {count:,} events: load + whole replay", values, target)
+        saves.SaveFile.load(path).save()
+        values = timed(lambda: loaded.append(saves.SaveFile.load(path)), max(2, runs // 2))
+        loaded.clear()
+        row("  the same, from its replay cache", values, target)
+    work = folder / "fleet-autosaved.toml"
+    shutil.copyfile(path, work)
+    sf = saves.SaveFile.load(work)
+    sf.save()
+    enc = sf.encounter
+    row("  undo at the end (Encounter.undo)", timed(enc.undo, runs * 2), 16)
+    row("  redo (Encounter.redo)", timed(enc.redo, runs * 2), 16)
+    keyed = []
+    for _ in range(runs):  # what a key does before the writer thread takes over: the change, then the save's text
+        keyed += timed(lambda: (enc.undo(), sf._parts()), 1) + timed(lambda: (enc.redo(), sf._parts()), 1)
+    row("  undo or redo, then the text to save (a key's part)", keyed, 16)
+    row("  autosave (SaveFile.save)", timed(sf.save, runs * 2), 30)
+
+
 PARTS = {"fleet": bench_fleet, "load": bench_load, "autosave": bench_autosave, "keys": bench_keys,
-         "ships": bench_ships}
+         "ships": bench_ships, "fleetlog": bench_fleet_log}
 
 
 def main() -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from engine import encounter as encounter_module
 from engine.encounter import Encounter
 from engine.errors import BadSave
 from engine.rolls import Modifier, RollRequest, RollResult, Target, checked_result
@@ -119,7 +120,33 @@ def test_a_long_fight_replays_to_its_states_notes_and_checkpoints(tmp_path: Path
     loaded = SaveFile.load(create(tmp_path / "long.toml", live).path, cached_replay=False).encounter
     assert loaded.state == live.state
     assert [e.notes for e in loaded.events] == [e.notes for e in live.events]
-    assert sorted(loaded._checkpoints) == sorted(live._checkpoints)
-    assert all(thaw(loaded._checkpoints[n]) == thaw(live._checkpoints[n]) for n in live._checkpoints)
+    # live play keeps a checkpoint every 100 events; a replay only every 1,000 but over its last 1,000 events
+    assert sorted(live._checkpoints) == list(range(0, 1501, 100))
+    assert sorted(loaded._checkpoints) == [0, 600, 700, 800, 900, 1000, 1100, 1200, 1300, 1400, 1500]
+    assert all(thaw(loaded._checkpoints[n]) == thaw(live._checkpoints[n]) for n in loaded._checkpoints)
     kinds = {e.kind for e in loaded.events}
     assert kinds == {"action", "roll", "correction"}
+
+
+def test_undo_into_the_sparse_part_of_a_replay_gives_the_states_live_play_had(tmp_path: Path, monkeypatch) -> None:
+    """Each undo from the end of a replayed log back past its dense tail leaves the state live play had at that
+    point; the checkpoints a deep undo passes are kept, so the next undo replays no more than 100 events."""
+    monkeypatch.setattr(encounter_module, "DENSE_TAIL", 300)
+    live = play(Encounter(make_setup(), SKIRMISH), 1200)
+    states = {}
+    probe = Encounter(live.setup, SKIRMISH, list(live.events))
+    while probe.events:  # the state after every group, as a fresh whole replay of that much of the log makes it
+        states[len(probe.events)] = repr(probe.state)
+        probe.undo()
+    loaded = SaveFile.load(create(tmp_path / "long.toml", live).path, cached_replay=False).encounter
+    assert sorted(loaded._checkpoints) == [0, 1000, 1100, 1200]
+    replayed = []
+    real_apply = loaded._apply
+    monkeypatch.setattr(loaded, "_apply", lambda *a, **k: (replayed.append(1), real_apply(*a, **k)))
+    while len(loaded.events) > 500:
+        replayed.clear()
+        loaded.undo()
+        assert repr(loaded.state) == states[len(loaded.events)], len(loaded.events)
+        if len(loaded.events) < 900:  # past the first undo below 1,000, each replays from a checkpoint within 100
+            assert len(replayed) <= 100
+    assert sorted(loaded._checkpoints) == list(range(0, len(loaded.events) + 1, 100))  # dense again

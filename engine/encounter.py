@@ -51,6 +51,69 @@ class Event:
         return {"kind": self.kind, "group": self.group, "at": self.at, **self.data}
 
 
+class UnreadEvent(Event):
+    """A logged event of a block the replay cache vouches for, read from its text only when first asked.
+
+    A long fight opened from its cache needs no event of those blocks to rebuild its state (the cache holds
+    it), and the console shows only the last few hundred: making every event's tables would be most of the
+    load. Its kind and group come from the cache; its time and data are read from its text, with the rest of
+    its block (``UnreadBlock``) in one go, the first time anything asks for either. The text is the file's
+    own, byte for byte the text the cache was made from, so it reads as it did then.
+    """
+
+    def __init__(self, kind: str, group: int, text: str, block: "UnreadBlock") -> None:
+        self.kind, self.group, self.text, self.notes = kind, group, text, []
+        self._block: UnreadBlock | None = block
+        self._at: Any = None
+        self._data: Any = None
+
+    def _read(self) -> None:
+        if self._block is not None:
+            self._block.read()
+
+    @property  # type: ignore[override]
+    def at(self) -> datetime:
+        self._read()
+        return self._at
+
+    @at.setter
+    def at(self, value: datetime) -> None:
+        self._at = value
+
+    @property  # type: ignore[override]
+    def data(self) -> dict[str, Any]:
+        self._read()
+        return self._data
+
+    @data.setter
+    def data(self, value: dict[str, Any]) -> None:
+        self._read()  # the rest of the block is still read as it was
+        self._data = value
+
+
+class UnreadBlock:
+    """The unread events of one block of the log, read together on first use (one parse of their joined text)."""
+
+    def __init__(self) -> None:
+        self.events: list[UnreadEvent] = []
+
+    def read(self) -> None:
+        from .reading import parse_toml
+
+        events = self.events
+        if not events:
+            return
+        tables = parse_toml("".join(ev.text for ev in events)).get("events")
+        if not isinstance(tables, list) or len(tables) != len(events):  # cannot be, for the cache's own text
+            raise FlagbridgeError("the log's text no longer reads as the events it was cached as")
+        self.events = []
+        for ev, d in zip(events, tables):
+            del d["kind"], d["group"]
+            ev._at = d.pop("at")
+            ev._data = d
+            ev._block = None
+
+
 def roll_event_data(result: RollResult) -> dict[str, Any]:
     """A roll as saved: the request it answers, the dice, and the outcome for readers."""
     d = result.request.to_plain()

@@ -34,7 +34,7 @@ from typing import Iterable
 
 from .atomic import remove_stale_temps, write_atomic
 
-MAGIC = b"flagbridge-replay-cache 1\n"
+MAGIC = b"flagbridge-replay-cache 2\n"
 KEY_BYTES = 32
 #: Where the signing key lives: $FLAGBRIDGE_STATE_DIR, else $XDG_STATE_HOME/flagbridge, else ~/.local/state/flagbridge.
 KEY_NAME = "replay-cache.key"
@@ -100,8 +100,10 @@ def stamp(ruleset, guests: Iterable, setup_text: str, table_paths: Iterable[Path
 
     from . import __file__ as engine_file
 
+    import rtoml  # the reader of the texts a cached load leaves unread until asked (engine.encounter.UnreadEvent)
+
     h = hashlib.blake2b(digest_size=32)
-    h.update(f"{sys.version_info[:2]}|{ruleset.id}|".encode())
+    h.update(f"{sys.version_info[:2]}|{getattr(rtoml, '__version__', '?')}|{ruleset.id}|".encode())
     files = []
     for where in [Path(engine_file)] + [_code_of(rs) for rs in (ruleset, *guests)]:
         if where is None:
@@ -140,9 +142,11 @@ def block_digests(blocks: Iterable[bytes]) -> list[bytes]:
 
 
 def write(save: Path, code: bytes, blocks: list[bytes], checkpoints: dict[int, bytes],
-          notes: list[list[str]]) -> None:
+          notes: list[list[str]], heads: tuple[str, list[int]] | None = None) -> None:
     """Keep the checkpoints up to the end of ``blocks`` (each LOG_BLOCK events' text, as in the file), and
     the notes the rules made for each of those events (the log shows them; a replay made them).
+    ``heads``: each of those events' kind (its first letter) and group, so that a load can leave their
+    text unread until something asks for it (``engine.encounter.UnreadEvent``).
     Never raises: a cache that cannot be written only means a slower load."""
     key = signing_key()
     if key is None or not blocks:
@@ -151,8 +155,11 @@ def write(save: Path, code: bytes, blocks: list[bytes], checkpoints: dict[int, b
     import hmac
 
     try:
-        payload = marshal.dumps({"code": code, "blocks": block_digests(blocks), "notes": notes,
-                                 "checkpoints": {int(n): bytes(b) for n, b in checkpoints.items()}})
+        kept = {"code": code, "blocks": block_digests(blocks), "notes": notes,
+                "checkpoints": {int(n): bytes(b) for n, b in checkpoints.items()}}
+        if heads is not None:
+            kept["kinds"], kept["groups"] = str(heads[0]), [int(g) for g in heads[1]]
+        payload = marshal.dumps(kept)
         mac = hmac.new(key, payload, hashlib.sha256).digest()
         remove_stale_temps(cache_path(save))  # of a cache write killed half way
         write_atomic(cache_path(save), [MAGIC, mac, payload], backup=False)
@@ -160,8 +167,9 @@ def write(save: Path, code: bytes, blocks: list[bytes], checkpoints: dict[int, b
         pass
 
 
-def read(save: Path, code: bytes, blocks: Iterable[bytes]) -> tuple[int, dict[int, bytes], list] | None:
-    """(whole blocks that match, the checkpoints, the events' notes) from the cache beside ``save``, or None.
+def read(save: Path, code: bytes, blocks: Iterable[bytes]) -> tuple[int, dict[int, bytes], list, tuple | None] | None:
+    """(whole blocks that match, the checkpoints, the events' notes, their heads) from the cache beside ``save``,
+    or None. The heads are (kinds, groups) as ``write`` was given them, or None when it was given none.
 
     ``blocks`` are the file's own blocks of events (made as they are compared); the result counts how
     many of the first ones hold the same text the cache was made from."""
@@ -195,4 +203,6 @@ def read(save: Path, code: bytes, blocks: Iterable[bytes]) -> tuple[int, dict[in
     notes = kept.get("notes")
     if not same or not isinstance(notes, list):
         return None
-    return same, kept.get("checkpoints", {}), notes
+    kinds, groups = kept.get("kinds"), kept.get("groups")
+    heads = (kinds, groups) if isinstance(kinds, str) and isinstance(groups, list) else None
+    return same, kept.get("checkpoints", {}), notes, heads

@@ -28,7 +28,7 @@ from typing import Any, Iterator
 from . import replay_cache, toml_text
 from .atomic import remove_stale_temps, write_atomic
 from .reading import NotToml, one_line, parse_toml, read_text, standard_times
-from .encounter import KINDS, Encounter, Event, ReplayError
+from .encounter import KINDS, Encounter, Event, ReplayError, UnreadBlock, UnreadEvent
 from .errors import BadSave, BadTable, FlagbridgeError
 from .ruleset import Ruleset, find_ruleset
 from .setup import Setup
@@ -164,7 +164,8 @@ class SaveFile:
         # the checkpoints at the blocks' ends only: a tenth of the size, and undo goes that far back seldom
         # (it replays from the nearest one before, as it does from any checkpoint)
         kept = {n: b for n, b in self.encounter.checkpoints_upto(end).items() if n % LOG_BLOCK == 0}
-        return self._code, [b for _end, _last, b in blocks], kept, [ev.notes for ev in events[:end]]
+        heads = ("".join([ev.kind[0] for ev in events[:end]]), [ev.group for ev in events[:end]])
+        return self._code, [b for _end, _last, b in blocks], kept, [ev.notes for ev in events[:end]], heads
 
     def save_soon(self) -> None:
         """Save now when the file is short; a long one's text is taken now and written on the writer
@@ -203,19 +204,27 @@ class SaveFile:
         collecting = gc.isenabled()
         gc.disable()  # a long log is hundreds of thousands of new objects, none of them garbage yet:
         try:          # the collector's passes over them cost a third of the load
+            starts = _event_starts(text)
+            header_text, setup_text = _kept_texts(text)
+            quick = _cached_read(path, text, starts, setup_text, ruleset) if cached_replay else None
+            if quick is None:
+                try:
+                    doc = parse_toml(text)
+                except NotToml as exc:
+                    raise BadSave(f"{path}: {exc}") from None
             try:
-                doc = parse_toml(text)
-            except NotToml as exc:
-                raise BadSave(f"{path}: {exc}") from None
-            try:
-                setup, rs = _read_setup(doc, ruleset)
-                events = _read_events(doc, text)
-                header_text, setup_text = _kept_texts(text)
-                if len(events) >= LOG_BLOCK:  # a cache may be read: its stamp now, before the replay reads the tables
-                    code, later = _code_stamp(setup, rs, setup_text, path.parent), None
-                else:  # none can be: stamped when the log first fills a block, if nothing changed since now
-                    code, later = None, (setup, rs, setup_text, path.parent, began)
-                resume = _kept_replay(path, code, events) if code is not None and cached_replay else None
+                if quick is not None:  # the blocks the replay cache vouches for are left unread (``_cached_read``)
+                    doc, setup, rs, events, code, resume, blocks = quick
+                    later = None
+                else:
+                    blocks = []
+                    setup, rs = _read_setup(doc, ruleset)
+                    events = _read_events(doc, text, starts)
+                    if len(events) >= LOG_BLOCK:  # a cache may be read: its stamp now, before the replay reads the tables
+                        code, later = _code_stamp(setup, rs, setup_text, path.parent), None
+                    else:  # none can be: stamped when the log first fills a block, if nothing changed since now
+                        code, later = None, (setup, rs, setup_text, path.parent, began)
+                    resume = _kept_replay(path, code, events) if code is not None and cached_replay else None
                 enc = _replay(setup, rs, events, text, path.parent, resume)
                 _check_state(doc, enc, keep_edits)
             except FlagbridgeError as exc:
@@ -229,6 +238,8 @@ class SaveFile:
         save = cls(path, enc, header_text, setup_text, code, later if setup_text is not None else None)
         if resume is not None:  # the cache already holds these blocks: nothing to write until the log grows
             save._cached = (resume[0], events[resume[0] - 1])
+            # and the file holds their text, joined and encoded as a save writes it: kept for the next save
+            save._blocks = [(end, events[end - 1], block) for end, block in blocks if end <= resume[0]]
         return save
 
 
@@ -424,24 +435,89 @@ def _read_setup(doc: dict, ruleset: Ruleset | None) -> tuple[Setup, Ruleset]:
     return setup, rs
 
 
-def _read_events(doc: dict, text: str) -> list[Event]:
-    """The log's events, checked; each event's table of ``doc`` becomes its data (taken, not copied)."""
+_KIND_LETTERS = {kind[0]: kind for kind in KINDS}
+
+
+def _cached_read(path: Path, text: str, starts: list[int], setup_text: str | None, ruleset: Ruleset | None):
+    """The save read with the blocks of its log that its replay cache vouches for left unread: (doc, setup,
+    ruleset, events, code stamp, resume, the blocks' texts) or None, when no cache serves (the whole file is
+    then read as before).
+
+    The text before the first ``[[events]]`` line and the text from the first block the cache does not hold
+    are parsed apart; together they read as the whole file would when the first defines no ``events`` and
+    the second nothing but ``[[events]]`` tables. Anything else, a mistake included, is left to the reading
+    of the whole file, whose messages name its lines. The blocks in between are the very text the cache was
+    made from (their digests say so), already read then: their events are ``UnreadEvent``s."""
+    if len(starts) < LOG_BLOCK or setup_text is None or not replay_cache.cache_path(path).exists():
+        return None
+    try:
+        doc = parse_toml(text[:starts[0]])
+        if "events" in doc:
+            return None
+        setup, rs = _read_setup(doc, ruleset)
+    except FlagbridgeError:
+        return None
+    code = _code_stamp(setup, rs, setup_text, path.parent)
+    if code is None:
+        return None
+    chunks = _chunks(text, starts)
+    blocks = [(end, "".join(chunks[end - LOG_BLOCK:end]).encode("utf-8"))
+              for end in range(LOG_BLOCK, len(chunks) + 1, LOG_BLOCK)]
+    found = replay_cache.read(path, code, (block for _end, block in blocks))
+    if found is None or found[3] is None:
+        return None
+    same, checkpoints, notes, (kinds, groups) = found
+    n = same * LOG_BLOCK
+    if len(kinds) < n or len(groups) < n or not all([type(g) is int for g in groups[:n]]):
+        return None
+    try:
+        rest = parse_toml(text[starts[n]:]) if n < len(starts) else {}
+    except NotToml:
+        return None
+    if set(rest) - {"events"}:
+        return None
+    doc["events"] = rest.get("events", [])
+    events: list[Event] = []
+    for first in range(0, n, LOG_BLOCK):
+        block = UnreadBlock()
+        for i in range(first, first + LOG_BLOCK):
+            kind = _KIND_LETTERS.get(kinds[i])
+            if kind is None:
+                return None
+            block.events.append(UnreadEvent(kind, groups[i], chunks[i], block))
+        events += block.events
+    try:
+        events += _read_events(doc, text, starts, n, groups[n - 1])
+    except FlagbridgeError:
+        return None
+    return doc, setup, rs, events, code, (n, checkpoints, notes), blocks
+
+
+def _chunks(text: str, starts: list[int], first: int = 0) -> list[str]:
+    """Each event's text from ``starts[first]`` on, as a save keeps it (the last one ends in a blank line)."""
+    bounds = starts + [len(text)]
+    chunks = [text[bounds[i]: bounds[i + 1]] for i in range(first, len(starts))]
+    if chunks:
+        chunks[-1] = chunks[-1].rstrip("\n") + "\n\n"
+    return chunks
+
+
+def _read_events(doc: dict, text: str, starts: list[int], first: int = 0, last_group: int | None = None) -> list[Event]:
+    """The log's events, checked; each event's table of ``doc`` becomes its data (taken, not copied).
+
+    ``first``: the events of ``doc`` are the file's from this one on (the ones before are read from the replay
+    cache), the last of those in ``last_group``."""
     raw = doc.get("events", [])
     if not isinstance(raw, list):
         raise BadSave("events: expected [[events]] entries")
-    starts = _event_starts(text)
     chunks: list[str | None]
-    if len(starts) == len(raw):
-        bounds = starts + [len(text)]
-        chunks = [text[bounds[i]: bounds[i + 1]] for i in range(len(raw))]
-        if chunks:
-            chunks[-1] = chunks[-1].rstrip("\n") + "\n\n"
+    if len(starts) - first == len(raw):
+        chunks = _chunks(text, starts, first)
     else:
         chunks = [None] * len(raw)  # unusual layout: events are written afresh
     events = []
     append = events.append
-    last_group = None
-    for i, (d, chunk) in enumerate(zip(raw, chunks)):
+    for i, (d, chunk) in enumerate(zip(raw, chunks), first):
         # the usual event in one test of exact types; anything else is checked field by field
         kind = d.get("kind") if type(d) is dict else None
         if not (kind is not None and type(d.get("group")) is int and isinstance(d.get("at"), datetime)
@@ -546,7 +622,7 @@ def _kept_replay(path: Path, code: bytes, events: list[Event]) -> tuple[int, dic
     found = replay_cache.read(path, code, _log_blocks(events))
     if found is None:
         return None
-    same, checkpoints, notes = found
+    same, checkpoints, notes, _heads = found
     return same * LOG_BLOCK, checkpoints, notes
 
 

@@ -11,12 +11,13 @@ from pathlib import Path
 import pytest
 
 from engine import replay_cache, saves
-from engine.encounter import Encounter
+from engine.encounter import Encounter, UnreadEvent
 from engine.errors import BadSave
 from engine.saves import SaveFile
 from tests.bench.bench_engine import play
 from tests.skirmish import SKIRMISH, make_setup
 
+LOG_BLOCK_REAL = saves.LOG_BLOCK
 BLOCK = 200  # events a block in these tests (a save's LOG_BLOCK is 1000): a 450-event log holds two
 
 
@@ -239,3 +240,71 @@ def test_a_stamp_taken_after_the_load_is_refused_when_a_file_changed_since(tmp_p
     own.unlink()
     assert saves._code_stamp(setup, SKIRMISH, "[setup]", tmp_path) is not None  # stamped as missing, as before
     assert saves._code_stamp(setup, SKIRMISH, "[setup]", tmp_path, unchanged_since=later) is None
+
+
+# --- the blocks a cache vouches for are read only when asked -----------------------------------------
+
+def test_a_cached_load_leaves_the_vouched_blocks_unread_until_asked(long_save: Path) -> None:
+    """Opening from the cache needs none of the cached blocks' events (their state is in the cache): each block
+    is read in one go, from the file's own text, the first time anything asks one of its events."""
+    fast = SaveFile.load(long_save).encounter
+    events = fast.events
+    assert all(type(e) is UnreadEvent for e in events[:2 * BLOCK])
+    assert not any(type(e) is UnreadEvent for e in events[2 * BLOCK:])
+    assert all(e._data is None for e in events[:2 * BLOCK])  # nothing read yet, kinds and groups known
+    assert [e.kind for e in events] == [e.kind for e in whole(long_save).events]
+    assert events[5].data  # the first block, read whole; the second still unread
+    assert all(e._data is not None for e in events[:BLOCK]) and all(e._data is None for e in events[BLOCK:2 * BLOCK])
+    slow = whole(long_save)
+    assert [(e.kind, e.group, e.at, e.data, e.text) for e in events] == \
+        [(e.kind, e.group, e.at, e.data, e.text) for e in slow.events]
+    same(fast, slow)
+
+
+def test_the_first_save_after_a_cached_load_writes_the_same_file_and_reads_no_cached_block(long_save: Path) -> None:
+    before = long_save.read_bytes()
+    save = SaveFile.load(long_save)
+    save.save()
+    assert long_save.read_bytes() == before
+    assert all(e._data is None for e in save.encounter.events[:2 * BLOCK])  # written from the kept block texts
+    save.encounter.undo()
+    save.save()
+    assert SaveFile.load(long_save).encounter.state == whole(long_save).state
+
+
+@pytest.mark.parametrize("edit", ["broken tail", "table after the log", "events in the head", "kind by hand"])
+def test_a_file_the_quick_read_cannot_vouch_for_is_read_whole(long_save: Path, monkeypatch, edit: str) -> None:
+    """Parsing the head and the unheld tail apart reads as the whole file only when the head defines no events
+    and the tail only events; anything else, a mistake included, gives what a load without a cache gives."""
+    text = long_save.read_text(encoding="utf-8")
+    starts = saves._event_starts(text)
+    if edit == "broken tail":
+        at = text.index("group = ", starts[2 * BLOCK + 3])
+        text = text[:at] + "group = = 3" + text[text.index("\n", at):]
+    elif edit == "table after the log":
+        text += '\n[state]\nturn = 1\n'
+    elif edit == "events in the head":
+        at = text.index("[setup]")
+        text = text[:at] + "events = []\n\n" + text[at:]
+    else:  # an event's kind spelled out in a block the cache holds: that block is no longer the cache's
+        at = text.index('kind = "action"', starts[BLOCK + 7])
+        text = text[:at] + 'kind = "correction"' + text[at + len('kind = "action"'):]
+    long_save.write_text(text, encoding="utf-8")
+    try:
+        expected = str(whole(long_save).state)
+    except BadSave as exc:
+        expected = f"BadSave: {exc}"
+    try:
+        got = str(SaveFile.load(long_save).encounter.state)
+    except BadSave as exc:
+        got = f"BadSave: {exc}"
+    assert got == expected
+    assert long_save.read_text(encoding="utf-8") == text  # a file that fails to load is never changed
+
+
+def test_the_cached_blocks_match_the_replay_spacing_of_checkpoints() -> None:
+    """A whole replay keeps a checkpoint at every block's end (its sparse ones fall on them), so the cache a
+    save writes after it always holds the checkpoint where its blocks end."""
+    from engine import encounter
+
+    assert LOG_BLOCK_REAL % (encounter.CHECKPOINT_EVERY * encounter.SPARSE_TIMES) == 0

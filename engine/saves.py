@@ -32,7 +32,7 @@ from .encounter import KINDS, Encounter, Event, ReplayError, UnreadBlock, Unread
 from .errors import BadSave, BadTable, FlagbridgeError
 from .ruleset import Ruleset, find_ruleset
 from .setup import Setup
-from .state import MISSING, check_plain, differences, path_text, plain_copy
+from .state import MISSING, check_plain, differences, freeze, path_text, plain_copy, thaw
 
 FORMAT = 1
 #: A save at least this long is written by ``save_soon`` on a thread of its own: writing and syncing
@@ -91,26 +91,39 @@ class SaveFile:
 
     def _parts(self) -> list[bytes]:
         """The file as UTF-8 parts: header and setup, the state, then the log in kept blocks."""
+        return _joined(self._head_part(), self._state_part(), self._log_parts())
+
+    def _head_part(self) -> bytes:
+        self._header_text = _with_updated(self._header_text, self.encounter.updated)
+        return (self._header_text.rstrip("\n") + "\n\n" + self._setup_text.rstrip("\n") + "\n\n").encode("utf-8")
+
+    def _state_key(self) -> tuple:
         enc = self.encounter
-        self._header_text = _with_updated(self._header_text, enc.updated)
-        head = self._header_text.rstrip("\n") + "\n\n" + self._setup_text.rstrip("\n") + "\n\n"
-        parts = [p for p in (head.encode("utf-8"), self._state_part(), *self._log_parts()) if p]
-        parts[-1] = parts[-1].rstrip(b"\n") + b"\n"  # the file ends in one newline
-        return parts
+        return len(enc.events), enc.events[-1] if enc.events else None, enc.state
+
+    def _kept_state(self, key: tuple) -> bytes | None:
+        """The [state] text last written, if the log has not changed since (the same events, the same state)."""
+        kept = self._state_text
+        if kept is None or kept[0][0] != key[0] or kept[0][1] is not key[1] or kept[0][2] is not key[2]:
+            return None
+        return kept[1]
 
     def _state_part(self) -> bytes:
         """The [state] table, written again only when the log has changed since the last save."""
-        enc = self.encounter
-        key = (len(enc.events), enc.events[-1] if enc.events else None, enc.state)
-        kept = self._state_text
-        if kept is None or kept[0][0] != key[0] or kept[0][1] is not key[1] or kept[0][2] is not key[2]:
-            try:
-                text = toml_text.table(["state"], enc.state) + "\n"
-            except TypeError:  # a value no save can hold: name where it is
-                check_plain(enc.state)
-                raise
-            self._state_text = (key, text.encode("utf-8"))
-        return self._state_text[1]
+        key = self._state_key()
+        text = self._kept_state(key)
+        if text is None:
+            text = self._state_text_of(key, self.encounter.state)
+        return text
+
+    def _state_text_of(self, key: tuple, state: dict) -> bytes:
+        try:
+            text = (toml_text.table(["state"], state) + "\n").encode("utf-8")
+        except TypeError:  # a value no save can hold: name where it is
+            check_plain(state)
+            raise
+        self._state_text = (key, text)
+        return text
 
     def _log_parts(self) -> list[bytes]:
         """Each event's text, written once; every ``LOG_BLOCK`` events are kept joined and encoded.
@@ -138,7 +151,9 @@ class SaveFile:
         self._write(parts, self._cache_job())
         self._writer.error = None  # the file is current: an earlier background failure is mended
 
-    def _write(self, parts: list[bytes], cache: tuple | None = None) -> None:
+    def _write(self, parts: list, cache: tuple | None = None) -> None:
+        if len(parts) > 1 and isinstance(parts[1], _LaterState):  # ``save_soon``: the state's text made here
+            parts = _joined(parts[0], parts[1].text(), parts[2:])
         with self._write_lock:  # one write at a time, in the order they were asked for
             if not self._swept:  # once a session: temps of a save (or its replay cache) killed mid-write
                 remove_stale_temps(self.path)
@@ -171,14 +186,18 @@ class SaveFile:
         """Save now when the file is short; a long one's text is taken now and written on the writer
         thread, so the caller goes on at once. A newer text replaces one not yet written; either way
         the file on disk is always a whole save. ``on_write_error`` hears of a failed background write."""
-        parts = self._parts()
+        head, log = self._head_part(), self._log_parts()
+        key = self._state_key()
+        state = self._kept_state(key)
         cache = self._cache_job()
-        if sum(len(p) for p in parts) < BACKGROUND_BYTES:
+        last = self._state_text[1] if self._state_text is not None else b""
+        if len(head) + sum(len(p) for p in log) + len(state if state is not None else last) < BACKGROUND_BYTES:
             self._writer.drop_waiting()
-            self._write(parts, cache)
+            self._write(_joined(head, self._state_part() if state is None else state, log), cache)
             self._writer.error = None
-        else:
-            self._writer.submit((parts, cache))
+        else:  # the state's text too is made on the writer thread, from a copy taken now (a fleet's takes 20 ms)
+            later = state if state is not None else _LaterState(self, key, freeze(self.encounter.state))
+            self._writer.submit(([head, later, *log], cache))
 
     def flush(self) -> None:
         """Wait until every save asked for is on disk; raise the error of the last one if it failed."""
@@ -322,6 +341,22 @@ class _Writer:
                     self.on_error(error)
                 except Exception:
                     pass
+
+
+def _joined(head: bytes, state: bytes, log: list[bytes]) -> list[bytes]:
+    parts = [p for p in (head, state, *log) if p]
+    parts[-1] = parts[-1].rstrip(b"\n") + b"\n"  # the file ends in one newline
+    return parts
+
+
+class _LaterState:
+    """The [state] of a save written on the writer thread: a frozen copy of the state, written out there."""
+
+    def __init__(self, save: SaveFile, key: tuple, frozen: bytes) -> None:
+        self.save, self.key, self.frozen = save, key, frozen
+
+    def text(self) -> bytes:
+        return self.save._state_text_of(self.key, thaw(self.frozen))
 
 
 def _event_text(ev: Event) -> str:

@@ -17,6 +17,7 @@ from engine import atomic, saves
 from engine.saves import SaveFile, create
 from tests.skirmish import SKIRMISH, make_setup
 from engine.encounter import Encounter
+from engine.state import plain_copy
 
 
 def on_disk(path: Path) -> int:
@@ -114,3 +115,32 @@ def test_a_failed_background_write_is_reported_and_raised_by_flush(saved: Path, 
     sf.save()  # ctrl+s once there is room again
     sf.flush()  # nothing left to report
     assert on_disk(saved) == len(sf.encounter.events)
+
+
+def test_a_long_saves_state_is_written_on_the_writer_from_a_copy_taken_at_save_soon(saved: Path, monkeypatch) -> None:
+    """The [state] of a long save is written out on the writer thread (a fleet's takes longer than a frame),
+    from a copy taken when save_soon was called: what happens after it is the next save's."""
+    monkeypatch.setattr(saves, "BACKGROUND_BYTES", 0)
+    gate = threading.Event()
+    real = saves.SaveFile._state_text_of
+    made_on: list[str] = []
+
+    def watched(self, key, state):
+        gate.wait(5)
+        made_on.append(threading.current_thread().name)
+        return real(self, key, state)
+
+    monkeypatch.setattr(saves.SaveFile, "_state_text_of", watched)
+    sf = SaveFile.load(saved)
+    sf.encounter.act("next")
+    then = plain_copy(sf.encounter.state)
+    sf.save_soon()  # returns while the writer waits at the gate
+    assert made_on == []
+    sf.encounter.act("next")  # the live state moves on before the writer reads anything
+    assert sf.encounter.state != then
+    gate.set()
+    sf.flush()
+    assert made_on == ["flagbridge-save"]
+    assert on_disk(saved) == len(sf.encounter.events) - 1
+    assert SaveFile.load(saved).encounter.state == then  # its [state] agrees with its log (a load checks it)
+    assert tomllib.loads(saved.read_text())["state"]["step"] == then["step"]

@@ -416,14 +416,17 @@ class Encounter:
         if not self._redo:
             return []
         group = self._redo.pop()
-        work = plain_copy(self.state)
         n = len(self.events)
         marks = {}
-        for i, ev in enumerate(group, 1):
-            self._apply(work, ev, check=False)
-            if (n + i) % CHECKPOINT_EVERY == 0:
-                marks[n + i] = freeze(work)
-        self.state = work
+        try:  # applied in place, as a new event is (a copy of a fleet's state first cost more than the redo)
+            for i, ev in enumerate(group, 1):
+                self._apply(self.state, ev, check=False)
+                if (n + i) % CHECKPOINT_EVERY == 0:
+                    marks[n + i] = freeze(self.state)
+        except BaseException:
+            self._rebuild(n)  # the log as it was before the redo; the group can be redone again
+            self._redo.append(group)
+            raise
         self.events.extend(group)
         self._checkpoints.update(marks)
         self._changed()

@@ -251,6 +251,25 @@ def bench_fleet_log(runs: int, folder: Path) -> None:
             sf.flush()
     row("  undo or redo, then save_soon (a key's part)", keyed, 16)
     row("  autosave (SaveFile.save)", timed(sf.save, runs * 2), 30)
+    sf.flush()
+    keyed = folder / "fleet-keyed.toml"
+    shutil.copyfile(path, keyed)
+    saves.SaveFile.load(keyed).save()  # its cache, as a fight saved by the console has one
+
+    async def drive(app, pilot) -> None:
+        screen = app.screen
+        times: dict[str, list[float]] = {}
+        for _ in range(runs * 2):
+            for label, fn in (("u  undo (action_undo)", screen.action_undo),
+                              ("ctrl+r  redo (action_redo)", screen.action_redo),
+                              ("down  next ship (action_select)", lambda: screen.action_select(1))):
+                times.setdefault(label, []).extend(timed(fn, 1))
+                await pilot.pause()
+                app.save.flush()  # the writer thread's part is not the key's
+        for label, values in times.items():
+            row(f"  console: {label}", values, 16)
+
+    asyncio.run(_console(keyed, drive))
 
 
 PARTS = {"fleet": bench_fleet, "load": bench_load, "autosave": bench_autosave, "keys": bench_keys,

@@ -209,3 +209,31 @@ def test_setup_is_checked_against_the_ruleset_fields() -> None:
     s.ships["brute"]["side"] = "green"
     with pytest.raises(BadTable, match="side must be one of blue, red"):
         Encounter(s, SKIRMISH)
+
+
+def test_a_redo_that_fails_half_way_leaves_the_fight_as_it_was_and_can_be_redone(enc: Encounter, monkeypatch) -> None:
+    """Redo applies the group in place, as a new event is applied: a refusal half way rebuilds the state the
+    log had before the redo, and keeps the group to redo."""
+    _to_fire_step(enc)
+    before = plain_copy(enc.state)
+    events = list(enc.events)
+    enc.act("fire", ship="arrow", target="brute")
+    enc.type_roll("10")
+    enc.type_roll("4")
+    after = plain_copy(enc.state)
+    assert len(enc.undo()) == 3 and enc.state == before
+    real, calls = enc._apply, []
+
+    def refuses_the_second(state, ev, check=True):
+        calls.append(ev)
+        if len(calls) == 2:
+            state["ships"]["brute"]["hull"] = -99  # a rule that changed the state before it refused
+            raise IllegalAction("refused half way")
+        return real(state, ev, check)
+
+    monkeypatch.setattr(enc, "_apply", refuses_the_second)
+    with pytest.raises(IllegalAction):
+        enc.redo()
+    monkeypatch.undo()
+    assert enc.state == before and enc.events == events and enc.can_redo
+    assert len(enc.redo()) == 3 and enc.state == after

@@ -238,27 +238,32 @@ class ConsoleScreen(Screen[None]):
         """Run one engine command; a refusal becomes the message under the prompt."""
         self._in_command = True
         try:
-            command()
-        except FlagbridgeError as exc:
-            self.message = str(exc)
+            try:
+                command()
+            except FlagbridgeError as exc:
+                self.message = str(exc)
+                self.refresh_view()
+                return False
+            finally:
+                self._in_command = False
+            self.message = ""
             self.refresh_view()
-            return False
-        finally:
-            self._in_command = False
-        self.message = ""
-        self.refresh_view()
-        return True
+            return True
+        finally:  # the save once the panels are drawn: a long one's writer thread then works beside the frame,
+            self._write_save()  # not beside this key's own drawing
 
     def _autosave(self, _enc) -> None:
         """After every event, undo and redo: a short save is written at once (about a millisecond); a
         long one's text is taken now and written on the save's writer thread, so the key that caused
-        it is not kept waiting for the disk. Either way a kill leaves a whole save.
+        it is not kept waiting for the disk. Either way a kill leaves a whole save. A key's own change
+        is saved by ``run`` as soon as its panels are drawn.
 
         A change made outside this screen's keys (the palette, a test) redraws the panels too.
         """
-        if not self._in_command:
-            self.call_later(self.refresh_view)
         self._save_due = True
+        if self._in_command:  # ``run`` writes it once the key's panels are drawn
+            return
+        self.call_later(self.refresh_view)
         self._write_save()
 
     def _write_save(self) -> None:

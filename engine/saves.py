@@ -225,7 +225,10 @@ class SaveFile:
         try:          # the collector's passes over them cost a third of the load
             starts = _event_starts(text)
             header_text, setup_text = _kept_texts(text)
-            quick = _cached_read(path, text, starts, setup_text, ruleset) if cached_replay else None
+            try:
+                quick = _cached_read(path, text, starts, setup_text, ruleset) if cached_replay else None
+            except Exception:  # noqa: BLE001 (a quick read that cannot vouch leaves it to the whole file's)
+                quick = None
             if quick is None:
                 try:
                     doc = parse_toml(text)

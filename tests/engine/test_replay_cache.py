@@ -308,3 +308,14 @@ def test_the_cached_blocks_match_the_replay_spacing_of_checkpoints() -> None:
     from engine import encounter
 
     assert LOG_BLOCK_REAL % (encounter.CHECKPOINT_EVERY * encounter.SPARSE_TIMES) == 0
+
+
+def test_a_quick_read_that_fails_unforeseen_leaves_the_load_to_the_whole_file(long_save: Path, monkeypatch) -> None:
+    def broken(*args, **kwargs):
+        raise RuntimeError("a cache reader's own mistake")
+
+    monkeypatch.setattr(replay_cache, "read", broken)
+    counts = replayed(monkeypatch)
+    loaded = SaveFile.load(long_save).encounter
+    assert counts == [len(loaded.events)]
+    same(loaded, whole(long_save))

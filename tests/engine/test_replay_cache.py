@@ -312,9 +312,9 @@ def test_the_cached_blocks_match_the_replay_spacing_of_checkpoints() -> None:
 
 def test_a_quick_read_that_fails_unforeseen_leaves_the_load_to_the_whole_file(long_save: Path, monkeypatch) -> None:
     def broken(*args, **kwargs):
-        raise RuntimeError("a cache reader's own mistake")
+        raise RuntimeError("the quick read's own mistake")
 
-    monkeypatch.setattr(replay_cache, "read", broken)
+    monkeypatch.setattr(saves, "UnreadBlock", broken)  # used by the quick read alone
     counts = replayed(monkeypatch)
     loaded = SaveFile.load(long_save).encounter
     assert counts == [len(loaded.events)]

@@ -143,9 +143,13 @@ async def test_the_log_scrolls_and_finds_lines(demo_app: FlagbridgeApp) -> None:
         burst(app, "escape")
         await idle(pilot)
         assert "To hit" in log.render_text()
-        burst(app, "tab")
+        burst(app, "tab")  # from the Log round the screen: the Ships list first
+        await idle(pilot)
+        assert app.screen.query_one("#ships").has_class("scrolling")
+        burst(app, "tab", "tab", "shift+tab")
         await idle(pilot)
         assert app.screen.query_one("#status").has_class("scrolling")
+        assert not app.screen.query_one("#ships").has_class("scrolling")
 
 
 async def test_a_small_terminal_shows_one_panel_beside_the_ships_and_tab_changes_it(demo_app) -> None:
@@ -157,12 +161,18 @@ async def test_a_small_terminal_shows_one_panel_beside_the_ships_and_tab_changes
                          if app.screen.query_one(f"#{p}").display and
                          app.screen.query_one(f"#{p}").parent.display]
         assert shown() == ["checklist"]
+        burst(app, "tab")  # the Ships list, always shown: the panel beside it stays
+        await idle(pilot)
+        assert shown() == ["checklist"] and app.screen.query_one("#ships").has_class("scrolling")
         burst(app, "tab")
         await idle(pilot)
         assert shown() == ["status"]
         burst(app, "tab", "tab")
         await idle(pilot)
         assert shown() == ["checklist"]
+        burst(app, "shift+tab")
+        await idle(pilot)
+        assert shown() == ["armor"]
         await pilot.resize_terminal(160, 48)
         await idle(pilot)
         assert shown() == ["checklist", "status", "armor", "sensors"]

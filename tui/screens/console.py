@@ -51,6 +51,7 @@ class ConsoleScreen(Screen[None]):
         Binding("pageup", "scroll(-1)", "Scroll up", show=False, id="scroll-up"),
         Binding("pagedown", "scroll(1)", "Scroll down", show=False, id="scroll-down"),
         Binding("tab", "next_panel", "Panel to scroll", show=False, id="next-panel"),
+        Binding("shift+tab", "next_panel(-1)", "Panel before", show=False, id="previous-panel"),
         Binding("slash", "search", "Search the log", show=False, id="search"),
     ]
 
@@ -370,17 +371,18 @@ class ConsoleScreen(Screen[None]):
 
         self.app.push_screen(CorrectionScreen(self.enc, self.selected), lambda _r: self.refresh_view())
 
-    PANELS = ("log", "status", "armor", "checklist", "ships", "sensors")
+    #: Tab's order: from the Log (PageUp's own) round the screen as it is drawn, the Ships list first.
+    PANELS = ("log", "ships", "status", "armor", "checklist", "sensors")
 
     def action_scroll(self, step: int) -> None:
         """PageUp / PageDown: a page of the chosen panel (the Log unless Tab chose another)."""
         panel = self.query_one(f"#{self.scrolled}")
         panel.scroll_to(y=panel.scroll_y + step * max(1, panel.size.height - 1), animate=False)
 
-    def action_next_panel(self) -> None:
-        """Tab: the next panel for PageUp and PageDown, marked by its border."""
+    def action_next_panel(self, step: int = 1) -> None:
+        """Tab (shift+Tab: back): the next panel for PageUp and PageDown, marked by its border."""
         self.query_one(f"#{self.scrolled}").remove_class("scrolling")
-        self.scrolled = self.PANELS[(self.PANELS.index(self.scrolled) + 1) % len(self.PANELS)]
+        self.scrolled = self.PANELS[(self.PANELS.index(self.scrolled) + step) % len(self.PANELS)]
         self.query_one(f"#{self.scrolled}").add_class("scrolling")
         self.fit_layout()
         self.message = f"PageUp / PageDown now scroll: {self.query_one(f'#{self.scrolled}').border_title}"

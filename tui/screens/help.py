@@ -26,7 +26,8 @@ KEYS = [
     ("up / down", "choose the unit shown in the status panels"),
     ("v", "recap: this turn so far, and what the fight has done to every unit"),
     ("PageUp / PageDown", "scroll the Log (or the panel Tab chose, its border lit)"),
-    ("Tab", "choose the panel PageUp and PageDown scroll"),
+    ("Tab / shift+Tab", "choose the panel PageUp and PageDown scroll: the Ships list first, then round the "
+                        "screen (shift+Tab goes back)"),
     ("/", "search the log: only the lines with every word typed (the Ships list, by name, once Tab "
           "chose it); Esc clears"),
     ("ctrl+s", "save now (the console also saves after every event)"),

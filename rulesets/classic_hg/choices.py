@@ -139,8 +139,13 @@ def with_maneuver(state: dict, args: dict, tables: Tables) -> list[Choice]:
 
 
 def against_fastest(state: dict, args: dict, tables: Tables) -> list[Choice]:
-    return [Choice(sid, f"{s['name']} (maneuver {s['maneuver']} against {max(fastest_enemy(state, s), 0)})")
-            for sid, s in state["ships"].items()]
+    fastest: dict[str, int] = {}  # the enemy's fastest depends on the side alone: asked once a side, not a ship
+    out = []
+    for sid, s in state["ships"].items():
+        if s["side"] not in fastest:
+            fastest[s["side"]] = max(fastest_enemy(state, s), 0)
+        out.append(Choice(sid, f"{s['name']} (maneuver {s['maneuver']} against {fastest[s['side']]})"))
+    return out
 
 
 def defending_turrets(state: dict, args: dict, tables: Tables) -> list[Choice]:

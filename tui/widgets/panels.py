@@ -79,19 +79,20 @@ class ShipsPanel(Panel):
         drawn_from = (sides, selected, legend)
         if drawn_from == self._drawn_from:
             return
-        text = Text()
+        # Textual's own Content, built from plain-text parts (names are never read as markup): a fleet's
+        # hundred lines as rich Text took ten times as long, most of it in turning Text into Content
+        parts: list = []
         for side_name, ships in sides:
-            text.append(side_name + "\n", style="bold")
+            parts.append((side_name + "\n", "bold"))
             for sid, line, condition in ships:
-                mark = ">" if sid == selected else " "
-                text.append(f"{mark}", style="bold")
-                text.append(f"{bar(condition)} ", style="green" if condition > 0.5 else "yellow")
-                text.append(f"{line}\n", style="reverse" if sid == selected else "")
+                parts.append((">" if sid == selected else " ", "bold"))
+                parts.append((f"{bar(condition)} ", "ansi_green" if condition > 0.5 else "ansi_yellow"))  # as rich names them
+                parts.append((f"{line}\n", "reverse") if sid == selected else f"{line}\n")
         if not any(ships for _side, ships in sides):
-            text.append("(no ship matches)\n", style="dim")
+            parts.append(("(no ship matches)\n", "dim"))
         if legend:
-            text.append(f"\n{legend}\n", style="dim")
-        self.update(text, drawn_from)
+            parts.append((f"\n{legend}\n", "dim"))
+        self.update(Content.assemble(*parts), drawn_from)
         self._keep_in_view(sides, selected, 2 + legend.count("\n") if legend else 0)
 
     def _keep_in_view(self, sides: list[tuple[str, list[tuple[str, str, float]]]], selected: str,

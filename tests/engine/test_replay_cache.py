@@ -9,6 +9,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine import replay_cache, saves
 from engine.encounter import Encounter, UnreadEvent
@@ -320,3 +322,38 @@ def test_a_quick_read_that_fails_unforeseen_leaves_the_load_to_the_whole_file(lo
     assert counts == [len(loaded.events) - 2 * BLOCK]  # read whole, and still replayed from the cache's checkpoints
     assert not any(type(e) is UnreadEvent for e in loaded.events)
     same(loaded, whole(long_save))
+
+
+# --- any edit of the file: the cache changes how quickly it opens, never what it opens to ---------------
+
+def _outcome(path: Path, cached: bool) -> str:
+    try:
+        enc = SaveFile.load(path, cached_replay=cached).encounter
+    except BadSave as exc:
+        return f"BadSave: {exc}"
+    return repr((enc.state, [(e.kind, e.group, e.at, e.data, e.notes) for e in enc.events]))
+
+
+_EDITS = st.lists(st.tuples(st.one_of(st.floats(0, 1), st.floats(0.85, 1)),  # often in the tail the cache lacks
+                            st.integers(0, 12),
+                            st.sampled_from(["", "0", "9", "x", "\n", "=", "\"", "[", "]", "[[events]]\n", "#",
+                                             "group = 1\n", 'kind = "roll"\n', "\n[state]\n", "}", ","])),
+                  min_size=1, max_size=3)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(edits=_EDITS)
+def test_a_save_edited_anywhere_opens_from_its_cache_exactly_as_without(long_save: Path, edits) -> None:
+    """Bytes cut or put anywhere in a save (the log's cached blocks, the tail, the head): a load that may use
+    the replay cache gives the very state, log and notes a whole reading gives, or the very same refusal."""
+    original = long_save.read_text(encoding="utf-8")
+    text = original
+    for where, cut, put in edits:
+        at = int(where * len(text))
+        text = text[:at] + put + text[at + cut:]
+    try:
+        long_save.write_text(text, encoding="utf-8")
+        assert _outcome(long_save, True) == _outcome(long_save, False)
+    finally:
+        long_save.write_text(original, encoding="utf-8")

@@ -3,18 +3,20 @@
 Opening a save replays its whole log through the rules (DESIGN.md "Saves"): that
 proves the log and builds the checkpoints undo needs, and on a campaign of tens
 of thousands of events it is half the load. Beside ``NAME.toml`` a save keeps
-``.NAME.toml.replay``: the encounter's checkpoints (its state every
-``CHECKPOINT_EVERY`` events, frozen) up to the last whole block of ``LOG_BLOCK``
-events, with what made them:
+``.NAME.toml.replay``: the encounter's checkpoints at the end of each whole block
+of ``LOG_BLOCK`` events (its state, frozen), the notes the rules made for each of
+those events and each one's kind and group, with what made them:
 
 - a stamp of the code and tables that replayed them (every file of the engine's,
   the ruleset's and its guests' packages, and the game master's own table
-  files, by path, size and time of change) and of the setup;
+  files, by path, size and time of change), of the TOML reader and of the setup;
 - the digest of each block's text, exactly as the file holds it.
 
 A load whose file still holds the same setup and the same first blocks, read by
 the same code and tables, starts from the checkpoint at the end of the last block
-that matches and replays only what follows. Anything else (an event edited by
+that matches and replays only what follows; the events of those blocks are read
+from their text only when something asks for them (``engine.saves._cached_read``,
+``engine.encounter.UnreadEvent``). Anything else (an event edited by
 hand, a table changed, another Flagbridge) only means more of the log is
 replayed, as before: the cache can make a load quicker, never different. The
 file's ``[state]`` is still compared with the state the load arrives at.

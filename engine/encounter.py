@@ -200,12 +200,14 @@ class Encounter:
     check_every_event = False
 
     def __init__(self, setup: Setup, ruleset: Ruleset | None = None, events: list[Event] = (),
-                 folder: Path | None = None, resume: tuple[int, dict[int, bytes], list] | None = None) -> None:
+                 folder: Path | None = None, resume: tuple[int, dict[int, bytes], list] | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> None:
         """``resume``: (n, checkpoints, notes) kept from an earlier replay of the same first ``n`` events
         (``engine.replay_cache``): the replay starts from the checkpoint at ``n``, and those events take the
         notes it made. It is used only when its first checkpoint is the state this setup makes, and it holds
         the checkpoint at ``n`` and a list of notes for each of those events; the checkpoints it holds before
-        ``n`` (some or all) serve undo."""
+        ``n`` (some or all) serve undo. ``progress(done, total)``: told of the replay's events every
+        ``CHECKPOINT_EVERY * SPARSE_TIMES`` events (a long log's first open takes seconds)."""
         self.ruleset = ruleset or find_ruleset(setup.ruleset)
         self.setup = check_setup(setup, self.ruleset.unit_kinds)
         self.ruleset.check_sides(len(self.setup.sides))
@@ -246,6 +248,8 @@ class Encounter:
             n = i + 1
             if n % every == 0 and (n > dense_from or n % sparse == 0):  # ``_checkpoint``, no call per event
                 kept[n] = freeze(state)
+                if progress is not None and n % sparse == 0:
+                    progress(n, len(events))
         if self.events:  # once for the whole log: the state a replay leaves must be saveable
             try:
                 check_plain(self.state)

@@ -23,7 +23,7 @@ import threading
 import time
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from . import replay_cache, toml_text
 from .atomic import remove_stale_temps, write_atomic
@@ -212,11 +212,12 @@ class SaveFile:
 
     @classmethod
     def load(cls, path: Path | str, keep_edits: bool = False, ruleset: Ruleset | None = None,
-             cached_replay: bool = True) -> "SaveFile":
+             cached_replay: bool = True, progress: Callable[[int, int], None] | None = None) -> "SaveFile":
         """Load and check a save; never writes. Every problem is one BadSave line.
 
         ``cached_replay``: start the replay from the checkpoints kept beside the save for the part of
-        the log it still holds unchanged (``engine.replay_cache``); False replays the whole log."""
+        the log it still holds unchanged (``engine.replay_cache``); False replays the whole log.
+        ``progress(done, total)``: told of the events replayed, once the file is read and now and then after."""
         path = Path(path)
         began = time.time_ns()  # before the ruleset's code and the tables are read
         text = read_text(path)
@@ -242,12 +243,14 @@ class SaveFile:
                     blocks = []
                     setup, rs = _read_setup(doc, ruleset)
                     events = _read_events(doc, text, starts)
-                    if len(events) >= LOG_BLOCK:  # a cache may be read: its stamp now, before the replay reads the tables
+                    if len(events) >= LOG_BLOCK:  # a cache may be read: stamped now, before the replay reads tables
                         code, later = _code_stamp(setup, rs, setup_text, path.parent), None
                     else:  # none can be: stamped when the log first fills a block, if nothing changed since now
                         code, later = None, (setup, rs, setup_text, path.parent, began)
                     resume = _kept_replay(path, code, events) if code is not None and cached_replay else None
-                enc = _replay(setup, rs, events, text, path.parent, resume)
+                if progress is not None:
+                    progress(resume[0] if resume is not None else 0, len(events))
+                enc = _replay(setup, rs, events, text, path.parent, resume, progress)
                 _check_state(doc, enc, keep_edits)
             except FlagbridgeError as exc:
                 raise BadSave(f"{path}: {one_line(exc)}") from None
@@ -665,9 +668,10 @@ def _kept_replay(path: Path, code: bytes, events: list[Event]) -> tuple[int, dic
 
 
 def _replay(setup: Setup, rs: Ruleset, events: list[Event], text: str, folder: Path | None = None,
-            resume: tuple[int, dict[int, bytes], list] | None = None) -> Encounter:
+            resume: tuple[int, dict[int, bytes], list] | None = None,
+            progress: Callable[[int, int], None] | None = None) -> Encounter:
     try:
-        return Encounter(setup, rs, events, folder=folder, resume=resume)
+        return Encounter(setup, rs, events, folder=folder, resume=resume, progress=progress)
     except BadTable as exc:
         other = _reads_as(setup, rs)
         hint = f" (the setup reads as a {other} fight: is flagbridge.ruleset {rs.id!r} right?)" if other else ""

@@ -119,3 +119,33 @@ def test_a_console_that_crashed_exits_with_its_code(monkeypatch, tmp_path) -> No
 
     monkeypatch.setattr("tui.app.FlagbridgeApp", CrashedApp)
     assert launch.run("start", save_dir=tmp_path) == 1
+
+
+def test_a_long_save_opens_with_a_bar_of_the_events_replayed(tmp_path: Path, monkeypatch, capsys) -> None:
+    """DESIGN.md "The console": loading a long log shows progress. On a terminal, a save past the size opens
+    with a bar of the replay (gone once the console opens); piped or short, it loads as it always did."""
+    import io
+
+    from engine.saves import SaveFile
+    from tests.bench.bench_engine import play
+    from tui import launch
+
+    path = tmp_path / "long.toml"
+    create(path, play(Encounter(make_setup(), SKIRMISH), 2500))
+    monkeypatch.setattr(launch, "PROGRESS_FROM_BYTES", 0)
+    heard: list[tuple] = []
+    real = SaveFile.load
+
+    def load(*args, **kwargs):
+        heard.append(kwargs.get("progress"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(SaveFile, "load", load)
+    piped = launch.load_showing_progress(path)
+    assert heard == [None]
+    terminal = io.StringIO()
+    terminal.isatty = lambda: True  # type: ignore[method-assign]
+    monkeypatch.setattr("sys.stdout", terminal)
+    shown = launch.load_showing_progress(path)
+    assert heard[-1] is not None and shown.encounter.state == piped.encounter.state
+    assert "opening long.toml" in terminal.getvalue()

@@ -6,12 +6,37 @@ Kept apart from ``cli`` so that ``flagbridge check`` never imports Textual.
 from __future__ import annotations
 
 import gc
+import sys
 from pathlib import Path
 
 from engine.errors import FlagbridgeError
 from engine.saves import SaveFile
 
 from .demos import fresh_demo_copy
+
+
+#: A save at least this big opens with a progress bar on the terminal: the first open of a long fight (no
+#: replay cache beside it yet) replays every event, seconds for tens of thousands of a fleet's.
+PROGRESS_FROM_BYTES = 1 << 20
+
+
+def load_showing_progress(path: Path, keep_edits: bool = False) -> SaveFile:
+    """``SaveFile.load``, with a bar of the events replayed when the save is long and the terminal shows it
+    (the bar is gone once the console opens)."""
+    try:
+        size = path.stat().st_size
+    except OSError:
+        size = 0
+    if size < PROGRESS_FROM_BYTES or not sys.stdout.isatty():
+        return SaveFile.load(path, keep_edits=keep_edits)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    columns = (TextColumn("opening {task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
+               TextColumn("events"), TimeElapsedColumn())
+    with Progress(*columns, transient=True) as bar:
+        task = bar.add_task(path.name, total=None)  # a pulse while the file is read; then the replay
+        return SaveFile.load(path, keep_edits=keep_edits,
+                             progress=lambda done, total: bar.update(task, completed=done, total=total))
 
 
 def run(command: str, path: Path | None = None, save_dir: Path = Path("saves"), ruleset: str = "classic-hg",
@@ -23,7 +48,7 @@ def run(command: str, path: Path | None = None, save_dir: Path = Path("saves"), 
         app = FlagbridgeApp(SaveFile.load(path), save_dir=save_dir)
     elif command == "open":
         try:
-            save = SaveFile.load(path, keep_edits=keep_edits)
+            save = load_showing_progress(path, keep_edits)
         except FlagbridgeError as exc:
             app = FlagbridgeApp(save_dir=save_dir, load_error=str(exc), error_path=path)
         else:

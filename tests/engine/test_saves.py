@@ -16,7 +16,7 @@ import pytest
 from engine.encounter import Encounter
 from engine.errors import BadSave
 from engine.saves import SaveFile, create, save_path
-from tests.skirmish import played_duel
+from tests.skirmish import SKIRMISH, make_setup, played_duel
 from tui.cli import main
 
 
@@ -250,3 +250,16 @@ def test_a_load_keeps_what_the_console_froze_frozen(saved: Path) -> None:
         assert gc.get_freeze_count() == frozen and gc.isenabled()
     finally:
         gc.unfreeze()
+
+
+def test_a_load_tells_its_progress_through_the_replay(tmp_path: Path) -> None:
+    """``progress`` hears where the replay starts once the file is read, then every thousand events replayed
+    (the console's command line draws a bar from it while a long fight opens)."""
+    from tests.bench.bench_engine import play
+
+    path = tmp_path / "long.toml"
+    create(path, play(Encounter(make_setup(), SKIRMISH), 2500))
+    heard: list[tuple[int, int]] = []
+    loaded = SaveFile.load(path, cached_replay=False, progress=lambda done, total: heard.append((done, total)))
+    total = len(loaded.encounter.events)
+    assert heard == [(0, total), (1000, total), (2000, total)]

@@ -115,9 +115,21 @@ class FlagbridgeApp(App[None]):
         self.switch_screen(screen) if len(self.screen_stack) > 1 else self.push_screen(screen)
 
     def open_path(self, path: Path) -> None:
-        """Open a save from the start screen; a bad file shows the load-error screen."""
+        """Open a save from the start screen; a bad file shows the load-error screen. A long one opens on a
+        thread of its own behind a progress bar (``screens.opening``), so the screen never freezes."""
         from engine.errors import FlagbridgeError
 
+        from .launch import PROGRESS_FROM_BYTES
+
+        try:
+            long = path.stat().st_size >= PROGRESS_FROM_BYTES
+        except OSError:
+            long = False
+        if long:
+            from .screens.opening import OpeningScreen
+
+            self.push_screen(OpeningScreen(path))
+            return
         try:
             save = SaveFile.load(path)
         except (FlagbridgeError, OSError, ValueError) as exc:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import os
 import shutil
 import statistics
 import sys
@@ -283,6 +284,7 @@ def main() -> None:
     parser.add_argument("--folder", help="where the long saves are made (kept between runs when given)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="flagbridge-scale-") as tmp:
+        os.environ["XDG_CONFIG_HOME"] = str(Path(tmp) / "config")  # the consoles opened here stay off your recent list
         folder = Path(args.folder or tmp)
         folder.mkdir(parents=True, exist_ok=True)
         print(f"Flagbridge scale benchmarks (best and median of {args.runs}+ runs; the machine may be shared)")

@@ -178,11 +178,12 @@ def bytecode_modes(folder: Path) -> list[tuple[str, dict[str, str]]]:
     compiled from source at every start (the installed Textual keeps its caches);
     that is measured too, as a second figure.
     """
-    cached = {"PYTHONDONTWRITEBYTECODE": "", "PYTHONPYCACHEPREFIX": str(folder / "pycache")}
+    own = {"XDG_CONFIG_HOME": str(folder / "config")}  # the demos launched here stay off your recent-saves list
+    cached = {"PYTHONDONTWRITEBYTECODE": "", "PYTHONPYCACHEPREFIX": str(folder / "pycache"), **own}
     modes = [("bytecode cached", cached)]
     if os.environ.get("PYTHONDONTWRITEBYTECODE"):
         modes.append(("PYTHONDONTWRITEBYTECODE=1 (as this shell)",
-                      {"PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": ""}))
+                      {"PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": "", **own}))
     return modes
 
 
@@ -664,6 +665,7 @@ def main() -> None:
           f"{os.cpu_count()} cpus, load average {os.getloadavg()[0]:.2f})")
     with tempfile.TemporaryDirectory(prefix="flagbridge-bench-console-", dir=args.folder) as tmp:
         folder = Path(tmp)
+        os.environ["XDG_CONFIG_HOME"] = str(folder / "config")  # the consoles opened here stay off your recent list
         print(f"saves written under {folder}")
         if not args.no_tmux:
             bench_tmux_startup(args.rounds, folder)

@@ -568,10 +568,16 @@ def replay(setup: Setup, events: list[Event], ruleset: Ruleset | None = None) ->
     return Encounter(setup, ruleset, [Event(e.kind, e.group, e.at, e.data) for e in events]).state
 
 
-def states_along(enc: Encounter) -> Iterator[tuple[Event, dict, dict]]:
-    """Each logged event with a copy of the state before it and the live state after it (a replay)."""
-    state = enc.start_state()
-    for ev in enc.events:
-        before = plain_copy(state)
+def states_before(enc: Encounter, first: int = 0, stop: int | None = None) -> Iterator[tuple[int, dict]]:
+    """Each position of the log from ``first`` to ``stop`` with the state just before that event, replayed
+    from the encounter's nearest checkpoint at or before ``first``. The state is the replay's own, changed
+    by the next event: read it, copy what is kept (a copy per event of a fleet's state cost seconds)."""
+    stop = len(enc.events) if stop is None else stop
+    base = max(n for n in enc._checkpoints if n <= first)
+    state = thaw(enc._checkpoints[base])
+    events = enc.events
+    for i in range(base, stop):
+        if i >= first:
+            yield i, state
+        ev = events[i]
         enc._apply(state, Event(ev.kind, ev.group, ev.at, ev.data), check=False)
-        yield ev, before, state

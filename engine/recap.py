@@ -6,9 +6,10 @@ and by the console's Log panel.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
 
-from .encounter import Encounter, states_along
+from .encounter import Encounter, states_before
 
 
 @dataclass
@@ -43,13 +44,15 @@ def period(state: dict) -> str:
     return ""
 
 
-def by_turn(enc: Encounter) -> list[tuple[str, list[Entry]]]:
-    """The log's entries under the turn each began in; a bare ``next`` (nothing followed) is left out."""
+def by_turn(enc: Encounter, first: int = 0) -> list[tuple[str, list[Entry]]]:
+    """The log's entries under the turn each began in; a bare ``next`` (nothing followed) is left out.
+
+    ``first``: the entries from that event on (it must begin a group)."""
     out: list[tuple[str, list[Entry]]] = []
-    group = None
-    for ev, before, _after in states_along(enc):
-        if ev.group != group:
-            group = ev.group
+    events = enc.events
+    for i, before in states_before(enc, first):
+        ev = events[i]
+        if i == first or ev.group != events[i - 1].group:
             when = period(before)
             if not out or out[-1][0] != when:
                 out.append((when, []))
@@ -58,6 +61,33 @@ def by_turn(enc: Encounter) -> list[tuple[str, list[Entry]]]:
             out[-1][1][-1].details.append(enc.describe(ev))
         out[-1][1][-1].details.extend(ev.notes)
     return [(when, [e for e in items if not _bare_next(e)]) for when, items in out]
+
+
+def this_turn(enc: Encounter) -> tuple[str, list[Entry]] | None:
+    """``by_turn``'s last turn (None for an empty log), replayed only from a checkpoint before it began.
+
+    The recap shows the turn under way; ``by_turn`` replays the whole log for it, seconds for a long fight.
+    Here the log is walked back one checkpoint's stretch at a time, each replayed once, until a group is
+    found that began under another turn: the turn under way began with the group after it."""
+    events = enc.events
+    if not events:
+        return None
+    starts = [0] + [i for i in range(1, len(events)) if events[i].group != events[i - 1].group]
+    now, begins, stop = None, 0, len(events)
+    for base in sorted(enc.checkpoints_upto(len(events)), reverse=True):
+        wanted = starts[bisect_left(starts, base): bisect_left(starts, stop)]  # groups beginning in [base, stop)
+        stop = base
+        if not wanted:
+            continue
+        want = set(wanted)
+        periods = {i: period(before) for i, before in states_before(enc, base, wanted[-1] + 1) if i in want}
+        if now is None:
+            now = periods[wanted[-1]]  # the turn the last group began in
+        for i in reversed(wanted):
+            if periods[i] != now:
+                return by_turn(enc, begins)[-1]
+            begins = i
+    return by_turn(enc, begins)[-1]
 
 
 def _bare_next(e: Entry) -> bool:

@@ -41,3 +41,63 @@ def test_markdown_has_a_heading_per_turn_and_the_summary() -> None:
     text = markdown(fought())
     assert "## Turn 1" in text and "## Turn 2" in text and "## Summary\n\n- Brute: hull 30 -> 26" in text
     assert "\nnext" not in text and ". next\n" not in text
+
+
+# --- the turn under way, without replaying the whole log ---------------------------------------------------
+
+def _by_turn_as_it_was(enc: Encounter):
+    """The whole log replayed with a copy of the state before every event: what ``by_turn`` gave before it
+    read the turn from the replay's own state (kept here to show the two agree)."""
+    from engine.encounter import Event
+    from engine.recap import Entry, _bare_next, period
+    from engine.state import plain_copy
+
+    out, group, state = [], None, enc.start_state()
+    for ev in enc.events:
+        before = plain_copy(state)
+        enc._apply(state, Event(ev.kind, ev.group, ev.at, ev.data), check=False)
+        if ev.group != group:
+            group = ev.group
+            when = period(before)
+            if not out or out[-1][0] != when:
+                out.append((when, []))
+            out[-1][1].append(Entry(ev.group, ev.at.strftime("%Y-%m-%d %H:%M"), ev.kind, enc.describe(ev)))
+        else:
+            out[-1][1][-1].details.append(enc.describe(ev))
+        out[-1][1][-1].details.extend(ev.notes)
+    return [(when, [e for e in items if not _bare_next(e)]) for when, items in out]
+
+
+def test_this_turn_is_the_last_turn_of_the_whole_log_at_every_point_of_a_long_fight(monkeypatch) -> None:
+    """A 600-event skirmish with corrections, its checkpoints every 7 events so the walk back crosses many:
+    after every undo the turn under way is ``by_turn``'s last, and ``by_turn`` is what it was."""
+    from engine import encounter as encounter_module
+    from engine.recap import this_turn
+    from tests.bench.bench_engine import play
+
+    monkeypatch.setattr(encounter_module, "CHECKPOINT_EVERY", 7)
+    enc = play(Encounter(make_setup(), SKIRMISH), 600)
+    assert {e.kind for e in enc.events} == {"action", "roll", "correction"}
+    checked = 0
+    while enc.events:
+        whole = by_turn(enc)
+        if checked % 5 == 0:
+            assert whole == _by_turn_as_it_was(enc)
+        assert this_turn(enc) == whole[-1]
+        enc.undo()
+        checked += 1
+    assert this_turn(enc) is None and checked > 100
+
+
+def test_this_turn_replays_from_near_the_turns_start_not_from_the_first_event(monkeypatch) -> None:
+    from engine.recap import this_turn
+    from tests.bench.bench_engine import play
+
+    enc = play(Encounter(make_setup(), SKIRMISH), 3000)
+    applied = []
+    real = enc._apply
+    monkeypatch.setattr(enc, "_apply", lambda *a, **k: (applied.append(1), real(*a, **k)))
+    turn = this_turn(enc)
+    monkeypatch.undo()
+    assert turn == by_turn(enc)[-1]
+    assert 0 < len(applied) < 400  # the stretches walked back, then the turn itself: never the 3,000 events

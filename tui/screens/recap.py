@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from engine.encounter import Encounter
-from engine.recap import by_turn, summary
+from engine.recap import summary, this_turn
 
 
 class RecapScreen(ModalScreen[None]):
@@ -26,9 +26,9 @@ class RecapScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         text = Text()
-        turns = by_turn(self.enc)
-        if turns:
-            when, items = turns[-1]
+        turn = this_turn(self.enc)  # the turn under way alone: replayed from a checkpoint before it began
+        if turn is not None:
+            when, items = turn
             text.append(f"{when or 'This turn'} so far\n", style="bold")
             for e in items:
                 text.append(f"  {e.headline}\n")

@@ -270,8 +270,12 @@ def unit_name(state: dict, kinds: Iterable[UnitKind], uid: str) -> str:
 
 
 def candidates(catalogue: Catalogue, state: dict, action: Action, p: Param, args: dict, tables: Any,
-               sides: list[str]) -> list[Choice]:
-    """Every value the parameter's kind allows here, before ``may`` is asked."""
+               sides: list[str], labelled: bool = True) -> list[Choice]:
+    """Every value the parameter's kind allows here, before ``may`` is asked.
+
+    ``labelled``: a unit's choices in the ruleset's own words (its ``options``); without, its name only. The
+    values are the same either way (a unit parameter's ``options`` only word them), and asking whether a
+    form can be finished needs no words: a fleet's fire form worded every target for every ship."""
     if p.kind == "unit":
         kind = catalogue.unit_kinds[p.unit]
         table = unit_table(state, kind)
@@ -284,7 +288,7 @@ def candidates(catalogue: Catalogue, state: dict, action: Action, p: Param, args
                 if (unit.get("side") == other.get("side")) == bool(p.enemy_of):
                     continue
             out.append(Choice(uid, unit.get("name", uid)))
-        if p.options is not None:  # the ruleset's own words for them (e.g. "Vigilant (maneuver 5)")
+        if p.options is not None and labelled:  # the ruleset's own words for them (e.g. "Vigilant (maneuver 5)")
             words = {c.value: c.label for c in p.options(state, args, tables) if isinstance(c, Choice)}
             out = [Choice(c.value, words.get(c.value, c.label)) for c in out]
         return out
@@ -467,9 +471,11 @@ class Asker:
                 return True
         if p.typed:
             return not p.optional  # a value is typed and checked when given
-        for c in self._tries(action, p, args):
+        # one candidate at a time, unworded, until one leads to a finished form (``may`` asks nothing of others)
+        for c in candidates(self.catalogue, self.state, action, p, args, self.tables, self.sides, labelled=False):
             value: Any = [c.value] if p.kind == "multi" else (int(c.value) if p.kind == "int" else c.value)
-            if self.completable(action, {**args, p.name: value}, index + 1):
+            chosen = {**args, p.name: value}
+            if self._ok(action, chosen) and self.completable(action, chosen, index + 1):
                 return True
         return False
 
@@ -518,7 +524,7 @@ class Asker:
         p = action.params[index]
         if p.typed:
             return
-        tries = candidates(self.catalogue, self.state, action, p, args, self.tables, self.sides)
+        tries = candidates(self.catalogue, self.state, action, p, args, self.tables, self.sides, labelled=False)
         values = [[c.value] if p.kind == "multi" else (int(c.value) if p.kind == "int" else c.value) for c in tries]
         if p.optional:
             values.insert(0, list(p.default) if isinstance(p.default, (list, tuple)) else p.default)

@@ -171,7 +171,7 @@ class Commander:
         """The values the rules list for a parameter, given the arguments chosen so far (before ``may``)."""
         action = self.actions[name]
         return [c.value for c in candidates(self.catalogue, state, action, action.param(param), args,
-                                            self.tables, state["side_order"])]
+                                            self.tables, state["side_order"], labelled=False)]
 
     # --- deciding ---
 

@@ -459,3 +459,26 @@ def test_fire_targets_show_the_chance_of_every_chosen_turret() -> None:
     t1_part = one.rsplit(" · ", 1)[1]
     assert both.rsplit(" · ", 1)[1].startswith(t1_part + " T4 ")
     assert both.endswith("%")
+
+
+def test_whether_a_form_can_be_finished_is_asked_without_wording_every_target() -> None:
+    """The offers (every key) and the fire form's ship list ask, for each ship, whether some turret and target
+    would do: the target list's words (each chance to hit, worked out per target) are made only for the
+    list shown. A fleet's fire form worded every target for every ship: 2,500 chances before it opened."""
+    from rulesets.classic_hg import choices as choices_module
+
+    enc = upto("t1_attacker_fires")
+    worded: list[dict] = []
+    real = choices_module.fire_targets
+    target = spec(enc, "fire").param("target")
+    assert target.options is real
+    object.__setattr__(target, "options",  # a frozen record: set for this test alone, and put back
+                       lambda state, args, tables: (worded.append(dict(args)), real(state, args, tables))[1])
+    try:
+        offers = {o.action.name: o.possible for o in enc.offers()}
+        assert offers["fire"] and worded == []
+        assert values(enc, "fire", "ship") == ["vigilant"] and worded == []
+        assert values(enc, "fire", "target", ship="vigilant") == ["jackal"] and len(worded) == 1
+        assert choices(enc, "fire", "target", ship="vigilant")[0].label.startswith("Jackal · armor")
+    finally:
+        object.__setattr__(target, "options", real)

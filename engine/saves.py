@@ -264,7 +264,8 @@ class SaveFile:
         if resume is not None:  # the cache already holds these blocks: nothing to write until the log grows
             save._cached = (resume[0], events[resume[0] - 1])
             # and the file holds their text, joined and encoded as a save writes it: kept for the next save
-            save._blocks = [(end, events[end - 1], block) for end, block in blocks if end <= resume[0]]
+            save._blocks = [(end, events[end - 1], block) for end, block in zip(range(LOG_BLOCK, resume[0] + 1,
+                                                                                      LOG_BLOCK), blocks)]
         return save
 
 
@@ -502,9 +503,14 @@ def _cached_read(path: Path, text: str, starts: list[int], setup_text: str | Non
     if code is None:
         return None
     chunks = _chunks(text, starts)
-    blocks = [(end, "".join(chunks[end - LOG_BLOCK:end]).encode("utf-8"))
-              for end in range(LOG_BLOCK, len(chunks) + 1, LOG_BLOCK)]
-    found = replay_cache.read(path, code, (block for _end, block in blocks))
+    compared: list[bytes] = []  # the blocks as the cache compares them, kept for the next save
+
+    def kept(blocks: Iterator[bytes]) -> Iterator[bytes]:
+        for block in blocks:
+            compared.append(block)
+            yield block
+
+    found = replay_cache.read(path, code, kept(_log_blocks(chunks)))
     if found is None or found[3] is None:
         return None
     same, checkpoints, notes, (kinds, groups) = found
@@ -531,7 +537,7 @@ def _cached_read(path: Path, text: str, starts: list[int], setup_text: str | Non
         events += _read_events(doc, text, starts, n, groups[n - 1])
     except FlagbridgeError:
         return None
-    return doc, setup, rs, events, code, (n, checkpoints, notes), blocks
+    return doc, setup, rs, events, code, (n, checkpoints, notes), compared[:same]
 
 
 def _chunks(text: str, starts: list[int], first: int = 0) -> list[str]:
@@ -646,21 +652,21 @@ def _code_stamp(setup: Setup, rs: Ruleset, setup_text: str | None, folder: Path,
         return None
 
 
-def _log_blocks(events: list[Event]) -> Iterator[bytes]:
-    """The texts of the events in whole blocks of LOG_BLOCK, as a save writes them, one block at a time
-    (a cache is compared block by block, and the first that differs ends it); none past an event whose
-    text the file's layout did not give."""
-    for start in range(0, len(events) - LOG_BLOCK + 1, LOG_BLOCK):
-        texts = [ev.text for ev in events[start:start + LOG_BLOCK]]
-        if None in texts:
+def _log_blocks(texts: list[str | None]) -> Iterator[bytes]:
+    """The events' texts in whole blocks of LOG_BLOCK, as a save writes them, one block at a time (a cache
+    is compared block by block, and the first that differs ends it); none past an event whose text the
+    file's layout did not give."""
+    for start in range(0, len(texts) - LOG_BLOCK + 1, LOG_BLOCK):
+        block = texts[start:start + LOG_BLOCK]
+        if None in block:
             return
-        yield "".join(texts).encode("utf-8")
+        yield "".join(block).encode("utf-8")
 
 
 def _kept_replay(path: Path, code: bytes, events: list[Event]) -> tuple[int, dict[int, bytes], list] | None:
     if len(events) < LOG_BLOCK or not replay_cache.cache_path(path).exists():
         return None
-    found = replay_cache.read(path, code, _log_blocks(events))
+    found = replay_cache.read(path, code, _log_blocks([ev.text for ev in events]))
     if found is None:
         return None
     same, checkpoints, notes, _heads = found

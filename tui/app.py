@@ -119,13 +119,9 @@ class FlagbridgeApp(App[None]):
         thread of its own behind a progress bar (``screens.opening``), so the screen never freezes."""
         from engine.errors import FlagbridgeError
 
-        from .launch import PROGRESS_FROM_BYTES
+        from .launch import long_save
 
-        try:
-            long = path.stat().st_size >= PROGRESS_FROM_BYTES
-        except OSError:
-            long = False
-        if long:
+        if long_save(path):
             from .screens.opening import OpeningScreen
 
             self.push_screen(OpeningScreen(path))

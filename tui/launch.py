@@ -20,14 +20,18 @@ from .demos import fresh_demo_copy
 PROGRESS_FROM_BYTES = 1 << 20
 
 
+def long_save(path: Path) -> bool:
+    """A save big enough to open behind a progress bar (an unreadable path is not: its load says why)."""
+    try:
+        return path.stat().st_size >= PROGRESS_FROM_BYTES
+    except OSError:
+        return False
+
+
 def load_showing_progress(path: Path, keep_edits: bool = False) -> SaveFile:
     """``SaveFile.load``, with a bar of the events replayed when the save is long and the terminal shows it
     (the bar is gone once the console opens)."""
-    try:
-        size = path.stat().st_size
-    except OSError:
-        size = 0
-    if size < PROGRESS_FROM_BYTES or not sys.stdout.isatty():
+    if not long_save(path) or not sys.stdout.isatty():
         return SaveFile.load(path, keep_edits=keep_edits)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 

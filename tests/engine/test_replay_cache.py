@@ -164,7 +164,7 @@ def test_nothing_in_a_cache_is_unpickled_unless_this_users_key_signed_it(long_sa
                              long_save.parent)
     text = long_save.read_text(encoding="utf-8")
     enc = whole(long_save)
-    blocks = list(saves._log_blocks(enc.events))
+    blocks = list(saves._log_blocks([ev.text for ev in enc.events]))
     monkeypatch.setenv("FLAGBRIDGE_STATE_DIR", str(tmp_path / "stranger"))
     replay_cache.forget_key()
     checkpoints = {n: pickle.dumps(_Trap()) for n in range(0, 2 * BLOCK + 1, 100)}

@@ -187,15 +187,15 @@ class SaveFile:
         thread, so the caller goes on at once. A newer text replaces one not yet written; either way
         the file on disk is always a whole save. ``on_write_error`` hears of a failed background write."""
         head, log = self._head_part(), self._log_parts()
-        key = self._state_key()
-        state = self._kept_state(key)
         cache = self._cache_job()
-        last = self._state_text[1] if self._state_text is not None else b""
-        if len(head) + sum(len(p) for p in log) + len(state if state is not None else last) < BACKGROUND_BYTES:
+        last = self._state_text[1] if self._state_text is not None else b""  # its size stands for the new one's
+        if len(head) + sum(len(p) for p in log) + len(last) < BACKGROUND_BYTES:
             self._writer.drop_waiting()
-            self._write(_joined(head, self._state_part() if state is None else state, log), cache)
+            self._write(_joined(head, self._state_part(), log), cache)
             self._writer.error = None
         else:  # the state's text too is made on the writer thread, from a copy taken now (a fleet's takes 20 ms)
+            key = self._state_key()
+            state = self._kept_state(key)
             later = state if state is not None else _LaterState(self, key, freeze(self.encounter.state))
             self._writer.submit(([head, later, *log], cache))
 

@@ -36,7 +36,7 @@ from typing import Iterable
 
 from .atomic import remove_stale_temps, write_atomic
 
-MAGIC = b"flagbridge-replay-cache 2\n"
+MAGIC = b"flagbridge-replay-cache 3\n"  # 3: checkpoints frozen by marshal
 KEY_BYTES = 32
 #: Where the signing key lives: $FLAGBRIDGE_STATE_DIR, else $XDG_STATE_HOME/flagbridge, else ~/.local/state/flagbridge.
 KEY_NAME = "replay-cache.key"

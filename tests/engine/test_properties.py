@@ -373,3 +373,33 @@ def test_autosave_keeps_the_file_equal_to_the_live_state(data, seed):
         loaded = SaveFile.load(path)
         assert loaded.encounter.state == enc.state
         assert [event_key(e) for e in loaded.encounter.events] == [event_key(e) for e in enc.events]
+
+
+_plain = st.recursive(
+    st.one_of(st.booleans(), st.integers(), st.floats(allow_nan=False), st.text(max_size=8)),
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=6), inner, max_size=4)),
+    max_leaves=30,
+)
+
+
+@given(_plain)
+@settings(max_examples=200, deadline=None)
+def test_a_frozen_state_thaws_to_the_same_values_types_and_order_unshared(value):
+    """Checkpoints (``freeze``/``thaw``) and copies (``plain_copy``) give back exactly what was kept: a bool
+    stays a bool (not 1), a dict keeps its key order (the save writes in it), and nothing is shared with the
+    original, so play after a checkpoint never changes it."""
+    from engine.state import freeze, thaw
+
+    def shape(v):  # the value with every type spelled out, keys in order
+        if isinstance(v, dict):
+            return ("dict", [(k, shape(x)) for k, x in v.items()])
+        if isinstance(v, list):
+            return ("list", [shape(x) for x in v])
+        return (type(v).__name__, repr(v))
+
+    for copy in (thaw(freeze(value)), plain_copy(value)):
+        assert shape(copy) == shape(value)
+        if isinstance(value, (dict, list)):
+            assert copy is not value
+            copy.clear()
+            assert shape(value) == shape(thaw(freeze(value)))  # the original is untouched

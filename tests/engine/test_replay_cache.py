@@ -16,6 +16,7 @@ from engine import replay_cache, saves
 from engine.encounter import Encounter, UnreadEvent
 from engine.errors import BadSave
 from engine.saves import SaveFile
+from engine.state import thaw
 from tests.bench.bench_engine import play
 from tests.skirmish import SKIRMISH, make_setup
 
@@ -67,7 +68,7 @@ def whole(path: Path) -> Encounter:
 
 def same(a: Encounter, b: Encounter) -> None:
     assert repr(a.state) == repr(b.state)  # the same values in the same order
-    kept = [{n: repr(pickle.loads(b)) for n, b in e.checkpoints_upto(len(e.events)).items()} for e in (a, b)]
+    kept = [{n: repr(thaw(b)) for n, b in e.checkpoints_upto(len(e.events)).items()} for e in (a, b)]
     assert kept[0] == {n: kept[1][n] for n in kept[0]}  # a cached load keeps fewer, the same where it has one
     assert {n for n in kept[1] if n % BLOCK == 0 or n > len(a.events) - len(a.events) % BLOCK} <= set(kept[0])
     assert [e.data for e in a.events] == [e.data for e in b.events]

@@ -238,10 +238,11 @@ class Encounter:
         apply, state, log, kept = self._apply, self.state, self.events, self._checkpoints
         every, dense_from = CHECKPOINT_EVERY, len(events) - DENSE_TAIL
         sparse = every * SPARSE_TIMES
+        held: dict = {}  # the tables, looked up once for the replay (``_apply``)
         for i in range(start, len(events)):
             ev = events[i]
             try:
-                apply(state, ev, False)
+                apply(state, ev, False, held)
             except FlagbridgeError as exc:
                 raise ReplayError(i, ev, str(exc)) from None
             log.append(ev)
@@ -467,11 +468,14 @@ class Encounter:
         self._changed()
         return ev
 
-    def _apply(self, state: dict, ev: Event, check: bool = True) -> None:
+    def _apply(self, state: dict, ev: Event, check: bool = True, held: dict | None = None) -> None:
+        """Apply one event to ``state``. ``held``: a replay's tables, looked up by the first event that reads
+        them and kept for the next (``RuleContext.held``; None looks them up for each): the tables are pinned
+        for the session, and the state's ``table_files`` change only by a correction, which empties it."""
         kind = ev.kind
         rs = self.ruleset
         # every field given in order: the dataclass's defaults and keywords cost more than the rule on replay
-        ctx = RuleContext(ev.group, [], [], rs, "", "", state, None)
+        ctx = RuleContext(ev.group, [], [], rs, "", "", state, held)
         pending = state["pending"]
         if kind == "action":
             data = ev.data
@@ -507,6 +511,8 @@ class Encounter:
                 raise IllegalAction("pending rolls cannot be corrected")
             set_path(state, tuple(path), plain_copy(ev.data.get("value")))
             rs.after_correction(state, tuple(path))
+            if held:
+                held.clear()
         else:
             raise FlagbridgeError(f"unknown event kind {kind!r} (expected {', '.join(KINDS)})")
         if check:  # a live event; replays of events already checked skip the walk
@@ -541,8 +547,9 @@ class Encounter:
         state = thaw(self._checkpoints[base])
         self._made.clear()  # the pending rolls of the state being replaced
         events, every = self.events, CHECKPOINT_EVERY
+        held: dict = {}
         for i in range(base, keep):
-            self._apply(state, events[i], check=False)
+            self._apply(state, events[i], False, held)
             if (i + 1) % every == 0:  # past a sparse part of a replay: dense from here on
                 self._checkpoints[i + 1] = freeze(state)
         self.state = state

@@ -224,12 +224,12 @@ def test_a_redo_that_fails_half_way_leaves_the_fight_as_it_was_and_can_be_redone
     assert len(enc.undo()) == 3 and enc.state == before
     real, calls = enc._apply, []
 
-    def refuses_the_second(state, ev, check=True):
+    def refuses_the_second(state, ev, check=True, held=None):
         calls.append(ev)
         if len(calls) == 2:
             state["ships"]["brute"]["hull"] = -99  # a rule that changed the state before it refused
             raise IllegalAction("refused half way")
-        return real(state, ev, check)
+        return real(state, ev, check, held)
 
     monkeypatch.setattr(enc, "_apply", refuses_the_second)
     with pytest.raises(IllegalAction):

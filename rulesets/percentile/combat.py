@@ -6,9 +6,10 @@ Source: ``percentile-personal-combat.txt``, Percent to Hit and Damage.
   hand-to-hand "cannot be used at over three meters".
 - To hit (1) roll 1:100sd under MARKSmanship; (2) under Table 3-1 (MARKS vs
   Range); (3) Table 3-1 less Table 3-2 (the adversity modifiers of 3-7.x vs
-  Range): a negative result misses; otherwise a roll "more than 20 under the
-  result" is a direct hit where aimed, "20 or less under" a random hit on the
-  RANDOM HIT table #3-3.4.
+  Range): a negative result misses; "If, however, the result is a positive
+  number, the player has hit!", and the 1:100sd then only places the hit: "more
+  than 20 under the result" is a direct hit where aimed, "20 or less under" a
+  random hit on the RANDOM HIT table #3-3.4.
 - Grenades (4): under the Brawl attribute lands where aimed; "less than 20
   over" bounces (Table 3-4.1); "more than 20 over" misses and lands "1:10sd +
   13 meters away"; Physical Strength and weight limit the throw (Table 3-4.0).
@@ -16,13 +17,17 @@ Source: ``percentile-personal-combat.txt``, Percent to Hit and Damage.
   percentage and a severity roll, 1:10sd each; (2) the data sheet's DAMAGE DIE
   ROLL X:10sd+Y ("recommended ... only ... if the range is less than ten
   meters"); (3) Table 3-3, WEP MOD vs range. GRAZING SHOTS: the points times
-  % UNDER / percent to hit, where % UNDER = percent to hit - the 1:100sd roll.
+  % UNDER / percent to hit, where % UNDER = percent to hit - the 1:100sd roll;
+  under to-hit procedure 3 that is the PERCENT TO HIT of its step a. (Table
+  3-1), not the result after the Percent Against.
 
 Where the text is silent we decided: averages and products are rounded half
 up; "under" is strictly below (the exact chance is shown before the roll);
 the direct-hit band applies to every to-hit procedure, so an aimed part means
-the same under each; in procedure 3 the roll must still be under the result
-to hit; hand-to-hand adds Physical Strength / 10 points (the text: damage "is
+the same under each; in procedure 3 a roll over the result is a random hit (the
+text calls every positive result a hit), and a roll over the percent to hit
+grazes for nothing (its share of the points would be below nothing); a result
+of exactly 0 misses (the text names neither a hit nor a miss for it); hand-to-hand adds Physical Strength / 10 points (the text: damage "is
 directly related to the Physical Strength of the attacker"); exactly 20 over
 Brawl still bounces; a grenade harms its target when it comes to rest within
 the weapon's blast radius, at a random location, with no grazing; an attack's
@@ -181,15 +186,23 @@ def attack(state: dict, args: dict, tables: Tables, ctx) -> None:
                          f"({args['range']} m), under Brawl {brawl}", "1:100sd",
                          target=Target(brawl - 1, at_most=True), then="grenade", context=data)
         return
-    value, how = percent_to_hit(state["options"]["to_hit"], tables, attacker, weapon, band, args["adversity"])
+    procedure = state["options"]["to_hit"]
+    value, how = percent_to_hit(procedure, tables, attacker, weapon, band, args["adversity"])
     if value <= 0:
         ctx.note(f"{attacker['name']} misses {target['name']}: {how} = {value}, the range and adversity are "
                  f"too much")
         return
     data["value"] = value
+    if procedure == 3:  # (3) c. "the result is a positive number, the player has hit!": the roll only places it
+        # step a.'s PERCENT TO HIT ("MARKSmanship vs. Range as in procedure NUMBER TWO"), which grazing reads
+        data["percent"] = percent_to_hit(2, tables, attacker, weapon, band, [])[0]
+        direct = value - DIRECT_HIT_UNDER - 1  # the odds shown are a direct hit's, when one is aimed and can be
+        odds = Target(direct, at_most=True) if data["aim"] and direct >= 1 else None
+        how += f" = {value}: a hit, more than {DIRECT_HIT_UNDER} under it direct"
+    else:
+        odds = Target(value - 1, at_most=True)
     ctx.request_roll(f"Percent to hit: {attacker['name']} {weapon['label']} at {target['name']} "
-                     f"({args['range']} m; {how})", "1:100sd", target=Target(value - 1, at_most=True),
-                     then="to_hit", context=data)
+                     f"({args['range']} m; {how})", "1:100sd", target=odds, then="to_hit", context=data)
 
 
 @continuation("to_hit")
@@ -201,15 +214,20 @@ def on_to_hit(state: dict, result: RollResult, tables: Tables, ctx) -> None:
         if asked.get("reply"):
             ctx.done({"tag": asked.get("tag", ""), "person": asked["target"], "part": "", "points": 0, "dead": True})
         return
-    if not result.success:
+    if "percent" not in asked and not result.success:  # (under procedure 3 the hit was made by the result)
         ctx.note(f"Miss: {result.total} is not under {asked['value']}")
         if asked.get("reply"):
             ctx.done({"tag": asked.get("tag", ""), "person": asked["target"], "part": "", "points": 0,
                       "dead": target["dead"]})
         return
     data = dict(asked)
+    data["roll"] = result.total
     data["under"] = data["value"] - result.total
-    if data["under"] > DIRECT_HIT_UNDER and data["aim"]:
+    if data["under"] < 0:  # procedure 3: a positive result hits whatever the roll
+        ctx.note(f"Hit (the result {data['value']} is positive; {result.total} is over it): a random hit on "
+                 f"{target['name']}")
+        ask_location(ctx, target, data)
+    elif data["under"] > DIRECT_HIT_UNDER and data["aim"]:
         ctx.note(f"Direct hit ({data['under']} under): the {data['aim'].replace('_', ' ')}, as aimed")
         start_damage(state, tables, ctx, data, data["aim"])
     else:
@@ -361,15 +379,21 @@ def on_severity(state: dict, result: RollResult, tables: Tables, ctx) -> None:
 
 
 def grazed(points: int, under: int, value: int) -> int:
-    """GRAZING SHOTS: points x (% UNDER / percent to hit), rounded half up."""
-    return half_up(points * under, value) if value > 0 else points
+    """GRAZING SHOTS: points x (% UNDER / percent to hit), rounded half up; nothing when the roll was over it."""
+    if value <= 0:
+        return points
+    return half_up(points * under, value) if under > 0 else 0
 
 
 def finish_damage(state: dict, tables: Tables, ctx, data: dict, points: int) -> None:
     if data.get("grazing") and "under" in data:
         full = points
-        points = grazed(full, data["under"], data["value"])
-        ctx.note(f"Grazing shot: {full} x {data['under']}/{data['value']} = {points} points")
+        # "% UNDER = {MARKS or % TO HIT} - l:100sdROLL", divided by the same: procedure 3's percent to hit is
+        # its step a.'s, before the Percent Against (a hit carried over from an older save knows only ``under``)
+        base = data.get("percent", data["value"])
+        under = base - data["roll"] if "roll" in data else data["under"]
+        points = grazed(full, under, base)
+        ctx.note(f"Grazing shot: {full} x {under}/{base} = {points} points")
     weapon = tables.weapons[data["weapon"]]
     apply_damage(state, tables, data["target"], data["part"], points, weapon["damage_type"], ctx,
                  organs=bool(data.get("organs")))

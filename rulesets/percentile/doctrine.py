@@ -119,8 +119,14 @@ def harm(tables, to_hit: int, person: dict, weapon_id: str, metres: int) -> floa
         number = person["brawl"]
     else:
         number = percent_to_hit(to_hit, tables, person, weapon, band, [])[0]
-    points = row_at(tables.damage, weapon["wep_mod"])[tables.band_index(band)] + strength_bonus(person, weapon)
-    return under_chance(number) * points
+        if to_hit == 3:  # procedure 3: a positive result hits whatever the roll (``combat.attack``)
+            return (1.0 if number > 0 else 0.0) * _points(tables, person, weapon, band)
+    return under_chance(number) * _points(tables, person, weapon, band)
+
+
+def _points(tables, person: dict, weapon: dict, band: str) -> int:
+    """Table 3-3's points for the weapon at the range, with a hand-to-hand attacker's strength."""
+    return row_at(tables.damage, weapon["wep_mod"])[tables.band_index(band)] + strength_bonus(person, weapon)
 
 
 def points_to_death(person: dict, tables) -> int:

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from rulesets.percentile.combat import percent_to_hit, skill
 from rulesets.percentile.tables import load_tables, row_at
+from rulesets.percentile.views import roll_help
 
 from .fights import answer, fight, notes, person, refused, to_action
 
@@ -80,6 +81,75 @@ def test_procedure_3_subtracts_the_percent_against_and_a_negative_result_misses(
     assert any("misses Cid" in n and "too much" in n for n in notes(enc, 1))
     refused(enc, "one adversity modifier of each table", "attack", person="ann", weapon="auto_pistol",
             target="cid", range=20, aim="chest", adversity=["cover.half", "cover.light"])
+
+
+def test_procedure_3_a_positive_result_is_a_hit_and_the_roll_only_places_it() -> None:
+    """(3) c. "If, however, the result is a positive number, the player has hit! Have the player roll a
+    l:100sd i. If this l:100sd roll is more than 20 under the result, the attack is a direct hit ... ii. If,
+    however, the roll is 20 or less under the result, The attack is un-directed and a random hit".
+
+    MARKSmanship 60 at medium range is 48 (Table 3-1); half cover in dim light is adversity 30, 30 against
+    (Table 3-2): the result 18 is positive, so a roll of 50 (over the result) is still a hit, at random."""
+    enc = fight({"ann": person("blue", "Ann", aim=65), "cid": person("red", "Cid")}, to_hit=3)
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=20, aim="chest",
+            adversity=["conditions.dim", "cover.half"])
+    assert roll_help(enc.state, enc.pending) == [
+        "the result 18 is positive, so the attack hits: a random hit whatever the roll"]
+    req = answer(enc, "Percent to hit", "50")
+    assert req.target is None  # 18 leaves no roll more than 20 under it: no direct hit to give odds for
+    assert not any(n.startswith("Miss") for n in notes(enc, 1))
+    assert enc.pending is not None and enc.pending.purpose.startswith("Random hit location on Cid")
+    answer(enc, "Random hit location on Cid", "40")
+    assert enc.state["people"]["cid"]["body"]["abdomen"]["taken"] > 0
+
+
+def test_procedure_3_more_than_20_under_the_result_is_a_direct_hit() -> None:
+    """(3) c. i./ii. with no adversity: the result is the whole 48 (nothing against, Table 3-2); 27 is 21
+    under it (direct, where aimed), 28 is 20 under (random), and 95, over it, is a random hit too."""
+    t = load_tables()
+    assert percent_to_hit(3, t, {"aim": 65, "brawl": 50}, t.weapons["auto_pistol"], "medium", [])[0] == 48
+    enc = fight({"ann": person("blue", "Ann", aim=65), "cid": person("red", "Cid")}, to_hit=3)
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=20, aim="left_arm")
+    assert roll_help(enc.state, enc.pending) == ["the result 48 is positive, so the attack hits: under 28 (more "
+                                                 "than 20 under 48) is a direct hit on the left arm, any other "
+                                                 "roll a random hit"]
+    req = answer(enc, "Percent to hit", "27", target="27-")  # the odds shown are those of a direct hit
+    assert req.chance() == Fraction(27, 100)
+    assert enc.pending is None and enc.state["people"]["cid"]["body"]["left_arm"]["taken"] > 0
+    for roll, where in (("28", "90"), ("95", "40")):  # the right leg, then the abdomen
+        enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=20, aim="left_arm")
+        answer(enc, "Percent to hit", roll)
+        assert enc.pending.purpose.startswith("Random hit location on Cid"), roll
+        answer(enc, "Random hit location on Cid", where)
+    assert enc.state["people"]["cid"]["body"]["right_leg"]["taken"] == 14
+    assert enc.state["people"]["cid"]["body"]["abdomen"]["taken"] == 14
+
+
+def test_procedure_3_grazing_divides_by_the_percent_to_hit() -> None:
+    """GRAZING SHOTS: "% UNDER = {MARKS or % TO HIT} - l:100sdROLL", divided "by the marksmanship or percent to
+    hit depending on which procedure was used"; procedure 3 (a.) calls the Table 3-1 value the PERCENT TO HIT.
+
+    48 at medium range, 30 against: a roll of 10 is 38 under the percent to hit, so Table 3-3's 14 points
+    (WEP MOD 7 at medium) graze to 14 x 38/48 = 11.08, 11. A roll of 60 still hits (the result is positive)
+    but is over the percent to hit: it grazes for nothing (ours: a share below nothing is nothing)."""
+    t = load_tables()
+    assert row_at(t.damage, t.weapons["auto_pistol"]["wep_mod"])[t.band_index("medium")] == 14
+    enc = fight({"ann": person("blue", "Ann", aim=65), "cid": person("red", "Cid")}, to_hit=3, grazing=True)
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=20, aim="chest",
+            adversity=["conditions.dim", "cover.half"])
+    answer(enc, "Percent to hit", "10")
+    answer(enc, "Random hit location on Cid", "40")
+    assert "Grazing shot: 14 x 38/48 = 11 points" in notes(enc, 2)
+    assert enc.state["people"]["cid"]["body"]["abdomen"]["taken"] == 11
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=20, aim="chest",
+            adversity=["conditions.dim", "cover.half"])
+    answer(enc, "Percent to hit", "60")
+    answer(enc, "Random hit location on Cid", "40")
+    assert "Grazing shot: 14 x -12/48 = 0 points" in notes(enc, 2)
+    assert enc.state["people"]["cid"]["body"]["abdomen"]["taken"] == 11
 
 
 def test_grenade_under_brawl_lands_where_aimed() -> None:

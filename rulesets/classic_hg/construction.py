@@ -123,8 +123,10 @@ def check_ship(ship: dict[str, Any], tables: Tables, where: str) -> None:
     - Torpedo tubes: "One tube may be installed per 100 tons of ship
       displacement not otherwise allocated to weaponry." Our reading: a ship has
       tonnage // 100 hardpoints; each turret takes one; tubes may use only the
-      hardpoints left. Turrets may not exceed the hardpoints either. Torpedoes
-      need a tube to launch from.
+      hardpoints left, so a craft under 100 tons (whose one weapon position is
+      ours) has no room for a tube. Turrets may not exceed the hardpoints
+      either. Torpedoes need a tube to launch from.
+    - Drives: "Maneuver and jump may not exceed the power plant factor".
     - Programs: every name, loaded or in the library, is a known program; the
       loaded programs together fit the computer's storage ("fills one space of
       computer storage"), and each library program fits on its own (else it
@@ -137,6 +139,7 @@ def check_ship(ship: dict[str, Any], tables: Tables, where: str) -> None:
     turrets = [_check_turret(t, i, tables, where) for i, t in enumerate(ship["turrets"])]
     _check_batteries(turrets, tables, where)
     _check_hardpoints(ship, turrets, where)
+    _check_drives(ship, where)
     _check_programs(ship, tables, where)
     report = construction_report({**ship, "turrets": turrets}, tables)
     _check_space(ship, report, where)
@@ -174,11 +177,22 @@ def _check_batteries(turrets: list[dict], tables: Tables, where: str) -> None:
         first.setdefault(t["battery"], (i, t["weapon"]))
 
 
+def _check_drives(ship: dict, where: str) -> None:
+    plant = ship["power_plant"]
+    for drive in ("maneuver", "jump"):
+        if ship[drive] > plant:
+            raise BadTable(f"{where}.{drive}: {ship[drive]} exceeds the power plant factor {plant} "
+                           "(maneuver and jump may not exceed it)")
+
+
 def _check_hardpoints(ship: dict, turrets: list[dict], where: str) -> None:
     total, tubes = hardpoints(ship["tonnage"]), ship["torpedo_tubes"]
     if len(turrets) > total:
         raise BadTable(f"{where}.turrets: {len(turrets)} turrets but a {ship['tonnage']}-ton ship has "
                        f"{total} hardpoints (one per 100 tons)")
+    if tubes and ship["tonnage"] < TONS_PER_HARDPOINT:
+        raise BadTable(f"{where}.torpedo_tubes: {tubes} tubes but a {ship['tonnage']}-ton ship has no 100 tons "
+                       "for one (one tube per 100 tons of displacement)")
     free = total - len(turrets)
     if tubes > free:
         raise BadTable(f"{where}.torpedo_tubes: {tubes} tubes but only {free} of {total} hardpoints are not "

@@ -88,7 +88,9 @@ Choices made turning a profile into a classic-hg ship (``usp_to_ship``):
   power plant can feed one more (the mounts' energy points in weapons.toml
   against tonnage x plant / 100); when a triple does not fit, a turret of as
   many as the plant can feed. A type that gets less than its factor is named
-  in ``assumptions``. The ship therefore passes construction.check_ship.
+  in ``assumptions``. A profile whose maneuver or jump exceeds its power plant
+  is refused ("Maneuver and jump may not exceed the power plant factor"). The
+  ship therefore passes construction.check_ship.
   Pulse lasers, fusion guns and infinite repeaters cannot be told apart in a
   USP and are never chosen.
 - What a USP implies but does not say (crew by tonnage, fuel for its jump,
@@ -430,6 +432,10 @@ def usp_to_ship(line: str, name: str, tables: Tables | None = None,
         tonnage = p["tonnage_min"]
     tonnage = min(max(tonnage, MIN_TONNAGE), MAX_TONNAGE)
     power_plant = min(p["power_plant"], 9)
+    for drive in ("maneuver", "jump"):  # the construction check's own limit, said of the profile
+        if min(p[drive], 9) > power_plant:
+            raise BadTable(f"USP {line!r}: {drive} {p[drive]} exceeds the power plant factor {power_plant} "
+                           "(maneuver and jump may not exceed it)")
     skill = defaults["gunners"]["naval_skill" if p["naval"] else "civilian_skill"]
     turrets = _turrets(p, tonnage, energy_points(tonnage, power_plant), tables, skill)
     ship: dict[str, Any] = {

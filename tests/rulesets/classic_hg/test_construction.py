@@ -143,6 +143,25 @@ def test_tubes_only_on_hardpoints_not_allocated_to_weaponry(tables: Tables) -> N
     assert text.startswith("ship.torpedo_tubes: 2 tubes but only 1 of 4 hardpoints are not allocated to weaponry")
 
 
+def test_no_tube_under_100_tons(tables: Tables) -> None:
+    """classic-hg-combat.txt (Torpedoes): "One tube may be installed per 100 tons of ship displacement": a
+    small craft under 100 tons has its one weapon position (our reading), but no 100 tons for a tube."""
+    for tonnage in (50, 99):
+        text = refused(make_ship(tonnage=tonnage, computer_model=1, torpedo_tubes=1), tables)
+        assert text.startswith(f"ship.torpedo_tubes: 1 tubes but a {tonnage}-ton ship has no 100 tons"), text
+    check_ship(make_ship(tonnage=100, computer_model=1, torpedo_tubes=1), tables, "ship")
+    check_ship(make_ship(tonnage=50, computer_model=1, turrets=[{"weapon": "sandcaster"}]), tables, "ship")
+
+
+def test_maneuver_and_jump_may_not_exceed_the_power_plant(tables: Tables) -> None:
+    """classic-hg-combat.txt (Power Plant): "Maneuver and jump may not exceed the power plant factor"."""
+    check_ship(make_ship(power_plant=2, maneuver=2, jump=2), tables, "ship")
+    assert refused(make_ship(power_plant=2, maneuver=3), tables) == \
+        "ship.maneuver: 3 exceeds the power plant factor 2 (maneuver and jump may not exceed it)"
+    assert refused(make_ship(power_plant=2, jump=4), tables) == \
+        "ship.jump: 4 exceeds the power plant factor 2 (maneuver and jump may not exceed it)"
+
+
 def test_more_turrets_than_hardpoints_is_refused(tables: Tables) -> None:
     text = refused(make_ship(turrets=[{"weapon": "sandcaster"}] * 5), tables)
     assert text == "ship.turrets: 5 turrets but a 400-ton ship has 4 hardpoints (one per 100 tons)"

@@ -153,11 +153,11 @@ class TestCodes:
 
     def test_spinal_mount(self):
         # group 4 char 3 'A': a spinal particle accelerator, not a battery factor
-        p = parse_usp("CS-K2243C3-C30000-20A05-2")
+        p = parse_usp("CS-K2244C3-C30000-20A05-2")
         assert p["spinal_mount"] == {"weapon": "particle accelerator", "code": "A"}
         assert p["particle_accelerators"] == 0
         assert p["fighter_squadrons"] == 2
-        ship = usp_to_ship("CS-K2243C3-C30000-20A05-2", "Spine")
+        ship = usp_to_ship("CS-K2244C3-C30000-20A05-2", "Spine")
         assert "particle_accelerator" not in [t["weapon"] for t in ship["turrets"]]
         assert ship["armor_factor"] == 12  # armor 'C'
         assert ship["naval"] is True
@@ -190,6 +190,15 @@ class TestCaps:
         with pytest.raises(BadTable, match=r"character 3 'Z' \(jump\) is 33, past any High Guard drive"):
             usp_to_ship("BC-A2ZZ7G2-000510-50202-0", "Too fast")
 
+    def test_a_drive_above_the_power_plant_is_refused(self):
+        """classic-hg-combat.txt (Power Plant): "Maneuver and jump may not exceed the power plant factor": a
+        profile that breaks it names the drive, where a ship made from it would fail the construction check."""
+        with pytest.raises(BadTable, match=r"^USP 'F-0106110-000000-10000-0': maneuver 6 exceeds the power plant "
+                                           r"factor 1 \(maneuver and jump may not exceed it\)$"):
+            usp_to_ship("F-0106110-000000-10000-0", "Fighter")
+        with pytest.raises(BadTable, match=r"jump 4 exceeds the power plant factor 3"):
+            usp_to_ship("A-2142310-000000-10000-0", "Jumper")
+
     def test_published_listings_import(self):
         """Issue 9: lines as game masters copy them from books and fleet lists."""
         from rulesets.classic_hg.usp import assumptions, listed_name, parse_usp
@@ -202,9 +211,9 @@ class TestCaps:
         assert "tonnage 1,000: the least of size code 'A'" in said[0]
 
     def test_small_craft_gets_the_smallest_hull(self):
-        ship = usp_to_ship("F-0106110-000000-10000-0", "Fighter")
+        ship = usp_to_ship("F-0106610-000000-10000-0", "Fighter")
         assert ship["tonnage"] == 10  # size code 0: under 100 tons
-        assert ship["turrets"] == []  # its one hardpoint, but 0.1 energy points cannot feed a laser
+        assert ship["turrets"] == []  # its one hardpoint, but 0.6 energy points cannot feed a laser
 
     def test_power_plant_limits_turrets(self):
         # 1,000 tons x power plant 1 / 100 = 10 energy points; a triple beam laser turret needs 3,
@@ -212,9 +221,9 @@ class TestCaps:
         ship = usp_to_ship("A-A111110-000000-90000-0", "Underpowered")
         assert [(t["weapon"], t["count"]) for t in ship["turrets"]] == [("beam_laser", 3)] * 3 + [("beam_laser", 1)]
 
-    @pytest.mark.parametrize("line", [KINUNIR, KINUNIR_LISTED, "CS-K2243C3-C30000-20A05-2",
+    @pytest.mark.parametrize("line", [KINUNIR, KINUNIR_LISTED, "CS-K2244C3-C30000-20A05-2",
                                       "A-3111110-000000-30003-0", "A-A111110-000000-90000-0",
-                                      "BB-Z296901-G00000-99999-0", "F-0106110-000000-10000-0"])
+                                      "BB-Z296901-G00000-99999-0", "F-0106610-000000-10000-0"])
     def test_ships_pass_the_construction_check(self, line):
         ship = {k: v for k, v in usp_to_ship(line, "Test").items() if k != "usp"}
         check_ship(validate(ship, SHIP_FIELDS, "ship"), load_tables(), "ship")
@@ -329,10 +338,10 @@ class TestWhatAUspImplies:
     def test_a_weapon_the_plant_cannot_feed_is_said_not_silently_dropped(self):
         from rulesets.classic_hg.usp import assumptions
 
-        # 10 tons x power plant 1 / 100 = 0.1 energy points; a beam laser needs 1
-        p, ship = parse_usp("F-0106110-000000-10000-0"), usp_to_ship("F-0106110-000000-10000-0", "Fighter")
+        # 10 tons x power plant 6 / 100 = 0.6 energy points; a beam laser needs 1
+        p, ship = parse_usp("F-0106610-000000-10000-0"), usp_to_ship("F-0106610-000000-10000-0", "Fighter")
         assert ship["turrets"] == []
-        assert any("lasers factor 1 not mounted" in line and "0.1 energy" in line for line in assumptions(p, ship))
+        assert any("lasers factor 1 not mounted" in line and "0.6 energy" in line for line in assumptions(p, ship))
 
     def test_a_turret_smaller_than_a_triple_when_only_that_fits(self):
         # 100 tons x power plant 2 / 100 = 2 energy points: two beam lasers in the one turret

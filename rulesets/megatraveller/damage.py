@@ -14,10 +14,11 @@ Source: ``megatraveller-sensors-fire.txt``, "Damage Rolls" to the end:
   is left, then that last one takes a reduction to its rating, instead";
 - "Fuel hits are that percentage of fuel ... the minimum loss is 10 tons of fuel.
   (Ships with less than 333 tons of fuel always lose 10 tons on any fuel hit.)":
-  the loss is the percentage or 10 tons, whichever is more. The parenthesis
-  explains the minimum for the small hits it was written for (3% of 333 tons is
-  10): read literally for every hit it would make a 10% hit cost 10 tons at 332
-  tons of fuel and 33 at 333, a cliff the rule it explains does not have;
+  as written: a ship with less than 333 tons of fuel loses 10 tons on any fuel
+  hit, whatever its percentage; from 333 tons the loss is the percentage
+  (rounded down), with no minimum ("On small ships" only). Never more than is
+  on board. (The text's own cliff stays: fuel-10 costs 10 tons at 332 and 33 at
+  333.)
 - "A drive hit reduce that drive's rating. A computer hit reduces the computer";
 - "Subtract it [the Critical Hit Distribution number] from the weapon's UCP
   Factor. The remainder is the number of critical hits rolled and also the number
@@ -72,6 +73,7 @@ AV_FREE = 42  # "AV <=42: +0"
 AV_STEP = 3  # "AV 43: -1, AV 46: -2, AV49: -3 ..."
 AV_PER_FLICKER = 6  # "+6 AV per factor of flicker"
 MIN_FUEL_LOSS = 10  # "the minimum loss is 10 tons of fuel"
+SMALL_SHIP_FUEL = 333  # "Ships with less than 333 tons of fuel always lose 10 tons on any fuel hit"
 PICK_SYSTEM, PICK_CRITICAL = 2, 4  # "at least 2 more than needed", "4 more than needed"
 #: Which sensor a sensor hit takes first among those reaching equally far: the active arrays, then pins.
 SENSOR_LOSS_ORDER = ("act_obj_pin", "act_obj_scan", "pass_obj_pin", "pass_obj_scan")
@@ -198,8 +200,10 @@ def apply_result(state: dict, target_id: str, row: dict, tables: Tables, ctx: Ru
 
 
 def fuel_loss(fuel: int, percent: int) -> int:
-    """"That percentage of fuel", at least 10 tons, and never more than is on board."""
-    return min(fuel, max(MIN_FUEL_LOSS, fuel * percent // 100))
+    """"That percentage of fuel"; 10 tons on any hit with less than 333 tons aboard; never more than is on board."""
+    if fuel < SMALL_SHIP_FUEL:
+        return min(fuel, MIN_FUEL_LOSS)
+    return fuel * percent // 100
 
 
 def _next_battery_hit(batteries: list[dict]) -> dict:

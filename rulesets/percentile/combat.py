@@ -196,8 +196,7 @@ def attack(state: dict, args: dict, tables: Tables, ctx) -> None:
     if procedure == 3:  # (3) c. "the result is a positive number, the player has hit!": the roll only places it
         # step a.'s PERCENT TO HIT ("MARKSmanship vs. Range as in procedure NUMBER TWO"), which grazing reads
         data["percent"] = percent_to_hit(2, tables, attacker, weapon, band, [])[0]
-        direct = value - DIRECT_HIT_UNDER - 1  # the odds shown are a direct hit's, when one is aimed and can be
-        odds = Target(direct, at_most=True) if data["aim"] and direct >= 1 else None
+        odds = None  # nothing to fail: the roll help gives the chance of a direct hit
         how += f" = {value}: a hit, more than {DIRECT_HIT_UNDER} under it direct"
     else:
         odds = Target(value - 1, at_most=True)

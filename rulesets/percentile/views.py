@@ -115,8 +115,9 @@ def roll_help(state: dict, request) -> list[str]:
     c = request.context
     if then == "to_hit" and "percent" in c:  # procedure 3: the positive result has hit; the roll places it
         v = c["value"]
-        where = (f"under {v - 20} (more than 20 under {v}) is a direct hit on the {c['aim'].replace('_', ' ')}, "
-                 f"any other roll a random hit" if c.get("aim") and v - 20 > 1 else "a random hit whatever the roll")
+        where = (f"under {v - 20} (more than 20 under {v}, a {v - 21}% chance) is a direct hit on the "
+                 f"{c['aim'].replace('_', ' ')}, any other roll a random hit" if c.get("aim") and v - 20 > 1
+                 else "a random hit whatever the roll")
         return [f"the result {v} is positive, so the attack hits: {where}"]
     if then == "to_hit":
         v = c["value"]

@@ -97,7 +97,7 @@ def test_procedure_3_a_positive_result_is_a_hit_and_the_roll_only_places_it() ->
     assert roll_help(enc.state, enc.pending) == [
         "the result 18 is positive, so the attack hits: a random hit whatever the roll"]
     req = answer(enc, "Percent to hit", "50")
-    assert req.target is None  # 18 leaves no roll more than 20 under it: no direct hit to give odds for
+    assert req.target is None  # a hit whatever the roll: nothing to show odds of failing
     assert not any(n.startswith("Miss") for n in notes(enc, 1))
     assert enc.pending is not None and enc.pending.purpose.startswith("Random hit location on Cid")
     answer(enc, "Random hit location on Cid", "40")
@@ -113,10 +113,10 @@ def test_procedure_3_more_than_20_under_the_result_is_a_direct_hit() -> None:
     to_action(enc)
     enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=20, aim="left_arm")
     assert roll_help(enc.state, enc.pending) == ["the result 48 is positive, so the attack hits: under 28 (more "
-                                                 "than 20 under 48) is a direct hit on the left arm, any other "
-                                                 "roll a random hit"]
-    req = answer(enc, "Percent to hit", "27", target="27-")  # the odds shown are those of a direct hit
-    assert req.chance() == Fraction(27, 100)
+                                                 "than 20 under 48, a 27% chance) is a direct hit on the left arm, "
+                                                 "any other roll a random hit"]
+    req = answer(enc, "Percent to hit", "27")
+    assert req.target is None  # nothing can fail: the roll only places the hit
     assert enc.pending is None and enc.state["people"]["cid"]["body"]["left_arm"]["taken"] > 0
     for roll, where in (("28", "90"), ("95", "40")):  # the right leg, then the abdomen
         enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=20, aim="left_arm")

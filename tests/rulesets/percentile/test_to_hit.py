@@ -138,18 +138,13 @@ def test_procedure_3_grazing_divides_by_the_percent_to_hit() -> None:
     assert row_at(t.damage, t.weapons["auto_pistol"]["wep_mod"])[t.band_index("medium")] == 14
     enc = fight({"ann": person("blue", "Ann", aim=65), "cid": person("red", "Cid")}, to_hit=3, grazing=True)
     to_action(enc)
-    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=20, aim="chest",
-            adversity=["conditions.dim", "cover.half"])
-    answer(enc, "Percent to hit", "10")
-    answer(enc, "Random hit location on Cid", "40")
-    assert "Grazing shot: 14 x 38/48 = 11 points" in notes(enc, 2)
-    assert enc.state["people"]["cid"]["body"]["abdomen"]["taken"] == 11
-    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=20, aim="chest",
-            adversity=["conditions.dim", "cover.half"])
-    answer(enc, "Percent to hit", "60")
-    answer(enc, "Random hit location on Cid", "40")
-    assert "Grazing shot: 14 x -12/48 = 0 points" in notes(enc, 2)
-    assert enc.state["people"]["cid"]["body"]["abdomen"]["taken"] == 11
+    for roll, grazing, taken in (("10", "14 x 38/48 = 11 points", 11), ("60", "14 x -12/48 = 0 points", 11)):
+        enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=20, aim="chest",
+                adversity=["conditions.dim", "cover.half"])
+        answer(enc, "Percent to hit", roll)
+        answer(enc, "Random hit location on Cid", "40")
+        assert f"Grazing shot: {grazing}" in notes(enc, 2)
+        assert enc.state["people"]["cid"]["body"]["abdomen"]["taken"] == taken
 
 
 def test_grenade_under_brawl_lands_where_aimed() -> None:

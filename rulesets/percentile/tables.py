@@ -10,10 +10,12 @@ one BadTable line naming the entry.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.errors import BadTable
+from engine.dice import parse_dice
+from engine.errors import BadTable, FlagbridgeError
 from engine.schema import (FLAG, REQUIRED, TEXT, Is, at, entries, list_of, number, one_of, record, sections,
                            table_of, whole)
 from engine.tables import TableSet
@@ -28,13 +30,22 @@ DIE = Is('a damage die roll "X+Y" (X ten-sided dice, a fraction below 1 allowed;
          lambda v: isinstance(v, str) and _die_ok(v))
 
 
+_DIE_TEXT = re.compile(r"\s*(?:[0-9]{1,4}(?:\.[0-9]{1,4})?|\.[0-9]{1,4})\s*(?:\+\s*[0-9]{1,6}\s*)?")
+
+
 def _die_ok(text: str) -> bool:
-    x, _, y = text.partition("+")
-    try:
-        amount = float(x)
-    except ValueError:
+    """ASCII digits in the data sheets' form, and a roll the dice layer reads (so a fight never asks for one
+    it cannot take): a table that passes never leaves a damage roll unanswerable."""
+    if not _DIE_TEXT.fullmatch(text):
         return False
-    return amount > 0 and (amount < 1 or amount.is_integer()) and (not y or y.strip().isdigit())
+    amount = float(text.partition("+")[0])
+    if not (amount > 0 and (amount < 1 or amount.is_integer())):
+        return False
+    try:
+        parse_dice(die_notation(text))
+    except FlagbridgeError:
+        return False
+    return True
 
 
 def die_notation(text: str) -> str:

@@ -44,6 +44,9 @@ def test_the_named_tables_are_all_there() -> None:
     ('damage = "4+2"', 'damage = "4d6"', 'entries.auto_pistol.damage: expected a damage die roll'),
     ('kind = "weaponry"', 'kind = "magic"', "entries.auto_pistol.kind: expected one of"),
     ("dif = 55", "dif = 155", "entries.auto_pistol.dif: expected a whole number 0..100"),
+    # what the dice layer cannot read must be refused here, not when the roll is asked for in a fight
+    *[('damage = "4+2"', f'damage = "{bad}"', 'entries.auto_pistol.damage: expected a damage die roll')
+      for bad in ("4+\u00b2", "1e1", "4_0", "0.00001", "101", "4+1234567", "\uff10.\uff15", "4+\u0663", "1.5")],
 ])
 def test_a_bad_weapon_entry_is_refused_in_one_line(tmp_path: Path, old: str, new: str, message: str) -> None:
     text = (TABLES_DIR / "weapons.toml").read_text()

@@ -30,6 +30,9 @@ _SD = re.compile(
 )
 #: Largest dice pool accepted (dice x faces); keeps exact odds instant at the table.
 MAX_POOL = 1000
+#: A die rolled alone may have more faces: a rule's "which of N" (a hit on one of a big ship's 1,001 turrets)
+#: rolls 1dN, and one die's odds are even, whatever N (five digits, as the notation reads).
+MAX_ONE_DIE = 99_999
 
 
 class Dice(Frozen):
@@ -144,9 +147,11 @@ def _signed(sign: str | None, digits: str | None) -> int:
 def _checked(dice: Dice, text: str) -> Dice:
     if dice.count < 1 or dice.count > 100:
         raise BadDiceExpression(f"dice expression {text!r}: the number of dice must be 1 to 100")
-    if dice.sides < 2 or dice.sides > 1000:
-        raise BadDiceExpression(f"dice expression {text!r}: a die must have 2 to 1000 faces")
-    if dice.count * dice.sides > MAX_POOL:
+    alone = dice.count == 1
+    if dice.sides < 2 or dice.sides > (MAX_ONE_DIE if alone else 1000):
+        raise BadDiceExpression(f"dice expression {text!r}: a die must have 2 to 1000 faces "
+                                f"(one die alone, 2 to {MAX_ONE_DIE})")
+    if not alone and dice.count * dice.sides > MAX_POOL:
         raise BadDiceExpression(f"dice expression {text!r}: at most {MAX_POOL} faces in all (dice x sides)")
     if dice.scale <= 0:
         raise BadDiceExpression(f"dice expression {text!r}: the fraction must be above 0")
@@ -183,9 +188,9 @@ def read_typed(dice: Dice, text: str) -> tuple[int, tuple[int, ...]]:
             raise _not_a_roll(w, dice)
         total = int(w)
         if not dice.min_natural <= total <= dice.max_natural:
-            raise BadDiceValue(
-                f"{total} cannot be rolled on {dice}: type {dice.min_natural} to {dice.max_natural}"
-            )
+            span = f"{dice.min_natural} to {dice.max_natural}"
+            raise BadDiceValue(f"{total} cannot be rolled on {dice}: type "
+                               + (f"the dice alone, {span} (the {dice.plus:+d} is added)" if dice.plus else span))
         return total, ()
     if len(words) != dice.count:
         raise BadDiceValue(f"{len(words)} dice typed for {dice}: {_range(dice)}, or all {dice.count} dice")
@@ -194,8 +199,9 @@ def read_typed(dice: Dice, text: str) -> tuple[int, tuple[int, ...]]:
 
 
 def _digits(word: str) -> bool:
-    """Plain ASCII digits of a sane length (``isdigit`` would take superscripts)."""
-    return 0 < len(word) <= 6 and all("0" <= c <= "9" for c in word)
+    """Plain ASCII digits of a sane length (``isdigit`` would take superscripts); leading zeros are not counted
+    against it, so ``0000001`` is 1 as ``000001`` is."""
+    return 0 < len(word) <= 12 and all("0" <= c <= "9" for c in word) and len(word.lstrip("0")) <= 6
 
 
 def _not_a_roll(word: str, dice: Dice) -> BadDiceValue:
@@ -206,4 +212,8 @@ def _not_a_roll(word: str, dice: Dice) -> BadDiceValue:
 
 
 def _range(dice: Dice) -> str:
-    return f"type the {dice} total, {dice.min_natural} to {dice.max_natural}"
+    """What to type: a plus in the expression is never typed (``read_typed``), and says so."""
+    span = f"{dice.min_natural} to {dice.max_natural}"
+    if dice.plus:
+        return f"type the dice of {dice} alone, {span} (the {dice.plus:+d} is added)"
+    return f"type the {dice} total, {span}"

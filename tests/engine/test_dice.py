@@ -241,9 +241,29 @@ def test_typed_d10_zero_is_ten():
     assert read_face(parse_dice("3:10sd"), "0") == 10
 
 
+def test_leading_zeros_are_not_counted_as_digits():
+    """A typed 0000001 is the 1 that 000001 is (it was refused as "far more than any roll")."""
+    assert read_typed(parse_dice("1D"), "0000001") == (1, (1,))
+    assert read_typed(parse_dice("2D"), "000000000007") == (7, ())
+    with pytest.raises(BadDiceValue, match="far more than any roll"):
+        read_typed(parse_dice("2D"), "1234567")
+
+
 def test_typed_total_is_natural_before_plus():
     """engine/dice.py read_typed: the typed total is the dice alone, before plus."""
     assert read_typed(parse_dice("4:10sd+2"), "23") == (23, ())
+
+
+@pytest.mark.parametrize("text, says", [
+    ("42", "42 cannot be rolled on 4:10sd+2: type the dice alone, 4 to 40 (the +2 is added)"),
+    ("x", "'x' is not a number: type the dice of 4:10sd+2 alone, 4 to 40 (the +2 is added)"),
+])
+def test_a_refusal_on_dice_with_a_plus_says_the_plus_is_not_typed(text, says):
+    """The percentile text's DAMAGE DIE ROLL "4+2" is 4:10sd plus 2: a game master who types the whole 42 is told
+    to type the dice alone, and that the 2 is added (a total of 22 typed would otherwise count 24)."""
+    with pytest.raises(BadDiceValue) as err:
+        read_typed(parse_dice("4:10sd+2"), text)
+    assert str(err.value) == says
 
 
 @pytest.mark.parametrize(

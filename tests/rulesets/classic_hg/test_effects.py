@@ -472,6 +472,22 @@ def test_weapon_one_weapon_in_a_turret_per_hit() -> None:
     assert enc.state["attacks"][-1]["damage"] == TABLES.weapons["pulse_laser"]["damage"]
 
 
+def test_a_weapon_hit_on_a_ship_of_more_than_a_thousand_turrets_can_be_rolled() -> None:
+    """Weapon: "One of the ship's weapons has been destroyed": a 200,000-ton ship with 1,001 turrets asks which
+    on 1d1001, and the built-in dice and a typed roll both answer it (a die was held to 1,000 faces, and such
+    a fight could go on only by undoing the hit)."""
+    big = {"tonnage": 200_000, "turrets": [{"weapon": "sandcaster", "count": 1} for _ in range(1001)],
+           "torpedo_tubes": 0}
+    for answer_it in (lambda e: e.roll(), lambda e: e.type_roll("1001")):
+        enc = duel(raider=big)
+        strike(enc, "weapons", "weapon", armor=5)
+        assert enc.pending.dice == "1d1001" and enc.pending.target is None
+        answer_it(enc)
+        assert enc.pending is None
+        assert sum(t["destroyed"] for t in jackal(enc)["turrets"]) == 1
+    assert jackal(enc)["turrets"][-1]["destroyed"] == 1  # the typed 1001: the last turret
+
+
 # --- the same effects called directly, on a state built by hand ---------------------------------
 
 def _state_with(ship: dict[str, Any]) -> dict:

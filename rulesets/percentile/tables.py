@@ -130,8 +130,18 @@ WEAPON = {
 }
 
 
+#: "Hand to Hand combat inflicts blade and bludgeon damage ... the only two types of damage that can be inflicted by
+#: Hand-To-Hand attacks".
+HAND_TO_HAND_DAMAGE = ("blade", "bludgeon")
+
+
 def _weapons(doc: dict) -> dict:
-    return sections(doc, {"entries": entries(record(WEAPON))})
+    body = sections(doc, {"entries": entries(record(WEAPON))})
+    for wid, w in body["entries"].items():
+        if w["kind"] == "hand_to_hand" and w["damage_type"] not in HAND_TO_HAND_DAMAGE:
+            raise BadTable(f"{at(at('entries', wid), 'damage_type')}: a hand-to-hand attack does blade or bludgeon "
+                           f"damage only, got {w['damage_type']!r}")
+    return body
 
 
 PART = record({"id": (TEXT, REQUIRED), "class": (one_of(*PART_CLASSES), REQUIRED), "points": (whole(1), REQUIRED),

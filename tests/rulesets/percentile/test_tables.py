@@ -4,6 +4,7 @@ to 3-7, the random hit table 3-3.4, 3-8 to 3-21, 3-15.x and the weapons data she
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -49,8 +50,21 @@ def test_the_named_tables_are_all_there() -> None:
       for bad in ("4+\u00b2", "1e1", "4_0", "0.00001", "101", "4+1234567", "\uff10.\uff15", "4+\u0663", "1.5")],
 ])
 def test_a_bad_weapon_entry_is_refused_in_one_line(tmp_path: Path, old: str, new: str, message: str) -> None:
+    _refused_weapon(tmp_path, "auto_pistol", old, new, message)
+
+
+def test_a_hand_to_hand_attack_does_blade_or_bludgeon_damage_only(tmp_path: Path) -> None:
+    """Hand to Hand: "Hand to Hand combat inflicts blade and bludgeon damage ... These are the only two types of
+    damage that can be inflicted by Hand-To-Hand attacks" (a replacement table with a laser fist is refused)."""
+    shipped = tomllib.loads((TABLES_DIR / "weapons.toml").read_text())["entries"]
+    fist = next(w for w, e in shipped.items() if e["kind"] == "hand_to_hand" and e["damage_type"] == "bludgeon")
+    _refused_weapon(tmp_path, fist, 'damage_type = "bludgeon"', 'damage_type = "laser"',
+                    f"entries.{fist}.damage_type: a hand-to-hand attack does blade or bludgeon damage only, got 'laser'")
+
+
+def _refused_weapon(tmp_path: Path, weapon: str, old: str, new: str, message: str) -> None:
     text = (TABLES_DIR / "weapons.toml").read_text()
-    start = text.index("[entries.auto_pistol]")
+    start = text.index(f"[entries.{weapon}]")
     bad = tmp_path / "weapons.toml"
     bad.write_text(text[:start] + text[start:].replace(old, new, 1))
     with pytest.raises(BadTable) as caught:

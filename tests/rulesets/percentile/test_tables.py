@@ -26,8 +26,6 @@ def test_every_shipped_table_is_marked_ours_and_passes_its_checks(name: str) -> 
 
 
 def test_the_named_tables_are_all_there() -> None:
-    import tomllib
-
     ranges = tomllib.loads((TABLES_DIR / "ranges.toml").read_text())
     assert {"to_hit", "against", "damage"} <= set(ranges)  # Tables 3-1, 3-2, 3-3
     adversity = tomllib.loads((TABLES_DIR / "adversity.toml").read_text())

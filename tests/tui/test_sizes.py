@@ -48,6 +48,34 @@ async def test_every_key_the_step_allows_is_on_screen_at_80x24(demo_app: Flagbri
         assert app.screen.query_one(Footer).display and not app.screen.query_one(KeyBar).display
 
 
+async def test_the_keys_always_in_sight_stay_in_sight_when_a_step_has_too_many(tmp_path) -> None:
+    """README: "c, ctrl+s, ? and q are always in sight". The percentile action step at 80 columns needs five lines
+    of keys and the bar held four: the fifth, with them, was cut. The bar now holds six; on a terminal so narrow
+    that six are too few, those four come first and the step's own keys past the sixth line are left to the palette."""
+    from pathlib import Path
+
+    from tests.tui.conftest import app_on
+    from tui.widgets.keybar import MAX_LINES, KeyBar
+
+    demo = Path(__file__).resolve().parents[2] / "saves" / "demo-percentile.toml"
+    app = app_on(demo, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s", "0", "0", "enter", "1", "enter")  # the Aracnians win surprise: their action step
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        shown = str(bar.render())
+        assert bar.display and len(shown.splitlines()) <= MAX_LINES
+        for words in ("c Correct", "^s Save", "? Help", "q Quit", "a Attack", "n End this side's turn", "u Undo"):
+            assert words in shown, words
+        assert all(len(line) <= 80 for line in shown.splitlines())
+        await pilot.resize_terminal(30, 24)
+        await pilot.pause()
+        shown = str(bar.render())
+        assert len(shown.splitlines()) == MAX_LINES
+        first, second = shown.splitlines()[:2]
+        assert first == "c Correct  ^s Save  ? Help" and second.startswith("q Quit")
+
+
 async def test_a_form_refusal_stays_on_screen_at_80x24(demo_app: FlagbridgeApp) -> None:
     """Walkthrough at 80x24: a long program list pushed the form's refusal below the screen."""
     app = demo_app

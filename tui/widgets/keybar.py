@@ -15,6 +15,10 @@ from textual.widgets import Footer, Static
 GAP = "  "
 PALETTE_KEY = 12  # the Footer's "^p palette" at its right end
 PALETTE = ("^p", "palette")  # shown only when it fits on the last line: the prompt names ctrl+p too
+MAX_LINES = 6  # the bar's max-height: room for every key of the busiest step at 80 columns (5 lines)
+#: Bindings that are always in sight (README: "c, ctrl+s, ? and q are always in sight"): when the keys of a step
+#: need more than MAX_LINES lines, these go first, and what no longer fits is the step's own (the palette has it).
+ALWAYS = ("correct", "save", "help", "quit")
 
 
 class KeyBar(Static):
@@ -24,7 +28,7 @@ class KeyBar(Static):
     KeyBar {
         dock: bottom;
         height: auto;
-        max-height: 4;
+        max-height: 6;  /* MAX_LINES */
         background: $footer-background;
         color: $footer-description-foreground;
     }
@@ -54,6 +58,10 @@ class KeyBar(Static):
 
     def pairs(self) -> list[tuple[str, str]]:
         """(key as shown, label) for each binding shown and usable now, one per action."""
+        return [(key, label) for _id, key, label in self._keys_now()]
+
+    def _keys_now(self) -> list[tuple[str, str, str]]:
+        """(binding id, key as shown, label), in the Footer's order."""
         seen: set[str] = set()
         out = []
         for _key, active in self.screen.active_bindings.items():
@@ -61,7 +69,7 @@ class KeyBar(Static):
             if not binding.show or not active.enabled or binding.action in seen:
                 continue
             seen.add(binding.action)
-            out.append((self.app.get_key_display(binding), binding.description))
+            out.append((binding.id or "", self.app.get_key_display(binding), binding.description))
         return out
 
     def shown_pairs(self) -> list[tuple[str, str]]:
@@ -74,18 +82,36 @@ class KeyBar(Static):
 
     def redraw(self) -> None:
         width = max(self.size.width or self.screen.size.width, 1)
-        text, used = Text(no_wrap=True, overflow="ellipsis"), 0
-        for key, label in self.shown_pairs():
-            size = len(key) + 1 + len(label)
-            if used and used + len(GAP) + size > width:
-                if (key, label) == PALETTE:
-                    break
+        lines = _packed(self.shown_pairs(), width)
+        if len(lines) > MAX_LINES:  # c, ^s, ? and q first: the lines past the bar's height are cut
+            found = self._keys_now()
+            first = [(k, label) for i, k, label in found if i in ALWAYS]
+            lines = _packed(first + [(k, label) for i, k, label in found if i not in ALWAYS] + [PALETTE], width)
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for n, line in enumerate(lines[:MAX_LINES]):
+            if n:
                 text.append("\n")
-                used = 0
-            elif used:
-                text.append(GAP)
-                used += len(GAP)
-            text.append(key, style="bold")
-            text.append(" " + label)
-            used += size
+            for j, (key, label) in enumerate(line):
+                if j:
+                    text.append(GAP)
+                text.append(key, style="bold")
+                text.append(" " + label)
         self.update(text)
+
+
+def _packed(pairs: list[tuple[str, str]], width: int) -> list[list[tuple[str, str]]]:
+    """The pairs in lines of ``width``, a pair never split; the palette's key only where it fits on the last."""
+    lines: list[list[tuple[str, str]]] = [[]]
+    used = 0
+    for key, label in pairs:
+        size = len(key) + 1 + len(label)
+        if used and used + len(GAP) + size > width:
+            if (key, label) == PALETTE:
+                break
+            lines.append([])
+            used = 0
+        elif used:
+            used += len(GAP)
+        lines[-1].append((key, label))
+        used += size
+    return lines

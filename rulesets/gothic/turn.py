@@ -142,6 +142,13 @@ def record_hits(state: dict, args: dict, tables, ctx: RuleContext) -> None:
 
 # --- the next phase --------------------------------------------------------------------------------
 
+def may_next(state: dict, args: dict, tables: Tables) -> str:
+    """The ordnance phase ends when every salvo has moved: "a boarding torpedo moves 30 cm each ordnance
+    phase" (ordinary torpedoes at their speed); the other phases' reminders are the game master's to skip."""
+    left = reminders(state, tables)
+    return f"the ordnance phase still needs: {'; '.join(left)}" if left else ""
+
+
 def next_phase(state: dict, args: dict, tables, ctx: RuleContext) -> None:
     if state["phase"] == 3:
         for o in state["ordnance"].values():
@@ -196,6 +203,6 @@ for _action in (
         VESSEL_PARAM, Param("up", "Shields up now (0 = down)", "int", options=_shield_counts, minimum=0))),
     Action("record_hits", "Record hits", record_hits, key="h", may=may_hits, params=(
         VESSEL_PARAM, Param("hits", "Hits lost", "int", options=_hit_counts, minimum=1))),
-    Action("next", "Next phase", next_phase, key="n"),
+    Action("next", "Next phase", next_phase, key="n", may=may_next),
 ):
     CATALOGUE.add(_action)

@@ -50,8 +50,13 @@ def new_fight(**options) -> Encounter:
 
 
 def to_phase(enc: Encounter, phase: int) -> None:
-    """Take ``next`` until the fight is in ``phase`` (1 Movement .. 4 End phase)."""
+    """Take ``next`` until the fight is in ``phase`` (1 Movement .. 4 End phase); through an ordnance phase, each
+    salvo not yet moved moves with no change in its distance (its target drew away as fast: the phase asks a move)."""
     while enc.state["phase"] != phase:
+        if enc.state["phase"] == 3:
+            for sid, o in list(enc.state["ordnance"].items()):
+                if not o["moved"]:
+                    enc.act("move_salvo", salvo=sid, turn=0, distance=o["distance"])
         enc.act("next")
 
 

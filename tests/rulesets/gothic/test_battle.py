@@ -57,6 +57,8 @@ def test_boarding_torpedoes_move_30_cm_and_turn_up_to_45_degrees() -> None:
     assert current.label == "Ordnance"
     assert "move Boarding torpedoes 6 from Hammer 30 cm (may first turn up to 45° from the marker's centre)" \
         in current.needs
+    # "moves 30 cm each ordnance phase": the phase does not end with a salvo left where it was
+    refused(enc, "the ordnance phase still needs: move Boarding torpedoes 6 from Hammer 30 cm", "next")
     refused(enc, "turns at most 45°", "move_salvo", salvo=sid, turn=46, distance=20)
     refused(enc, "cannot come closer than 20 cm", "move_salvo", salvo=sid, turn=0, distance=19)
     enc.act("move_salvo", salvo=sid, turn=45, distance=20)
@@ -64,6 +66,8 @@ def test_boarding_torpedoes_move_30_cm_and_turn_up_to_45_degrees() -> None:
     assert "Boarding torpedoes 6 from Hammer moves 30 cm, turning 45° first: 50 -> 20 cm from Iron Vow" in notes(enc)
     refused(enc, "has moved this ordnance phase", "move_salvo", salvo=sid, turn=0, distance=0)
     assert next(s for s in enc.checklist() if s.status == "current").needs == "every salvo has moved"
+    enc.act("next")
+    assert enc.state["phase"] == 4
 
 
 def test_a_target_that_moves_into_a_salvo_is_attacked() -> None:

@@ -116,6 +116,29 @@ async def test_the_recap_shows_this_turn_and_the_fight(demo_app: FlagbridgeApp) 
         assert app.screen.__class__.__name__.startswith("ConsoleScreen")
 
 
+async def test_the_recap_at_the_start_of_a_turn_names_the_turn_before_as_ended(tmp_path) -> None:
+    """Found driving the console: at Turn 2 step 1 the recap said "Turn 1 so far". Turn 2 has nothing yet, and
+    turn 1 is told back as the turn before."""
+    from tests.tui.conftest import app_on
+
+    def to_turn_2(enc) -> None:
+        enc.act("roll_initiative")
+        enc.type_roll("4")
+        enc.type_roll("2")
+        for _ in range(8):
+            enc.act("next")
+        enc.act("next")  # step 9 -> turn 2, step 1
+        assert (enc.state["turn"], enc.state["step"]) == (2, 1)
+
+    app = app_on(Path(__file__).resolve().parents[2] / "saves" / "demo-classic-hg.toml", tmp_path, to_turn_2)
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "v")
+        await idle(pilot)
+        text = " ".join(str(w.render()) for w in app.screen.query("Static"))
+        assert "Turn 2 so far: nothing yet" in text and "Turn 1, the turn before" in text
+        assert "Turn 1 so far" not in text and "roll initiative" in text
+
+
 async def test_the_palette_leads_with_the_fights_actions(demo_app: FlagbridgeApp) -> None:
     """Issue 9: the fight's actions first; the app's own commands (theme, quit) after them."""
     app = demo_app

@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from engine.encounter import Encounter
-from engine.recap import summary, this_turn
+from engine.recap import period, summary, this_turn
 
 
 class RecapScreen(ModalScreen[None]):
@@ -29,7 +29,12 @@ class RecapScreen(ModalScreen[None]):
         turn = this_turn(self.enc)  # the turn under way alone: replayed from a checkpoint before it began
         if turn is not None:
             when, items = turn
-            text.append(f"{when or 'This turn'} so far\n", style="bold")
+            now = period(self.enc.state)
+            if when == now or not now:
+                text.append(f"{when or 'This turn'} so far\n", style="bold")
+            else:  # the last group began the turn now under way: nothing done in it yet
+                text.append(f"{now} so far: nothing yet\n\n", style="bold")
+                text.append(f"{when}, the turn before\n", style="bold")
             for e in items:
                 text.append(f"  {e.headline}\n")
                 for d in e.details:

@@ -104,6 +104,23 @@ async def test_undo_and_redo_say_what_they_took_back(demo_app: FlagbridgeApp) ->
         assert "Redone: roll initiative (and its 2 rolls)" in str(app.screen.query_one("#prompt").render())
 
 
+async def test_the_last_undo_or_redo_says_nothing_more_is_left(demo_app: FlagbridgeApp) -> None:
+    """Found driving the console: a second u with nothing left does nothing (the key is off), and "Undone: ..."
+    stayed, as if a second group had been taken back. The last one says that nothing more is left."""
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "i", "4", "enter", "2", "enter", "n", "u")
+        await idle(pilot)
+        assert str(app.screen.query_one("#prompt").render()).endswith("Undone: next")
+        burst(app, "u", "u")
+        await idle(pilot)
+        assert str(app.screen.query_one("#prompt").render()).endswith(
+            "Undone: roll initiative (and its 2 rolls) · nothing more to undo")
+        burst(app, "ctrl+r", "ctrl+r", "ctrl+r")
+        await idle(pilot)
+        assert str(app.screen.query_one("#prompt").render()).endswith("Redone: next · nothing more to redo")
+
+
 async def test_the_recap_shows_this_turn_and_the_fight(demo_app: FlagbridgeApp) -> None:
     app = demo_app
     async with app.run_test(size=(160, 48)) as pilot:

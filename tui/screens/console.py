@@ -346,6 +346,12 @@ class ConsoleScreen(Screen[None]):
         first = self.enc.describe(events[0])
         rest = len(events) - 1
         self.message = f"{done}: {first}" + (f" (and its {rest} roll{'s' if rest != 1 else ''})" if rest else "")
+        # the key is off once there is nothing more for it (check_action): said here, so a press then is not
+        # taken for one more undo under the same line
+        if done == "Undone" and not self.enc.can_undo:
+            self.message += " · nothing more to undo"
+        elif done == "Redone" and not self.enc.can_redo:
+            self.message += " · nothing more to redo"
         self._draw_prompt()
 
     def action_save(self) -> None:

@@ -169,7 +169,8 @@ def read_face(dice: Dice, word: str) -> int:
         return 10
     face = int(w)
     if not 1 <= face <= dice.sides:
-        raise BadDiceValue(f"{w} is not a face of a d{dice.sides}: type 1 to {dice.sides}")
+        zero = {100: " (00 for 100)", 10: " (0 for 10)"}.get(dice.sides, "")
+        raise BadDiceValue(f"{w} is not a face of a d{dice.sides}: type 1 to {dice.sides}{zero}")
     return face
 
 
@@ -182,6 +183,8 @@ def read_typed(dice: Dice, text: str) -> tuple[int, tuple[int, ...]]:
     if text is None or not str(text).strip():
         raise BadDiceValue(f"no roll typed: {_range(dice)}")
     words = [w for w in re.split(r"[\s,+]+", str(text).strip()) if w]
+    if not words:  # only separators
+        raise BadDiceValue(f"no roll typed: {_range(dice)}")
     if len(words) == 1 and dice.count > 1:
         w = words[0]
         if not _digits(w):
@@ -193,6 +196,8 @@ def read_typed(dice: Dice, text: str) -> tuple[int, tuple[int, ...]]:
                                + (f"the dice alone, {span} (the {dice.plus:+d} is added)" if dice.plus else span))
         return total, ()
     if len(words) != dice.count:
+        if dice.count == 1:
+            raise BadDiceValue(f"{len(words)} numbers typed for {dice}: {_range(dice)} (one die: one number)")
         raise BadDiceValue(f"{len(words)} dice typed for {dice}: {_range(dice)}, or all {dice.count} dice")
     faces = tuple(read_face(dice, w) for w in words)
     return sum(faces), faces

@@ -314,6 +314,19 @@ def test_empty_typed_roll_refused(text):
     assert "2D" in str(err.value)
 
 
+@pytest.mark.parametrize("dice, text, says", [
+    ("1D", ",", "no roll typed: type the 1D total, 1 to 6"),
+    ("1D", "3 4", "2 numbers typed for 1D: type the 1D total, 1 to 6 (one die: one number)"),
+    ("1:100sd", "150", "150 is not a face of a d100: type 1 to 100 (00 for 100)"),
+    ("1:10sd", "11", "11 is not a face of a d10: type 1 to 10 (0 for 10)"),
+])
+def test_refusals_read_plainly(dice, text, says):
+    """Found driving the console: "or all 1 dice", and a d100 refusal that never named the 00 the README gives."""
+    with pytest.raises(BadDiceValue) as err:
+        read_typed(parse_dice(dice), text)
+    assert str(err.value) == says
+
+
 def test_wrong_number_of_dice_refused():
     """DESIGN.md "Dice": three faces cannot come from 2D; the message says how many dice."""
     with pytest.raises(BadDiceValue) as err:

@@ -280,7 +280,7 @@ class LogPanel(VerticalScroll):
         words = self.search.lower().split()
         if words:
             shown = [line for line in self.lines if all(w in line.plain.lower() for w in words)]
-            set_border(self, subtitle=f"search: {self.search} ({len(shown)} lines)")
+            set_border(self, subtitle=f"search: {self.search} ({len(shown)} line{'' if len(shown) == 1 else 's'})")
             body = _NEWLINE.join(shown) if shown else Content.styled("(no line matches)", "dim")
         else:
             set_border(self, subtitle="")

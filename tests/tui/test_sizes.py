@@ -104,3 +104,15 @@ def test_the_console_is_made_with_the_width_class_textual_would_give_it_at_its_f
 
     assert (at(80), at(119), at(120), at(160)) == ("-narrow", "-narrow", "-wide", "-wide")
     assert width_class(SimpleNamespace(size=Size(80, 24), HORIZONTAL_BREAKPOINTS=None)) == ""
+
+
+async def test_the_header_puts_the_step_first_when_narrow(demo_app: FlagbridgeApp) -> None:
+    """Found driving the console at 80 columns: the header cut off the step ("Turn 2 · s..."). Under 120 columns
+    where the fight stands comes first; wide, the encounter's name and ruleset lead as before."""
+    app = demo_app
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.sub_title == "Turn 1 · step 1/9 Initiative · range: long · Demo: ambush at Regina"
+        await pilot.resize_terminal(160, 48)
+        await pilot.pause()
+        assert app.sub_title == "Demo: ambush at Regina · classic-hg · Turn 1 · step 1/9 Initiative · range: long"

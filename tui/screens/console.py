@@ -120,6 +120,15 @@ class ConsoleScreen(Screen[None]):
         self.query_one("#right").display = not narrow or shown in ("checklist", "sensors")
         self.query_one(Footer).compact = narrow
         self.query_one(KeyBar).fit()
+        self._set_title()
+
+    def _set_title(self) -> None:
+        """The header: the encounter, the ruleset, then where the fight stands; under 120 columns where it stands
+        comes first, so the step is never the part the header cuts off."""
+        enc, rs = self.enc, self.ruleset
+        where = rs.header(enc.state)
+        self.app.sub_title = (f"{where} · {enc.setup.name}" if self.size.width < 120
+                              else f"{enc.setup.name} · {rs.id} · {where}")
 
     # --- drawing --------------------------------------------------------------------
 
@@ -131,7 +140,7 @@ class ConsoleScreen(Screen[None]):
         if self.selected not in {uid for _k, uid, _u in shown}:  # the first listed (none listed: still a unit)
             ids = [uid for _k, uid, _u in units]
             self.selected = shown[0][1] if shown else (self.selected if self.selected in ids else ids[0] if ids else "")
-        self.app.sub_title = f"{enc.setup.name} · {rs.id} · {rs.header(state)}"
+        self._set_title()
         sides = []
         for side in enc.setup.sides:
             rows = []

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import marshal
 import pickle
+import re
 from typing import Any, Iterator
 
 from .errors import FlagbridgeError
@@ -138,6 +139,10 @@ def set_path(state: Any, path: Path, value: Any) -> None:
         raise FlagbridgeError(f"no value at {path_text(path)}")
 
 
+_WHOLE = re.compile(r"[+-]?[0-9]{1,100}")  # ASCII digits, as a game master types them (a save's limit is checked after)
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]{1,18}(?:\.[0-9]{0,18})?|\.[0-9]{1,18})")
+
+
 def coerce_like(old: Any, typed: Any, where: str) -> Any:
     """Read a typed correction as the same kind of value as the one it replaces."""
     if not isinstance(typed, str):
@@ -152,15 +157,13 @@ def coerce_like(old: Any, typed: Any, where: str) -> Any:
             return False
         raise FlagbridgeError(f"{where} holds true/false, got {typed!r}")
     if isinstance(old, int):
-        try:
-            return int(text)
-        except ValueError:
-            raise FlagbridgeError(f"{where} holds a whole number, got {typed!r}") from None
+        if not _WHOLE.fullmatch(text):  # int() would take "1_0", "١٠" and digits past any table's numbers
+            raise FlagbridgeError(f"{where} holds a whole number, got {typed!r}")
+        return int(text)
     if isinstance(old, float):
-        try:
-            return float(text)
-        except ValueError:
-            raise FlagbridgeError(f"{where} holds a number, got {typed!r}") from None
+        if not _DECIMAL.fullmatch(text):  # float() would take "nan" (never equal to itself) and "inf"
+            raise FlagbridgeError(f"{where} holds a number, got {typed!r}")
+        return float(text)
     if isinstance(old, str):
         return typed
     raise FlagbridgeError(f"{where} is a {_kind(old)}; correct one value inside it")

@@ -77,3 +77,27 @@ def test_a_sound_correction_is_logged_and_the_save_still_opens(tmp_path) -> None
     save.save()
     again = SaveFile.load(save.path).encounter
     assert again.state["ships"][ship]["fuel"] == 30 and again.state["step"] == 2
+
+
+@pytest.mark.parametrize("typed", ["1_0", "\u0661\u0660", "\uff11\uff10", "10.0", "1e1", "0x10", " ", "ten"])
+def test_a_whole_number_is_typed_in_plain_digits(typed, tmp_path) -> None:
+    """A correction is read as the kind of value it replaces, in the digits a game master types: Python's int()
+    would also take "1_0" and other scripts' digits as 10 (seen in a drive: fuel "1_0" became 10)."""
+    enc = demo("classic-hg", tmp_path).encounter
+    before = (list(enc.events), repr(enc.state))
+    with pytest.raises(Exception, match="holds a whole number"):
+        enc.correct(f"ships.{first_ship(enc)}.fuel", typed)
+    assert (list(enc.events), repr(enc.state)) == before
+    enc.correct(f"ships.{first_ship(enc)}.fuel", " +30 ")
+    assert enc.state["ships"][first_ship(enc)]["fuel"] == 30
+
+
+def test_a_number_is_never_nan_or_infinite() -> None:
+    """float() takes "nan", which never equals itself: a save holding one could never match its own replay."""
+    from engine.errors import FlagbridgeError
+    from engine.state import coerce_like
+
+    for typed in ("nan", "inf", "-Infinity", "1e400", "1_0.5"):
+        with pytest.raises(FlagbridgeError, match="holds a number"):
+            coerce_like(1.5, typed, "x")
+    assert coerce_like(1.5, "2.25", "x") == 2.25 and coerce_like(1.5, "-.5", "x") == -0.5

@@ -74,6 +74,7 @@ class SaveFile:
         self._code: bytes | None = code if code is not None or code_later is not None else _code_stamp(
             encounter.setup, encounter.ruleset, self._setup_text, self.path.parent)
         self._cached: tuple[int, Event | None] = (0, None)
+        self._digest_of: tuple[str, str] | None = None  # (the [setup] text, its ``setup_digest``)
 
     @property
     def on_write_error(self):
@@ -94,8 +95,16 @@ class SaveFile:
         return _joined(self._head_part(), self._state_part(), self._log_parts())
 
     def _head_part(self) -> bytes:
-        self._header_text = _with_updated(self._header_text, self.encounter.updated)
+        self._header_text = _with_setup_digest(_with_updated(self._header_text, self.encounter.updated),
+                                               self._setup_digest())
         return (self._header_text.rstrip("\n") + "\n\n" + self._setup_text.rstrip("\n") + "\n\n").encode("utf-8")
+
+    def _setup_digest(self) -> str:
+        """``setup_digest`` of the [setup] text this file is written with (it never changes while open)."""
+        kept = self._digest_of
+        if kept is None or kept[0] is not self._setup_text:
+            kept = self._digest_of = (self._setup_text, setup_digest(self._setup_text))
+        return kept[1]
 
     def _state_key(self) -> tuple:
         enc = self.encounter
@@ -251,7 +260,9 @@ class SaveFile:
                 if progress is not None:
                     progress(resume[0] if resume is not None else 0, len(events))
                 enc = _replay(setup, rs, events, text, path.parent, resume, progress)
-                _check_state(doc, enc, keep_edits)
+                head = doc.get("flagbridge", {})
+                as_written = setup_text is not None and head.get("setup_digest") == setup_digest(setup_text)
+                _check_state(doc, enc, keep_edits, as_written)
             except FlagbridgeError as exc:
                 raise BadSave(f"{path}: {one_line(exc)}") from None
             except Exception as exc:  # a value no check foresaw: still one line, and the file is untouched
@@ -391,6 +402,28 @@ def _checked_header(header_text: str | None) -> str | None:
 def _with_updated(header_text: str, when: datetime) -> str:
     """Only the ``updated`` value changes on a save; comments and layout stay as they are."""
     return _UPDATED.sub(lambda m: m.group(1) + toml_text.value(when) + m.group(3), header_text, count=1)
+
+
+_SETUP_DIGEST = re.compile(r"^([ \t]*setup_digest[ \t]*=[ \t]*)([^#\n]*?)([ \t]*(?:#[^\n]*)?)$", re.M)
+
+
+def setup_digest(setup_text: str) -> str:
+    """A short digest of the [setup] text as a file holds it (``_check_state``: was [setup] edited by hand?).
+
+    A CRC-32 and the length: it tells an edit from none (no one forges it: a mismatch only makes the load read
+    [state] copies of setup values as the setup's), and zlib spares a start-up hashlib's OpenSSL."""
+    import zlib
+
+    data = setup_text.strip().encode("utf-8")
+    return f"{zlib.crc32(data):08x}-{len(data)}"
+
+
+def _with_setup_digest(header_text: str, digest: str) -> str:
+    """The header's ``setup_digest`` set to ``digest``: its value replaced, or the line added after ``updated``."""
+    line = f'"{digest}"'
+    if _SETUP_DIGEST.search(header_text):
+        return _SETUP_DIGEST.sub(lambda m: m.group(1) + line + m.group(3), header_text, count=1)
+    return _UPDATED.sub(lambda m: m.group(0) + f"\nsetup_digest = {line}", header_text, count=1)
 
 
 def _new_header(enc: Encounter) -> str:
@@ -690,8 +723,12 @@ def _replay(setup: Setup, rs: Ruleset, events: list[Event], text: str, folder: P
         raise BadSave(f"events[{exc.index}]{line}: the log does not replay: {exc.reason}") from None
 
 
-def _check_state(doc: dict, enc: Encounter, keep_edits: bool) -> None:
-    """Compare the file's [state] with the replayed one; a hand edit becomes corrections or an error."""
+def _check_state(doc: dict, enc: Encounter, keep_edits: bool, setup_as_written: bool = False) -> None:
+    """Compare the file's [state] with the replayed one; a hand edit becomes corrections or an error.
+
+    ``setup_as_written``: the file's [setup] is the text its last save wrote (the header's ``setup_digest``), so
+    a [state] value that differs from the setup's was edited by hand; otherwise a [state] copy of a setup value
+    may be one an edit of [setup] left behind (a unit renamed), and the setup wins it (``_from_setup``)."""
     if "state" not in doc:
         return
     saved = doc["state"]
@@ -700,7 +737,7 @@ def _check_state(doc: dict, enc: Encounter, keep_edits: bool) -> None:
     # A value the file does not hold is no hand edit: [state] is a readable copy, and a newer
     # Flagbridge may keep more in it than the version that wrote the file.
     diffs = [d for d in differences(enc.state, saved) if d[0] and d[0][0] != "pending" and d[2] is not MISSING
-             and not _from_setup(enc, d[0], d[1])]
+             and (setup_as_written or not _from_setup(enc, d[0], d[1]))]
     if not diffs:
         return
     if not keep_edits:
@@ -721,11 +758,14 @@ def _reads_as(setup: Setup, rs: Ruleset) -> str:
     from .ruleset import available
     from .setup import check_setup
 
+    held = {key for key, table in setup.units.items() if table}  # the kinds of unit the setup names
     for rid in available():
         if rid == rs.id or rid.startswith("test-"):
             continue
         try:
             other = find_ruleset(rid)
+            if not held or not held <= {k.key for k in other.unit_kinds if k.in_setup}:
+                continue  # a ruleset with no such units (percentile has no ships) is not what the setup reads as
             trial = Setup(rid, setup.name, plain_copy(setup.sides), plain_copy(setup.units),
                           plain_copy(setup.options), setup.seed, setup.created)
             check_setup(trial, other.unit_kinds)

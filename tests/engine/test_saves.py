@@ -217,6 +217,30 @@ def test_a_unit_renamed_in_setup_mid_fight_still_opens(tmp_path: Path) -> None:
     assert len(again.events) == len(enc.events)
 
 
+def test_a_hand_edit_of_state_is_found_even_where_state_holds_a_setup_value(tmp_path: Path) -> None:
+    """README: a hand edit of [state] makes the save not open as it is, and keep-edits records it. Fuel is in
+    [setup] and [state] alike; an edit of [state] alone was taken for a copy left behind by an edit of [setup]
+    (which the setup wins) and dropped without a word. The header keeps a digest of [setup] as written, so an
+    untouched [setup] means the [state] edit is the game master's."""
+    import shutil
+
+    root = Path(__file__).resolve().parents[2]
+    path = tmp_path / "edited.toml"
+    shutil.copyfile(root / "saves" / "demo-classic-hg.toml", path)
+    SaveFile.load(path).save()  # as Flagbridge writes it
+    text = path.read_text()
+    assert 'setup_digest = "' in text.split("\n[setup", 1)[0]
+    head, state = text.split("\n[state]", 1)
+    at = state.index("[state.ships.swift-dolan]")
+    state = state[:at] + state[at:].replace("fuel = 160", "fuel = 120", 1)
+    path.write_text(head + "\n[state]" + state)
+    edited = path.read_bytes()
+    with pytest.raises(BadSave, match=r"state.ships.swift-dolan.fuel is 120 in the file but the log gives 160"):
+        SaveFile.load(path)
+    assert path.read_bytes() == edited
+    assert SaveFile.load(path, keep_edits=True).encounter.state["ships"]["swift-dolan"]["fuel"] == 120
+
+
 def test_a_save_of_one_ruleset_opened_as_another_names_the_mismatch(tmp_path: Path) -> None:
     """Issue 9: not just "sand must be at most 9, got 18", but which ruleset the setup reads as."""
     root = Path(__file__).resolve().parents[2]
@@ -225,6 +249,20 @@ def test_a_save_of_one_ruleset_opened_as_another_names_the_mismatch(tmp_path: Pa
                     .replace('ruleset = "classic-hg"', 'ruleset = "megatraveller"', 1))
     with pytest.raises(BadSave, match="reads as a classic-hg fight: is flagbridge.ruleset 'megatraveller' right"):
         SaveFile.load(path)
+
+
+@pytest.mark.parametrize("demo, old, new", [("classic-hg", "tonnage = 400", "tonnage = 0"),
+                                             ("megatraveller", "tonnage = 400", "tonnage = 0")])
+def test_a_bad_ship_field_names_no_other_ruleset(tmp_path: Path, demo: str, old: str, new: str) -> None:
+    """Found by a game master's drive: every bad ship field ended "(the setup reads as a percentile fight: ...)",
+    as percentile's check passed a setup of ships it has no kind for. Only a ruleset with the setup's kinds of
+    unit is named."""
+    root = Path(__file__).resolve().parents[2]
+    path = tmp_path / "bad.toml"
+    path.write_text((root / "saves" / f"demo-{demo}.toml").read_text().replace(old, new, 1))
+    with pytest.raises(BadSave) as caught:
+        SaveFile.load(path)
+    assert "tonnage must be at least 10, got 0" in str(caught.value) and "reads as" not in str(caught.value)
 
 
 def test_a_load_leaves_the_collector_on_with_nothing_young_to_pass_over(saved: Path) -> None:

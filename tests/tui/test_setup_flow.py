@@ -27,6 +27,8 @@ async def test_new_megatraveller_encounter_by_keys(tmp_path: Path) -> None:
         await type_text(pilot, "Raiders")
         await pilot.press("enter")
         await pilot.press("down", "space", "enter")         # the second ship
+        await pilot.press("enter")                          # nothing typed: a number is asked for, not a name
+        assert "this field is needed: type a number" in str(app.screen.query_one("#form-message").render())
         await pilot.press("x")                              # a letter in a number field does not go in
         await pilot.press("4", "enter")                     # starting range in squares
         await pilot.pause()
@@ -36,6 +38,55 @@ async def test_new_megatraveller_encounter_by_keys(tmp_path: Path) -> None:
     assert enc.setup.ruleset == "megatraveller" and enc.setup.options == {"range": 4}
     assert [s["name"] for s in enc.setup.sides] == ["Navy", "Raiders"]
     assert len(enc.setup.ships) == 2
+
+
+async def test_escape_goes_back_one_question_and_leaves_only_from_the_first(tmp_path: Path) -> None:
+    """Found by a game master's drive: Esc on any question of ``flagbridge new`` ended the program and threw the
+    answers away, though the footer says "esc Back". It goes back a question; from the first it leaves."""
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.press("down", "down", "enter")          # megatraveller
+        await type_text(pilot, "Picket")
+        await pilot.press("enter")
+        await type_text(pilot, "Navy")
+        await pilot.press("enter")
+        await pilot.press("escape")                         # back to the side's name
+        assert "Name of side 1" in str(app.screen.query_one("#form-question").render())
+        await type_text(pilot, "Fleet")
+        await pilot.press("enter", "space", "enter")
+        await type_text(pilot, "Raiders")
+        await pilot.press("enter", "down", "space", "enter")
+        await pilot.press("escape", "escape")               # back from the range to the second side's ships, its name
+        assert "Name of side 2" in str(app.screen.query_one("#form-question").render())
+        await type_text(pilot, "Pirates")
+        await pilot.press("enter", "down", "space", "enter", "4", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConsoleScreen) and app.return_code is None
+    enc = SaveFile.load(tmp_path / "Picket.toml").encounter
+    assert [s["name"] for s in enc.setup.sides] == ["Fleet", "Pirates"] and len(enc.setup.ships) == 2
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.press("escape")                         # the first question: nothing to lose, the program ends
+        await pilot.pause()
+        assert app.return_code == 0
+
+
+async def test_space_then_down_in_one_burst_ticks_the_row_space_was_pressed_on(tmp_path: Path) -> None:
+    """Keys typed in one burst are handled in order: Space, Down ticked the row below (the list's tick waited for
+    a message, by which time Down had moved the highlight)."""
+    from tests.tui.test_bursts import burst, idle
+
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.press("enter")
+        await type_text(pilot, "Duel")
+        await pilot.press("enter")
+        await type_text(pilot, "Navy")
+        await pilot.press("enter")
+        burst(app, "space", "down")
+        await idle(pilot)
+        ticks = app.screen.query_one("TickList")
+        assert ticks.selected == ["0"] and ticks.highlighted == 1
 
 
 async def test_start_screen_opens_a_fresh_demo_copy(tmp_path: Path) -> None:

@@ -37,6 +37,14 @@ class TickList(SelectionList[str]):
     def action_done(self) -> None:
         self.screen.action_confirm()
 
+    def action_select(self) -> None:
+        """Space ticks the row highlighted when it is pressed: the list's own tick waits for a message, and a Down
+        typed in the same burst had moved the highlight by then (found by a game master's drive)."""
+        if self.highlighted is not None:
+            option = self.get_option_at_index(self.highlighted)
+            if not option.disabled:
+                self.toggle(option.value)
+
     def action_edit(self) -> None:
         if self.highlighted is not None:
             self.screen.edit_unit(self.highlighted)
@@ -184,11 +192,13 @@ class SetupScreen(Screen[None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         text = event.value.strip()
-        if not text:
-            self.query_one("#form-message", Static).update("this field is needed: type a name")
-            return
         q = self.questions[self.step]
-        if q.startswith("option:") and self._option(q).kind == "int":
+        number = q.startswith("option:") and self._option(q).kind == "int"
+        if not text:
+            self.say("this field is needed: " + (f"type a number ({self._option(q).label})" if number
+                                                   else "type a name"))
+            return
+        if number:
             p = self._option(q)
             least = p.minimum if p.minimum is not None else 0
             most = p.maximum if p.maximum is not None else 1_000_000
@@ -256,7 +266,14 @@ class SetupScreen(Screen[None]):
         self.app.open_console(save)
 
     def action_back(self) -> None:
-        if self.first:
+        """Esc: the question before (its answer and the later ones asked again); from the first, leave the screen
+        (``flagbridge new`` then ends, as nothing has been answered)."""
+        if self.step > 0:
+            for q in self.questions[self.step - 1:]:
+                self.answers.pop(q, None)
+            self.step -= 2
+            self.next_question()
+        elif self.first:
             self.app.exit()
         else:
             self.app.pop_screen()

@@ -149,3 +149,17 @@ def test_a_long_save_opens_with_a_bar_of_the_events_replayed(tmp_path: Path, mon
     shown = launch.load_showing_progress(path)
     assert heard[-1] is not None and shown.encounter.state == piped.encounter.state
     assert "opening long.toml" in terminal.getvalue()
+
+
+def test_a_mistake_on_the_command_line_is_one_line(capsys) -> None:
+    """Found by a game master's drive: "--fights x" printed argparse's four-line usage block; every other refusal
+    is one line. The mistake, and where the help is, exit 2."""
+    import pytest
+
+    for argv, says in ((["forecast", "x.toml", "--fights", "x"], "argument --fights: invalid int value: 'x'"),
+                       (["check"], "the following arguments are required: path")):
+        with pytest.raises(SystemExit) as done:
+            main(argv)
+        assert done.value.code == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and says in err and "--help" in err

@@ -42,8 +42,8 @@ def _args_forecast(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=None, help="dice seed (default: the save's)")
     p.add_argument("--doctrine", action="append", default=[], metavar="SIDE=NAME",
                    help="a side's doctrine, by name or the path of a doctrine file (default: the ruleset's)")
-    p.add_argument("--workers", type=int, default=0, help="processes to use (default: every core)")
-    p.add_argument("--turns", type=int, default=0, help="turn cap: a fight still going then is unfinished")
+    p.add_argument("--workers", type=int, default=None, help="processes to use (default: every core)")
+    p.add_argument("--turns", type=int, default=None, help="turn cap: a fight still going then is unfinished")
 
 
 def _args_demo(p: argparse.ArgumentParser) -> None:
@@ -87,11 +87,18 @@ _ARGUMENTS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None] | Non
 }
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a mistake on the command line told in one line, as every other refusal is."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(EXIT_BAD, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def _parser(command: str | None = None) -> argparse.ArgumentParser:
     """The whole command line's parser; with ``command`` (a command's name), only that command's parser is
     built (argparse takes about half a millisecond for each, a fair part of a start-up for a dozen): its help,
     usage and errors read the same."""
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="flagbridge",
         description="Flagbridge: a keyboard-driven referee console for tabletop starship combat.",
     )
@@ -224,12 +231,14 @@ def _forecast(args: argparse.Namespace) -> int:
         if not eq or not side.strip() or not name.strip():
             raise BadTable(f"--doctrine {item!r}: expected SIDE=NAME, e.g. corsairs=cautious")
         picked[side.strip()] = name.strip()
+    if args.workers is not None and args.workers < 1:
+        raise FlagbridgeError(f"--workers: expected 1 or more, got {args.workers}")
     enc = SaveFile.load(args.path).encounter
     seed = enc.setup.seed if args.seed is None else args.seed
     from rich.console import Console
 
     err = Console(stderr=True, highlight=False)
-    kwargs = dict(picked=picked, workers=args.workers or None, turn_cap=args.turns or TURN_CAP)
+    kwargs = dict(picked=picked, workers=args.workers, turn_cap=TURN_CAP if args.turns is None else args.turns)
     if err.is_terminal:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 

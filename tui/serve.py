@@ -19,6 +19,8 @@ import shlex
 import sys
 from pathlib import Path
 
+from engine.errors import FlagbridgeError
+
 from .watch import side_picture
 
 REFUSED = "flagbridge serve: this address needs the token printed when the server started\n"
@@ -109,8 +111,13 @@ def run_serve(path: Path, side: str, host: str, port: int) -> int:
         finally:
             await runner.cleanup()
 
+    if not 0 <= port <= 65535:
+        raise FlagbridgeError(f"--port: expected 0 to 65535, got {port}")
     try:
         asyncio.run(main())
     except KeyboardInterrupt:
         pass
+    except OSError as exc:  # the port is taken, the host unknown or not this machine's (socket.gaierror too)
+        raise FlagbridgeError(f"cannot serve on {host or 'every address'}, port {port}: "
+                              f"{exc.strerror or exc}") from None
     return 0

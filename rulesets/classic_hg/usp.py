@@ -374,10 +374,17 @@ def assumptions(p: dict[str, Any], ship: dict[str, Any] | None = None, tables: T
     weapon factor the hull or the power plant could not take.
     """
     out = []
-    if p.get("listed_tonnage") is None:
+    listed = p.get("listed_tonnage")
+    if listed is None:
         span = f"{p['tonnage_min']:,}-{p['tonnage_max']:,}" if p["tonnage_max"] else f"{p['tonnage_min']:,} or more"
-        out.append(f"tonnage {max(MIN_TONNAGE, min(p['tonnage_min'], MAX_TONNAGE)):,}: the least of size code "
-                   f"'{p['size_code']}' ({span} tons); give the listing's 'N tons' to set it")
+        if p["tonnage_min"] > MAX_TONNAGE:
+            out.append(f"tonnage {MAX_TONNAGE:,}: the most a ship file holds, under size code "
+                       f"'{p['size_code']}' ({span} tons)")
+        else:
+            out.append(f"tonnage {max(MIN_TONNAGE, p['tonnage_min']):,}: the least of size code "
+                       f"'{p['size_code']}' ({span} tons); give the listing's 'N tons' to set it")
+    elif listed > MAX_TONNAGE:
+        out.append(f"tonnage {MAX_TONNAGE:,}: the most a ship file holds, not the listing's {listed:,} tons")
     if ship is None:
         return out + ["crew, fuel, cargo, programs, missiles and gunners' skill are not in a USP: "
                       "set them in the ship file (or with c in the console)"]

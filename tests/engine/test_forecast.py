@@ -192,6 +192,15 @@ class TestCommandLine:
         assert main(["forecast", str(DEMOS["classic-hg"]), "--doctrine", "corsairs"]) == 2
         assert "expected SIDE=NAME" in capsys.readouterr().err
 
+    @pytest.mark.parametrize("option, says", [(["--turns", "0"], "turn cap: expected 1 or more, got 0"),
+                                              (["--workers", "0"], "--workers: expected 1 or more, got 0"),
+                                              (["--workers", "-2"], "--workers: expected 1 or more, got -2")])
+    def test_a_turn_cap_or_worker_count_below_one_is_refused(self, option, says, capsys) -> None:
+        """Found by a game master's drive: --turns 0 quietly meant 30 (while -1 was refused) and --workers -2 ran."""
+        assert main(["forecast", str(DEMOS["classic-hg"]), "--fights", "2", *option]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and says in err
+
 
 @pytest.mark.parametrize("fights, workers", [(1, 2), (5, 2), (1000, 2), (1000, 8), (77, 1)])
 def test_the_spans_cover_every_fight_once_in_order_and_end_small(fights: int, workers: int) -> None:

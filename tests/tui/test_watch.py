@@ -242,3 +242,21 @@ def test_watch_and_serve_refuse_a_save_that_does_not_load(tmp_path: Path, capsys
         assert main([command, str(path), "--side", "imperial"]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and err.startswith(f"flagbridge {command}: {path}")
+
+
+def test_serve_says_in_one_line_why_it_cannot_listen(tmp_path: Path, capsys) -> None:
+    """Found by a game master's drive: a taken port, a port past 65535 or an unknown host ended in "unexpected
+    error, please report it". Each is one line naming what is wrong, exit 2."""
+    import socket
+
+    path = tmp_path / "fight.toml"
+    shutil.copyfile(ROOT / "saves" / "demo-classic-hg.toml", path)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        for extra, says in ((["--host", "127.0.0.1", "--port", str(port)], f"cannot serve on 127.0.0.1, port {port}"),
+                            (["--port", "70000"], "--port: expected 0 to 65535, got 70000")):
+            assert main(["serve", str(path), "--side", "imperial", *extra]) == 2
+            err = capsys.readouterr().err
+            assert err.count("\n") == 1 and says in err and "unexpected" not in err

@@ -185,6 +185,20 @@ class TestCaps:
         assert ship["computer_model"] == 1
         assert ship["tonnage"] == 1_000_000
 
+    def test_a_hull_past_a_ship_files_limit_says_it_was_capped(self):
+        """Found by a game master's drive: size Z said "tonnage 1,000,000: the least of size code 'Z' (2,000,000
+        or more tons)", and a listing's 2,500,000 tons was cut to 1,000,000 without a word."""
+        from rulesets.classic_hg.usp import assumptions
+
+        line = "BB-Z296901-G00000-00000-0"
+        p, ship = parse_usp(line), usp_to_ship(line, "Big")
+        assert assumptions(p, ship)[0] == ("tonnage 1,000,000: the most a ship file holds, under size code 'Z' "
+                                           "(2,000,000 or more tons)")
+        listed = f"{line}  2500000 tons"
+        p = parse_usp(listed)
+        assert assumptions(p, usp_to_ship(listed, "Big"))[0] == \
+            "tonnage 1,000,000: the most a ship file holds, not the listing's 2,500,000 tons"
+
     def test_a_drive_past_high_guard_is_refused_not_capped(self):
         """Issue 9: 'ZZ' decodes to 33 and was silently capped to 9."""
         with pytest.raises(BadTable, match=r"character 3 'Z' \(jump\) is 33, past any High Guard drive"):

@@ -89,6 +89,24 @@ async def test_space_then_down_in_one_burst_ticks_the_row_space_was_pressed_on(t
         assert ticks.selected == ["0"] and ticks.highlighted == 1
 
 
+async def test_answers_typed_in_one_burst_never_skip_a_question(tmp_path: Path) -> None:
+    """Found while writing the test above: "Enter Duel Enter Navy Enter" typed at once crashed ``flagbridge new``
+    (KeyError 'side1'). The keys after the first Enter reached the ruleset list, still in focus, whose second
+    Enter chose again and asked for the ships of a side not yet named. An earlier question's field now answers
+    nothing; the screen stays on the question it asks."""
+    from tests.tui.test_bursts import burst, idle
+
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "enter", *"Duel", "enter", *"Navy", "enter")
+        await idle(pilot)
+        assert app.return_code is None and app.screen.answers == {"ruleset": "classic-hg"}
+        assert "Name of the encounter" in str(app.screen.query_one("#form-question").render())
+        await type_text(pilot, "Duel")
+        await pilot.press("enter")
+        assert app.screen.answers["name"] == "Duel"
+
+
 async def test_start_screen_opens_a_fresh_demo_copy(tmp_path: Path) -> None:
     app = FlagbridgeApp(save_dir=tmp_path, start="start")
     async with app.run_test(size=(160, 48)) as pilot:

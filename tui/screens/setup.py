@@ -35,7 +35,7 @@ class TickList(SelectionList[str]):
                 Binding("e", "edit", "Edit for this fight", id="ticks-edit")]
 
     def action_done(self) -> None:
-        self.screen.action_confirm()
+        self.screen.action_confirm(self)
 
     def action_select(self) -> None:
         """Space ticks the row highlighted when it is pressed: the list's own tick waits for a message, and a Down
@@ -84,6 +84,9 @@ class SetupScreen(Screen[None]):
         self.step = -1
         self.library: list[tuple[Path, object, dict]] = []
         self.edited: dict[int, dict] = {}  # library index -> the unit as edited for this encounter
+        #: The field of the question asked now. Keys typed in one burst reach the field that had the focus
+        #: before the next one is mounted: what it answers then is not an answer to this question.
+        self._asking: object = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -142,6 +145,7 @@ class SetupScreen(Screen[None]):
                             "(space to tick, e to edit for this fight, Enter when done):"))
             widget = TickList(*[(self._described(i), str(i)) for i in range(len(self.library))])
         field.mount(widget)
+        self._asking = widget
         widget.focus()
 
     @staticmethod
@@ -175,6 +179,8 @@ class SetupScreen(Screen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
+        if event.option_list is not self._asking:  # an earlier question's list, taking a burst's keys
+            return
         picked = str(event.option.id)
         if picked.startswith("option:"):  # a ruleset's setup option with fixed choices
             q, value = picked.split("=", 1)
@@ -191,6 +197,8 @@ class SetupScreen(Screen[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        if event.input is not self._asking:  # an earlier question's field, taking a burst's keys
+            return
         text = event.value.strip()
         q = self.questions[self.step]
         number = q.startswith("option:") and self._option(q).kind == "int"
@@ -216,8 +224,10 @@ class SetupScreen(Screen[None]):
     def say(self, text: str) -> None:
         self.query_one("#form-message", Static).update(Text(text))
 
-    def action_confirm(self) -> None:
+    def action_confirm(self, ticks: "TickList | None" = None) -> None:
         """Called by the ship list's Enter: keep the ticked ships."""
+        if ticks is not None and ticks is not self._asking:  # an earlier list, taking a burst's keys
+            return
         picked = list(self.query(TickList).last().selected)
         if not picked:
             self.query_one("#form-message", Static).update("tick at least one with space, then Enter")

@@ -112,6 +112,12 @@ class FlagbridgeApp(App[None]):
         self.sub_title = save.encounter.setup.name
         remember(save.path)
         screen = console_screen(save)
+        from textual.screen import ModalScreen
+
+        # a form or the palette a burst's key opened over the screen that opens the fight (the setup's last
+        # Enter, then ctrl+p) closes with it: the console takes that screen's place, never the form's
+        while len(self.screen_stack) > 2 and isinstance(self.screen, ModalScreen):
+            self.pop_screen()
         self.switch_screen(screen) if len(self.screen_stack) > 1 else self.push_screen(screen)
 
     def open_path(self, path: Path) -> None:

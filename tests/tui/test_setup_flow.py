@@ -107,6 +107,27 @@ async def test_answers_typed_in_one_burst_never_skip_a_question(tmp_path: Path) 
         assert app.screen.answers["name"] == "Duel"
 
 
+async def test_a_burst_of_enters_on_the_start_screen_opens_one_screen(tmp_path: Path) -> None:
+    """Found by random keys in bursts: two Enters on the start screen's demo (or "n" twice) opened two consoles
+    (two setup screens) and the app crashed on the second's id. The first choice is the one taken."""
+    from tests.tui.test_bursts import burst, idle
+    from tui.screens.setup import SetupScreen
+
+    app = FlagbridgeApp(save_dir=tmp_path)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await idle(pilot)
+        burst(app, "down", "enter", "enter", "enter")
+        await idle(pilot)
+        assert isinstance(app.screen, ConsoleScreen) and app.return_code is None
+        assert sum(isinstance(s, ConsoleScreen) for s in app.screen_stack) == 1
+    app = FlagbridgeApp(save_dir=tmp_path)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await idle(pilot)
+        burst(app, "n", "n", "enter")
+        await idle(pilot)
+        assert sum(isinstance(s, SetupScreen) for s in app.screen_stack) == 1 and app.return_code is None
+
+
 async def test_start_screen_opens_a_fresh_demo_copy(tmp_path: Path) -> None:
     app = FlagbridgeApp(save_dir=tmp_path, start="start")
     async with app.run_test(size=(160, 48)) as pilot:

@@ -33,7 +33,10 @@ class PaletteScreen(KeyedScreenMixin, ModalScreen[None]):
             yield Static("", id="form-message")
 
     def on_mount(self) -> None:
-        self.query_one(Picker).load(self.items)
+        found = self.query(Picker)
+        if not found:  # closed before it was up (a burst's Enter ran a command that took the screen's place)
+            return
+        found.first().load(self.items)
         self.keys_ready()
 
     def form_key(self, event: events.Key) -> bool:

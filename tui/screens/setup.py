@@ -115,6 +115,7 @@ class SetupScreen(Screen[None]):
     def next_question(self) -> None:
         self.step += 1
         if self.step >= len(self.questions):
+            self._asking = None  # every question answered: nothing more answers one (``create`` may ask again)
             self.create()
             return
         q = self.questions[self.step]
@@ -272,6 +273,7 @@ class SetupScreen(Screen[None]):
         except (FlagbridgeError, OSError) as exc:
             self.query_one("#form-message", Static).update(Text(str(exc)))
             self.step = len(self.questions) - 1
+            self._asking = next(iter(self.query_one("#form-field", Vertical).children), None)  # asked again
             return
         self.app.open_console(save)
 

@@ -38,6 +38,9 @@ class StartScreen(Screen[None]):
     def __init__(self, save_dir: Path) -> None:
         super().__init__(id="start")
         self.save_dir = save_dir
+        #: A screen is on its way (a save opening, the setup): keys typed in the same burst reach this screen's
+        #: list or field until it is up, and must not open a second one (two consoles crashed the app).
+        self.leaving = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -63,7 +66,12 @@ class StartScreen(Screen[None]):
         self.query_one("#start-path", Input).display = False
         self.query_one(OptionList).focus()
 
+    def on_screen_resume(self) -> None:
+        self.leaving = False  # back here (the setup left with Esc, a load error closed): choices count again
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if self.leaving:
+            return
         choice = str(event.option.id)
         if choice == "new":
             self.action_new()
@@ -77,13 +85,20 @@ class StartScreen(Screen[None]):
             except (FlagbridgeError, OSError) as exc:
                 self.query_one("#start-message", Static).update(Text(str(exc)))
                 return
-            self.app.open_path(path)
+            self._leave_for(path)
         else:
-            self.app.open_path(Path(choice[5:]))
+            self._leave_for(Path(choice[5:]))
+
+    def _leave_for(self, path: Path) -> None:
+        self.leaving = True
+        self.app.open_path(path)
 
     def action_new(self) -> None:
         from .setup import SetupScreen
 
+        if self.leaving:
+            return
+        self.leaving = True
         self.app.push_screen(SetupScreen(self.save_dir))
 
     def action_open_path(self) -> None:
@@ -92,8 +107,10 @@ class StartScreen(Screen[None]):
         box.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        if self.leaving:
+            return
         path = Path(event.value.strip()).expanduser()
         if not event.value.strip():
             self.query_one("#start-message", Static).update("type the path of a save file")
             return
-        self.app.open_path(path)
+        self._leave_for(path)

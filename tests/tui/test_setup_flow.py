@@ -128,6 +128,20 @@ async def test_a_burst_of_enters_on_the_start_screen_opens_one_screen(tmp_path: 
         assert sum(isinstance(s, SetupScreen) for s in app.screen_stack) == 1 and app.return_code is None
 
 
+async def test_esc_closes_the_start_screens_path_field_and_o_opens_it_empty(tmp_path: Path) -> None:
+    """Found by a game master's drive: once o opened the path field, Esc did nothing (n, o and q went into the
+    field), and after a failed open the next o added to the old path."""
+    from textual.widgets import Input, OptionList
+
+    app = FlagbridgeApp(save_dir=tmp_path)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.press("o", *"nope.toml", "escape")
+        field = app.screen.query_one("#start-path", Input)
+        assert not field.display and isinstance(app.focused, OptionList)
+        await pilot.press("o")
+        assert field.display and field.value == "" and app.focused is field
+
+
 async def test_start_screen_opens_a_fresh_demo_copy(tmp_path: Path) -> None:
     app = FlagbridgeApp(save_dir=tmp_path, start="start")
     async with app.run_test(size=(160, 48)) as pilot:

@@ -33,6 +33,7 @@ class StartScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new", "New encounter", id="new"),
         Binding("o", "open_path", "Open a file", id="open"),
+        Binding("escape", "close_path", "Back to the list", id="close-path"),
     ]
 
     def __init__(self, save_dir: Path) -> None:
@@ -103,8 +104,24 @@ class StartScreen(Screen[None]):
 
     def action_open_path(self) -> None:
         box = self.query_one("#start-path", Input)
+        box.value = ""  # a path typed before (a failed open) is not added to
         box.display = True
         box.focus()
+
+    def action_close_path(self) -> None:
+        """Esc in the path field: the field closes and the list has the keys again (n, o, q work)."""
+        box = self.query_one("#start-path", Input)
+        box.display = False
+        self.query_one(OptionList).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Esc works while the path field is open; n and o while the list has the keys (so they are typed)."""
+        box_open = self.query_one("#start-path", Input).display
+        if action == "close_path":
+            return box_open
+        if action in ("new", "open_path"):
+            return not box_open
+        return True
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if self.leaving:

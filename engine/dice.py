@@ -191,9 +191,7 @@ def read_typed(dice: Dice, text: str) -> tuple[int, tuple[int, ...]]:
             raise _not_a_roll(w, dice)
         total = int(w)
         if not dice.min_natural <= total <= dice.max_natural:
-            span = f"{dice.min_natural} to {dice.max_natural}"
-            raise BadDiceValue(f"{total} cannot be rolled on {dice}: type "
-                               + (f"the dice alone, {span} (the {dice.plus:+d} is added)" if dice.plus else span))
+            raise BadDiceValue(f"{total} cannot be rolled on {dice}: type " + _span(dice, "the dice alone, "))
         return total, ()
     if len(words) != dice.count:
         if dice.count == 1:
@@ -216,9 +214,14 @@ def _not_a_roll(word: str, dice: Dice) -> BadDiceValue:
     return BadDiceValue(f"{word!r} is not a number: {_range(dice)}")
 
 
+def _span(dice: Dice, alone: str) -> str:
+    """The naturals that can be typed; with a plus, ``alone`` first and that the plus is added (never typed)."""
+    span = f"{dice.min_natural} to {dice.max_natural}"
+    return f"{alone}{span} (the {dice.plus:+d} is added)" if dice.plus else span
+
+
 def _range(dice: Dice) -> str:
     """What to type: a plus in the expression is never typed (``read_typed``), and says so."""
-    span = f"{dice.min_natural} to {dice.max_natural}"
     if dice.plus:
-        return f"type the dice of {dice} alone, {span} (the {dice.plus:+d} is added)"
-    return f"type the {dice} total, {span}"
+        return "type " + _span(dice, f"the dice of {dice} alone, ")
+    return f"type the {dice} total, {_span(dice, '')}"

@@ -74,7 +74,7 @@ class SaveFile:
         self._code: bytes | None = code if code is not None or code_later is not None else _code_stamp(
             encounter.setup, encounter.ruleset, self._setup_text, self.path.parent)
         self._cached: tuple[int, Event | None] = (0, None)
-        self._digest_of: tuple[str, str] | None = None  # (the [setup] text, its ``setup_digest``)
+        self._setup_digest = setup_digest(self._setup_text)  # the text is never changed while the file is open
 
     @property
     def on_write_error(self):
@@ -96,15 +96,8 @@ class SaveFile:
 
     def _head_part(self) -> bytes:
         self._header_text = _with_setup_digest(_with_updated(self._header_text, self.encounter.updated),
-                                               self._setup_digest())
+                                               self._setup_digest)
         return (self._header_text.rstrip("\n") + "\n\n" + self._setup_text.rstrip("\n") + "\n\n").encode("utf-8")
-
-    def _setup_digest(self) -> str:
-        """``setup_digest`` of the [setup] text this file is written with (it never changes while open)."""
-        kept = self._digest_of
-        if kept is None or kept[0] is not self._setup_text:
-            kept = self._digest_of = (self._setup_text, setup_digest(self._setup_text))
-        return kept[1]
 
     def _state_key(self) -> tuple:
         enc = self.encounter
@@ -383,7 +376,12 @@ def _event_text(ev: Event) -> str:
     return ev.text
 
 
-_UPDATED = re.compile(r"^([ \t]*updated[ \t]*=[ \t]*)([^#\n]*?)([ \t]*(?:#[^\n]*)?)$", re.M)
+def _header_line(key: str) -> re.Pattern:
+    """The header's ``key = value`` line: (up to the value, the value, any comment after it)."""
+    return re.compile(rf"^([ \t]*{key}[ \t]*=[ \t]*)([^#\n]*?)([ \t]*(?:#[^\n]*)?)$", re.M)
+
+
+_UPDATED = _header_line("updated")
 
 
 def _checked_header(header_text: str | None) -> str | None:
@@ -404,7 +402,7 @@ def _with_updated(header_text: str, when: datetime) -> str:
     return _UPDATED.sub(lambda m: m.group(1) + toml_text.value(when) + m.group(3), header_text, count=1)
 
 
-_SETUP_DIGEST = re.compile(r"^([ \t]*setup_digest[ \t]*=[ \t]*)([^#\n]*?)([ \t]*(?:#[^\n]*)?)$", re.M)
+_SETUP_DIGEST = _header_line("setup_digest")
 
 
 def setup_digest(setup_text: str) -> str:

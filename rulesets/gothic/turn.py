@@ -143,8 +143,9 @@ def record_hits(state: dict, args: dict, tables, ctx: RuleContext) -> None:
 # --- the next phase --------------------------------------------------------------------------------
 
 def may_next(state: dict, args: dict, tables: Tables) -> str:
-    """The ordnance phase ends when every salvo has moved: "a boarding torpedo moves 30 cm each ordnance
-    phase" (ordinary torpedoes at their speed); the other phases' reminders are the game master's to skip."""
+    """The ordnance phase ends when every salvo has moved (``gothic-boarding-teleport.ru.txt``, first paragraph:
+    "Управляемая торпеда проходит 30 см за каждую стадию ordnance", a boarding torpedo moves 30 cm each ordnance
+    phase; ordinary torpedoes at their speed); the other phases' reminders are the game master's to skip."""
     left = reminders(state, tables)
     return f"the ordnance phase still needs: {'; '.join(left)}" if left else ""
 

@@ -30,6 +30,9 @@ CHECKPOINT_EVERY = 100
 #: part replays from the nearest checkpoint and keeps the dense ones it passes (``_rebuild``).
 DENSE_TAIL = 1000
 SPARSE_TIMES = 10
+#: Frozen states kept after the last few changes (``Encounter.frozen_state``): the autosave freezes the state
+#: after every key anyway, so an undo back to one of them thaws it instead of replaying up to 99 events.
+RECENT_KEPT = 16
 KINDS = ("action", "roll", "correction")
 _NO_ARGS: dict = {}  # an action logged without args (never handed to a rule: a fresh dict is)
 _NO_FACES: list = []  # read only: defaults of a logged roll's fields
@@ -226,6 +229,8 @@ class Encounter:
         self._redo: list[list[Event]] = []
         # states every CHECKPOINT_EVERY events, frozen (pickled): a copy is paid only when one is used
         self._checkpoints: dict[int, bytes] = {0: freeze(self._initial_state())}
+        #: ``frozen_state``'s copies by the events they follow: n -> (the n-th event, the frozen state)
+        self._recent: dict[int, tuple[Event | None, bytes]] = {}
         start = 0
         if resume is not None and self._resumable(resume, len(events)):
             start, kept, notes = resume
@@ -535,17 +540,46 @@ class Encounter:
         """What was checked when ``ev`` was made live (None on replay: check it again)."""
         return self._checked[1] if self._checked is not None and self._checked[0] is ev else None
 
+    def frozen_state(self) -> bytes:
+        """The state now, frozen (``engine.state.freeze``), and kept for a while: an undo back to it thaws
+        it rather than replaying from a checkpoint (a fleet's 99 events cost three thaws).
+
+        Kept by the number of events and the last of them (the very object): the state is the product of the
+        log, and a log cut back and played on has a new last event, so a copy of another past never matches."""
+        n = len(self.events)
+        last = self.events[-1] if n else None
+        kept = self._recent.get(n)
+        if kept is not None and kept[0] is last:
+            return kept[1]
+        frozen = freeze(self.state)
+        self._recent[n] = (last, frozen)
+        if len(self._recent) > RECENT_KEPT:
+            del self._recent[next(iter(self._recent))]
+        return frozen
+
+    def _recent_state(self, n: int) -> dict | None:
+        """A fresh copy of the state after the first ``n`` events, if ``frozen_state`` kept it for this log."""
+        kept = self._recent.get(n)
+        if kept is None or kept[0] is not (self.events[n - 1] if n else None):
+            return None
+        return thaw(kept[1])
+
     def _checkpoint(self) -> None:
         n = len(self.events)
         if n % CHECKPOINT_EVERY == 0:
             self._checkpoints[n] = freeze(self.state)
 
     def _rebuild(self, keep: int) -> None:
-        base = max(n for n in self._checkpoints if n <= keep)
         for n in [n for n in self._checkpoints if n > keep]:
             del self._checkpoints[n]
-        state = thaw(self._checkpoints[base])
         self._made.clear()  # the pending rolls of the state being replaced
+        recent = self._recent_state(keep)  # (those after ``keep`` stay: a redo brings their last events back)
+        if recent is not None:
+            self.state = recent
+            del self.events[keep:]
+            return
+        base = max(n for n in self._checkpoints if n <= keep)
+        state = thaw(self._checkpoints[base])
         events, every = self.events, CHECKPOINT_EVERY
         held: dict = {}
         for i in range(base, keep):

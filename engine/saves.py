@@ -32,7 +32,7 @@ from .encounter import KINDS, Encounter, Event, ReplayError, UnreadBlock, Unread
 from .errors import BadSave, BadTable, FlagbridgeError
 from .ruleset import Ruleset, find_ruleset
 from .setup import Setup
-from .state import MISSING, check_plain, differences, freeze, path_text, plain_copy, thaw
+from .state import MISSING, check_plain, differences, path_text, plain_copy, thaw
 
 FORMAT = 1
 #: A save at least this long is written by ``save_soon`` on a thread of its own: writing and syncing
@@ -198,7 +198,7 @@ class SaveFile:
         else:  # the state's text too is made on the writer thread, from a copy taken now (a fleet's takes 20 ms)
             key = self._state_key()
             state = self._kept_state(key)
-            later = state if state is not None else _LaterState(self, key, freeze(self.encounter.state))
+            later = state if state is not None else _LaterState(self, key, self.encounter.frozen_state())
             self._writer.submit(([head, later, *log], cache))
 
     def flush(self) -> None:

@@ -108,6 +108,34 @@ def test_new_event_clears_redo(enc: Encounter) -> None:
     assert not enc.can_redo and enc.redo() == []
 
 
+def test_undo_back_to_an_autosaved_state_thaws_it_instead_of_replaying(enc: Encounter, monkeypatch) -> None:
+    _to_fire_step(enc)
+    kept = plain_copy(enc.state)
+    enc.frozen_state()  # the console's autosave freezes the state after each key
+    enc.act("fire", ship="arrow", target="brute")
+    enc.type_roll("10")
+    enc.type_roll("5")
+    applied = []
+    monkeypatch.setattr(Encounter, "_apply", lambda self, *a, **k: applied.append(a))
+    enc.undo()
+    assert applied == [] and enc.state == kept
+    assert enc.frozen_state() is enc.frozen_state()  # the same copy, not frozen again
+
+
+def test_a_kept_state_of_another_branch_is_never_thawed(enc: Encounter) -> None:
+    _to_fire_step(enc)
+    enc.act("fire", ship="arrow", target="brute")
+    enc.type_roll("10")
+    enc.frozen_state()  # after the hit: the damage roll pending
+    enc.undo()
+    enc.act("fire", ship="arrow", target="brute")
+    enc.type_roll("2")  # a miss this time, as many events as before
+    enc.act("next")
+    enc.undo()  # back to as many events as the kept copy follows, on the new branch
+    assert enc.state == replay(enc.setup, enc.events, SKIRMISH)
+    assert enc.pending is None
+
+
 def test_undo_everything_returns_the_setup_state(enc: Encounter) -> None:
     start = plain_copy(enc.state)
     _to_fire_step(enc)

@@ -198,6 +198,8 @@ def play(data, enc: Encounter, max_steps: int = 60, *, corrections_while_pending
                     enc.undo()
         else:
             enc.redo()
+        if data.draw(st.booleans(), label="autosaved"):
+            enc.frozen_state()  # as the console's autosave does after a key: undo may thaw it later
 
 
 # --- (a) replaying the log gives the live state ---------------------------------------------

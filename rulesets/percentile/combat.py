@@ -362,9 +362,11 @@ def on_wound(state: dict, result: RollResult, tables: Tables, ctx) -> None:
     points = half_up(row["percent"] * part_points, 100)
     ctx.note(f"{row['title'].capitalize()}: {row['percent']}% of {part_points} = {points} points; "
              f"severity roll on {row['severity']}")
-    finish_damage(state, tables, ctx, data, points)
+    # the table's percentage describes the wound (Tables 3-8 to 3-14), not the points it rounds to
+    finish_damage(state, tables, ctx, data, points, percent=row["percent"])
     ctx.request_roll(f"Severity ({row['severity']}) for {person['name']}", "1:10sd", then="severity",
-                     context={"target": data["target"], "severity": row["severity"]})
+                     context={"target": data["target"], "severity": row["severity"],
+                              "wound": len(person["wounds"]) - 1})
 
 
 @continuation("severity")
@@ -373,8 +375,10 @@ def on_severity(state: dict, result: RollResult, tables: Tables, ctx) -> None:
     text = tables.wounds["severity"][c["severity"]][str(result.total)]
     person = state["people"][c["target"]]
     ctx.note(f"{person['name']}: {text}")
-    if person["wounds"]:
-        person["wounds"][-1]["severity"] = text
+    wounds = person["wounds"]
+    at = c.get("wound", len(wounds) - 1)  # the wound the roll is for (a roll saved before it was named: the last)
+    if isinstance(at, int) and 0 <= at < len(wounds):
+        wounds[at]["severity"] = text
 
 
 def grazed(points: int, under: int, value: int) -> int:
@@ -384,7 +388,8 @@ def grazed(points: int, under: int, value: int) -> int:
     return half_up(points * under, value) if under > 0 else 0
 
 
-def finish_damage(state: dict, tables: Tables, ctx, data: dict, points: int) -> None:
+def finish_damage(state: dict, tables: Tables, ctx, data: dict, points: int, percent: int | None = None) -> None:
+    """The points land (``percent``: procedure 1's table percentage, which describes the wound)."""
     if data.get("grazing") and "under" in data:
         full = points
         # "% UNDER = {MARKS or % TO HIT} - l:100sdROLL", divided by the same: procedure 3's percent to hit is
@@ -393,9 +398,10 @@ def finish_damage(state: dict, tables: Tables, ctx, data: dict, points: int) -> 
         under = base - data["roll"] if "roll" in data else data["under"]
         points = grazed(full, under, base)
         ctx.note(f"Grazing shot: {full} x {under}/{base} = {points} points")
+        percent = None  # the grazed points are the wound now
     weapon = tables.weapons[data["weapon"]]
     apply_damage(state, tables, data["target"], data["part"], points, weapon["damage_type"], ctx,
-                 organs=bool(data.get("organs")))
+                 organs=bool(data.get("organs")), percent=percent)
     if data.get("reply"):
         person = state["people"][data["target"]]
         ctx.done({"tag": data.get("tag", ""), "person": data["target"], "part": data["part"], "points": points,

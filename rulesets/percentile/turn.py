@@ -20,8 +20,8 @@ Primary Attack, Taking Action, Need to slow it down? and Want to speed it up?
 - A turn is the time a side spends its Agility Points; a round is every side's
   turn. With sub-turns (five by default, any number) a character spends "only
   one fifth of their Agility Points" in each. Borrowing from the next turn is
-  at 3:1; borrowing all of it leaves a turn with no movement, and no borrowing
-  until it is over. Half a second of game time for each ten percent spent.
+  at 3:1, in threes or all that is left ("any number of points"); borrowing all
+  of it leaves a turn with no movement, and no borrowing until it is over. Half a second of game time for each ten percent spent.
 
 Where the text is silent we decided: a team acting as a whole uses its
 members' averages rounded half up; "thirty percent or more above" is the next
@@ -159,8 +159,7 @@ def on_surprise(state: dict, result: RollResult, tables, ctx) -> None:
     top = [s for s, m in state["surprise_rolls"].items() if m == best]
     if len(top) > 1:
         ctx.note(f"Equal results for {', '.join(state['side_names'][s] for s in top)}: rolled again")
-        for s in top:
-            del state["surprise_rolls"][s]
+        state["surprise_rolls"] = {}  # a side both beat is out of it: the second roll is between the tied alone
         _ask_surprise(state, top, ctx)
         return
     winner = top[0]
@@ -410,14 +409,17 @@ def may_borrow(state: dict, args: dict, tables) -> str:
             return why
         p = state["people"][args["person"]]
         room = p["agility"] - p["owed"]
-        if room < BORROW_RATE:
+        if room <= 0:
             return f"{p['name']} has no more of the next turn to borrow"
         if "points" in args:
             n = args["points"]
-            if n % BORROW_RATE or n <= 0:
-                return f"points are borrowed {BORROW_RATE} for 1: a multiple of {BORROW_RATE}"
             if n > room:
                 return f"{p['name']}'s next turn has only {room} points left to borrow"
+            # "Any number of points can be borrowed": in threes, each buying one, or all that is left (a
+            # human's 55 are no multiple of 3, and borrowing all of them is the text's turn without movement)
+            if n <= 0 or (n % BORROW_RATE and n != room):
+                return (f"points are borrowed {BORROW_RATE} for 1: a multiple of {BORROW_RATE}, "
+                        f"or all {room} left of the next turn")
     return ""
 
 
@@ -427,7 +429,9 @@ def borrow(state: dict, args: dict, tables, ctx) -> None:
     p["owed"] += args["points"]
     p["ap_extra"] += gain
     all_of_it = p["owed"] >= p["agility"]
+    spare = args["points"] % BORROW_RATE
     ctx.note(f"{p['name']} borrows {args['points']} points of next turn for {gain} now"
+             + (f" (the {spare} over a multiple of {BORROW_RATE} buys nothing)" if spare else "")
              + (": the whole next turn, so no movement in it" if all_of_it else ""))
 
 
@@ -488,7 +492,8 @@ for _action in (
         PERSON_PARAM, Param("what", "Action", "choice", options=_moves),
         Param("times", "How many times", "int", minimum=1, maximum=100, optional=True, default=1))),
     Action("borrow", "Borrow points from the next turn (3:1)", borrow, key="b", may=may_borrow, params=(
-        PERSON_PARAM, Param("points", "Points of next turn (a multiple of 3)", "int", minimum=3, maximum=3000))),
+        PERSON_PARAM, Param("points", "Points of next turn (a multiple of 3, or all left)", "int", minimum=1,
+                            maximum=3000))),
     Action("join", "A side joins the fight", join, key="j", may=may_join, params=(
         Param("side", "Side", "choice", options=_waiting_sides),)),
     Action("lost_contact", "The sides lose sight of each other", lost_contact, key="o", may=may_lost_contact),

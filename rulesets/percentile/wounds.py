@@ -96,19 +96,24 @@ def organ_damage(tables: Tables, person: dict, part_id: str, points: int) -> lis
 
 
 def apply_damage(state: dict, tables: Tables, pid: str, part_id: str, points: int, damage_type: str,
-                 ctx, organs: bool = False) -> None:
-    """The points land on the part; the log gets its percentage, state and descriptions."""
+                 ctx, organs: bool = False, percent: int | None = None) -> None:
+    """The points land on the part; the log gets its percentage, state and descriptions.
+
+    ``percent``: the wound's damage percentage when a table gave it (damage procedure 1): it describes the
+    wound, and a wound of no whole point is still one; otherwise the points' share of the part."""
     person = state["people"][pid]
     part = person["body"][part_id]
     destroyed_before = totally_destroyed(part)
     part["taken"] += points
     person["taken_this_round"] += points
     race = tables.races[person["race"]]
-    percent = damage_percentage(points, part["points"])
+    given = percent is not None
+    if not given:
+        percent = damage_percentage(points, part["points"])
     words = part_id.replace("_", " ")
     now = part_state(part)
     ctx.note(f"{person['name']}: {points} point{'s' if points != 1 else ''} to the {words} ({percent}% of {part['points']}; now {now})")
-    if points <= 0:
+    if points <= 0 and not given:
         return
     lines = _described(tables, damage_type, percent, race["exoskeleton"]) if damage_type in tables.descriptions else ()
     for line in lines:

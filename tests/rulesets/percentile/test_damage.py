@@ -79,6 +79,44 @@ def test_procedure_1_uses_the_damage_type_table_and_a_severity_roll() -> None:
     assert enc.state["people"]["cid"]["wounds"][-1]["severity"] == "knocked down"
 
 
+def test_procedure_1_describes_the_wound_by_the_tables_percentage_not_the_rounded_points() -> None:
+    """(1) the table gives "a SEVERITY ROLL and the DAMAGE PERCENTAGE" for "TABLES 3-8 through 3-14" (Damage,
+    Procedures): a light wound (20% in ours) to an 8-point head is described at 20%, though its 1.6 points
+    round to 2, which would read 25%."""
+    enc = fight({"ann": person("blue", "Ann", brawl=90), "cid": person("red", "Cid")}, damage=1)
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="knife", target="cid", range=1, aim="head")
+    answer(enc, "Percent to hit", "5")
+    answer(enc, "Damage: Table", "3")  # light wound, 20%
+    assert enc.state["people"]["cid"]["body"]["head"]["taken"] == 2
+    said = notes(enc, 1)
+    assert any("Cid: 2 points to the head (20% of 8" in n for n in said)
+    lines = describe(load_tables(), "blade", 20)
+    assert all(any(line in n for n in said) for line in lines)
+    assert enc.state["people"]["cid"]["wounds"][-1]["percent"] == 20
+
+
+def test_procedure_1_a_scratch_of_no_whole_point_is_still_a_wound_with_its_severity() -> None:
+    """A scratch (5% in ours) to an 8-point head is 0.4 points, 0 when rounded: the table's wound is still
+    described, recorded and takes the severity roll, which never lands on an earlier wound."""
+    enc = fight({"ann": person("blue", "Ann", brawl=90), "cid": person("red", "Cid")}, damage=1)
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="knife", target="cid", range=1, aim="chest")
+    answer(enc, "Percent to hit", "5")
+    answer(enc, "Damage: Table", "4")  # a wound, serious
+    answer(enc, "Severity (serious) for Cid", "1")
+    chest = dict(enc.state["people"]["cid"]["wounds"][-1])
+    enc.act("attack", person="ann", weapon="knife", target="cid", range=1, aim="head")
+    answer(enc, "Percent to hit", "5")
+    answer(enc, "Damage: Table", "1")  # scratch, 5%
+    answer(enc, "Severity (minor) for Cid", "1")
+    wounds = enc.state["people"]["cid"]["wounds"]
+    assert wounds[-2] == chest  # the chest wound keeps its own severity
+    assert wounds[-1]["part"] == "head" and wounds[-1]["points"] == 0 and wounds[-1]["percent"] == 5
+    assert wounds[-1]["severity"] == load_tables().wounds["severity"]["minor"]["1"]
+    assert enc.state["people"]["cid"]["body"]["head"]["taken"] == 0
+
+
 def test_a_grazing_shot_takes_percent_under_over_percent_to_hit() -> None:
     """% UNDER = {MARKS or % TO HIT} - 1:100sd ROLL; "divide it by the marksmanship or percent to hit ...
     Multiplying this number with the number of damage points"."""

@@ -61,6 +61,21 @@ def test_equal_surprise_results_are_rolled_again() -> None:
     assert enc.state["surprise_side"] == "red"
 
 
+def test_a_tie_is_rolled_again_between_the_tied_sides_only() -> None:
+    """"The side which rolls the most below, or the least above ... gets SURPRISE" (Procedures for Surprise (1)):
+    a side both tied sides beat is out of it; the second roll decides between the two alone."""
+    sides = [{"id": "blue", "name": "Blue"}, {"id": "red", "name": "Red"}, {"id": "green", "name": "Green"}]
+    enc = fight({"ann": person("blue", "Ann"), "cid": person("red", "Cid"), "dee": person("green", "Dee")},
+                sides, surprise=1)
+    enc.act("surprise")
+    answer(enc, "Surprise: Blue rolls under 50", "40")  # 10 below
+    answer(enc, "Surprise: Red rolls under 50", "40")  # 10 below
+    answer(enc, "Surprise: Green rolls under 50", "45")  # 5 below: beaten by both
+    answer(enc, "Surprise: Blue", "90")  # the tie rolled again: 40 above
+    answer(enc, "Surprise: Red", "95")  # 45 above
+    assert enc.state["surprise_side"] == "blue"
+
+
 def test_after_the_surprise_round_primary_attack_orders_the_sides() -> None:
     enc = fight(people(), THREE, surprise=1)
     enc.act("surprise")
@@ -229,7 +244,7 @@ def test_borrowing_at_three_to_one_and_the_turn_without_movement() -> None:
     character can have no movement at all. Also the player is not allowed to borrow again"."""
     enc = fight({"ann": person("blue", "Ann", agility=30), "cid": person("red", "Cid")})
     to_action(enc)
-    refused(enc, "a multiple of 3", "borrow", person="ann", points=4)
+    refused(enc, "a multiple of 3, or all 30 left", "borrow", person="ann", points=4)
     enc.act("move", person="ann", what="walk", times=10)  # all 30
     enc.act("borrow", person="ann", points=30)  # the whole next turn for 10 now
     enc.act("move", person="ann", what="walk", times=3)
@@ -244,6 +259,31 @@ def test_borrowing_at_three_to_one_and_the_turn_without_movement() -> None:
     enc.act("next")
     enc.act("next")
     assert not enc.state["people"]["ann"]["no_move"] and enc.state["people"]["ann"]["ap_turn"] == 30
+
+
+def test_a_human_may_borrow_all_55_points_though_55_is_no_multiple_of_3() -> None:
+    """"Any number of points can be 'borrowed' as long as the next turn has enough points to cover it"; "If the
+    player borrows all of the agility points from their next turn ... their character can have no movement at
+    all" (Want to speed it up?). A human has 55: all of them buy 18 now (3:1, the 1 left over buys nothing)."""
+    enc = fight({"ann": person("blue", "Ann"), "cid": person("red", "Cid")})
+    to_action(enc)
+    assert enc.state["people"]["ann"]["ap_turn"] == 55
+    enc.act("borrow", person="ann", points=54)
+    assert enc.state["people"]["ann"]["ap_extra"] == 18
+    enc.act("borrow", person="ann", points=1)  # the last point: all of the next turn
+    assert enc.state["people"]["ann"]["ap_extra"] == 18 and enc.state["people"]["ann"]["owed"] == 55
+    assert any("the whole next turn" in n for n in notes(enc, 1))
+    enc.act("next")
+    enc.act("next")
+    assert enc.state["people"]["ann"]["no_move"] and enc.state["people"]["ann"]["ap_turn"] == 0
+
+
+def test_borrowing_all_at_once_buys_a_third_rounded_down() -> None:
+    enc = fight({"ann": person("blue", "Ann"), "cid": person("red", "Cid")})
+    to_action(enc)
+    refused(enc, "a multiple of 3, or all 55 left", "borrow", person="ann", points=53)
+    enc.act("borrow", person="ann", points=55)
+    assert enc.state["people"]["ann"]["ap_extra"] == 18 and enc.state["people"]["ann"]["owed"] == 55
 
 
 def test_action_procedure_1_counts_no_points() -> None:

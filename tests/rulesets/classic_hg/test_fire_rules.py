@@ -112,6 +112,23 @@ def test_surprise_of_a_non_naval_ship_stops_its_defensive_fire_too() -> None:
     assert enc.pending is None  # and its repulsor and damper fields do not act either
 
 
+def test_a_ship_that_has_left_the_fight_makes_no_defensive_fire() -> None:
+    """Interception is made "with any defensive weapons still in operation": a ship withdrawn (here as
+    destroyed) or broken off is out of the fight and intercepts nothing for its sidemates."""
+    setup = make_setup()
+    setup.units["ships"]["wreck"] = {**ESCORT, "name": "Wreck"}
+    enc = Encounter(setup, RULESET)
+    corsair_attack(enc)
+    enc.act("fire", ship="jackal", turrets=["T1"], target="vigilant")
+    answer(enc, "To hit: Jackal T1 HE missile", "12")
+    answer(enc, "To hit: Jackal T1 HE missile x1 (2 of 2)", "12")
+    enc.act("withdraw", ship="wreck", reason="destroyed")
+    enc.act("next")  # step 4
+    refused(enc, "Wreck has left the fight", "defend", ship="wreck", turret="T1", attack="A1")
+    assert "wreck" not in {c.value for c in RULESET.param_choices(enc.state, "defend", "ship", {})}
+    enc.act("defend", ship="vigilant", turret="T1", attack="A1")  # the ship still in it may
+
+
 # --- ramming -----------------------------------------------------------------------------------
 
 def test_ramming_at_close_range_hits_both_ships_and_cannot_be_intercepted() -> None:

@@ -531,15 +531,22 @@ def on_radiation_crew(state: dict, result: RollResult, tables: Tables, ctx: Rule
 def on_radiation_days(state: dict, result: RollResult, tables: Tables, ctx: RuleContext) -> None:
     attack, ship = _attack_of(state, result)
     place = attack["general"]
+    # "all crew in the general location": those still there now; the same hit's spallation (its crew attack
+    # answered first) may have killed some since the radiation landed, and the dead are not counted again
+    crew = ship["crew"].get(place, 0)
     ship["radiation"].append({"turn": state["turn"], "attack": attack["id"], "location": place,
-                              "crew": attack.get("radiation_crew", 0), "damage": attack.get("radiation_damage", 0),
+                              "crew": crew, "damage": attack.get("radiation_damage", 0),
                               "dies_in_days": result.total})
+    if not crew:
+        ctx.note(f"No crew left in the {place.replace('_', ' ')} to take the radiation")
+        _chain_goes_on(state, tables, ctx)
+        return
     ctx.note(f"Crew in the {place.replace('_', ' ')} take {attack.get('radiation_damage', 0)} and die in "
              f"{result.total} day{'s' if result.total != 1 else ''} without antiradiation treatment")
     if state.get("crew_combat") == PERSONAL:  # "all crew in the general location hit take 1D damage immediately"
         ctx.call(PERSONAL, "crew_exposure", {
             "ship": attack["target"], "ship_name": ship["name"], "side": ship["side"], "location": place,
-            "count": attack.get("radiation_crew", 0), "points": attack.get("radiation_damage", 0),
+            "count": crew, "points": attack.get("radiation_damage", 0),
             "kind": "radiation", "dies_in_days": result.total,
             "roster": state["crew_roster"].get(attack["target"], {}).get(place, []),
             "tag": f"{attack['target']}:radiation:{len(ship['radiation']) - 1}"}, reply="crew_wounded")

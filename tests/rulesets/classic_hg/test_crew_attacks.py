@@ -170,6 +170,28 @@ def test_radiation_puts_its_1d_on_each_crewman_in_the_location() -> None:
     assert jackal(enc)["radiation"][-1]["result"] == "Capt. Orrin Vale: chest 5; Mate Sela Dunn: chest 5"
 
 
+def test_radiation_reaches_only_the_crew_still_in_the_location() -> None:
+    """"all crew in the general location hit take 1D damage": with no armor the radiation lands at once, and the
+    same hit's spallation kills both bridge crew before its 1D is rolled; no one is left for it, and no one
+    new is made to take it."""
+    from tests.rulesets.classic_hg.test_effects import strike
+
+    setup = make_setup(dict(ESCORT), dict(RAIDER))
+    setup.units["people"] = dict(BRIDGE)
+    enc = Encounter(setup, RULESET)
+    strike(enc, "bridge", "sensors", armor=0, turret="T4", warhead="nuclear")
+    for name in ("Capt. Orrin Vale", "Mate Sela Dunn"):
+        answer(enc, f"Percent to hit: shotgun at {name}", "1")
+        answer(enc, f"Random hit location on {name}", "1")  # the head: dead
+    answer(enc, "Radiation: damage to 2 crew in the bridge", "5")
+    answer(enc, "Radiation: days until death", "3")
+    assert enc.pending is None
+    assert jackal(enc)["crew"]["bridge"] == 0
+    assert sorted(enc.state["people"]) == ["jackal-bridge-1", "jackal-bridge-2"]
+    assert jackal(enc)["radiation"][-1]["crew"] == 0
+    assert "No crew left in the bridge to take the radiation" in enc.events[-1].notes
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_random_play_with_personal_crew_combat_replays_saves_and_undoes(seed: int, tmp_path: Path) -> None:
     """The contract's properties (tests/test_every_ruleset.py) hold with crew hits resolved by percentile."""

@@ -429,7 +429,8 @@ class Ruleset(ABC):
         return views.checklist_notes(state) if views else []
 
     def setup_options(self) -> tuple[Param, ...]:
-        """Questions the new-encounter screen asks for ``setup.options`` (e.g. a starting range)."""
+        """Questions the new-encounter screen asks for ``setup.options`` (e.g. a starting range). A ``choice``
+        is offered as a list, its first choice at the top: "yes"/"no" are kept as true/false, digits as a number."""
         return ()
 
     def ship_library(self) -> list[Path]:

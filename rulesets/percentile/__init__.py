@@ -74,9 +74,17 @@ class Percentile(Ruleset):
         return (
             Param("surprise", "Surprise procedure (0 none, 1-3)", "int", minimum=0, maximum=3),
             Param("primary", "Primary attack procedure (1-3)", "int", minimum=1, maximum=3),
+            Param("primary_each_round", "With primary attack 3, the procedure rolled each round", "choice",
+                  choices=("1", "2")),
+            Param("action", "Action procedure (2: Agility Points by Table 3-6; 1: none counted)", "choice",
+                  choices=("2", "1")),
             Param("to_hit", "Percent to hit procedure (1-3)", "int", minimum=1, maximum=3),
             Param("damage", "Damage procedure (1-3)", "int", minimum=1, maximum=3),
             Param("subturns", "Sub-turns a turn is cut into (1: none)", "int", minimum=1, maximum=20),
+            Param("borrowing", "Agility Points may be borrowed from the next turn (3:1)", "choice",
+                  choices=("yes", "no")),
+            Param("grazing", "Grazing shots", "choice", choices=("no", "yes")),
+            Param("organs", "Organ system damage", "choice", choices=("no", "yes")),
         )
 
     def describe_action(self, name: str, args: dict) -> str:

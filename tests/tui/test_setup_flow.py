@@ -251,3 +251,34 @@ async def test_a_ship_is_edited_for_this_encounter_without_touching_its_file(tmp
     from engine.files import load_unit
 
     assert load_unit(first[0], "ship")[2]["fuel"] == first[2]["fuel"] != 33  # the file is unchanged
+
+
+async def test_a_percentile_encounter_asks_every_steps_procedure_and_the_optional_rules(tmp_path: Path) -> None:
+    """"For each of the five steps you may choose to incorporate anyone of its procedures"
+    (percentile-personal-combat.txt, COMBAT - STEP BY STEP): the action procedure, the procedure primary attack 3
+    rolls each round, borrowing, grazing shots and organ damage are asked too (found by an audit: they could only
+    be set by editing the save). A list's first choice is the usual one, so Enter keeps it."""
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.press("down", "down", "down", "enter")  # percentile
+        await type_text(pilot, "Alley")
+        await pilot.press("enter")
+        await type_text(pilot, "Crew")
+        await pilot.press("enter", "space", "enter")
+        await type_text(pilot, "Thugs")
+        await pilot.press("enter", "down", "space", "enter")
+        await pilot.press("1", "enter")                     # surprise 1
+        await pilot.press("3", "enter")                     # primary attack 3
+        await pilot.press("down", "enter")                  # ... rolling procedure 2 each round
+        await pilot.press("enter")                          # action procedure 2, the first offered
+        await pilot.press("2", "enter", "2", "enter", "5", "enter")  # to hit 2, damage 2, 5 sub-turns
+        assert "borrowed" in str(app.screen.query_one("#form-question").render())
+        await pilot.press("down", "enter")                  # no borrowing
+        await pilot.press("down", "enter")                  # grazing shots: yes
+        await pilot.press("enter")                          # organ damage: no
+        await pilot.pause()
+        assert isinstance(app.screen, ConsoleScreen)
+    enc = SaveFile.load(tmp_path / "Alley.toml").encounter
+    assert enc.setup.options == {"surprise": 1, "primary": 3, "primary_each_round": 2, "action": 2, "to_hit": 2,
+                                 "damage": 2, "subturns": 5, "borrowing": False, "grazing": True, "organs": False}
+    assert enc.state["options"]["primary_each_round"] == 2 and enc.state["options"]["grazing"] is True

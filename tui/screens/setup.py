@@ -28,6 +28,16 @@ from engine.setup import Setup
 
 
 
+
+def option_value(picked: str) -> str | int | bool:
+    """A setup option picked from its list, as the save keeps it (``Ruleset.setup_options``): "yes" and "no"
+    are true and false, a choice of digits a number, any other choice its text."""
+    if picked in ("yes", "no"):
+        return picked == "yes"
+    if picked.isascii() and picked.isdigit():
+        return int(picked)
+    return picked
+
 class TickList(SelectionList[str]):
     """A list to tick several items with space; Enter confirms the ticks instead of toggling."""
 
@@ -185,7 +195,7 @@ class SetupScreen(Screen[None]):
         picked = str(event.option.id)
         if picked.startswith("option:"):  # a ruleset's setup option with fixed choices
             q, value = picked.split("=", 1)
-            self.answers[q] = value
+            self.answers[q] = option_value(value)
             self.next_question()
             return
         self.answers["ruleset"] = picked

@@ -308,6 +308,7 @@ def _landed(state: dict, tables: Tables, ctx, data: dict, metres: int) -> None:
     ctx.note(f"The {weapon['label']} goes off {metres} m from {target['name']}, inside its {weapon['blast_m']} m blast")
     for pid in [data["target"], *data.pop("with_target", [])]:
         if not state["people"][pid]["dead"]:
+            state["people"][pid]["attacked"] = True  # caught in the blast: attacked, and owes a rise in alertness
             ask_location(ctx, state["people"][pid], {**data, "target": pid})
 
 

@@ -117,6 +117,22 @@ def test_procedure_3_the_attacked_person_must_rise() -> None:
     enc.act("primary")
 
 
+def test_a_bystander_caught_in_a_grenades_blast_was_attacked_too() -> None:
+    """"When attacked a players' alertness condition will always jump to a higher level in the next turn": Dee,
+    standing with the target, takes the blast as Cid does, so both owe a rise (found by an audit: Dee did not)."""
+    enc = fight({"ann": person("blue", "Ann"), "cid": person("red", "Cid"), "dee": person("red", "Dee")},
+                surprise=3)
+    enc.act("surprise")
+    answer(enc, "Surprise: Blue", "1")
+    answer(enc, "Surprise: Red", "99")
+    enc.act("attack", person="ann", weapon="frag_grenade", target="cid", range=5, aim="chest", with_target=["dee"])
+    answer(enc, "Grenade", "10")
+    answer(enc, "Random hit location on Cid", "80")
+    answer(enc, "Random hit location on Dee", "80")
+    enc.act("next")
+    assert sorted(enc.state["alert_owed"]) == ["cid", "dee"]
+
+
 def test_at_100_there_is_no_higher_level_to_jump_to() -> None:
     enc = fight({"ann": person("blue", "Ann"), "cid": person("red", "Cid", alertness=100)}, surprise=3)
     _blue_surprises_and_ann_shoots(enc)

@@ -275,6 +275,7 @@ async def test_a_percentile_encounter_asks_every_steps_procedure_and_the_optiona
         assert "borrowed" in str(app.screen.query_one("#form-question").render())
         await pilot.press("down", "enter")                  # no borrowing
         await pilot.press("down", "enter")                  # grazing shots: yes
+        assert str(app.screen.query_one("#form-done").render()).endswith("· no · yes")  # as chosen, not True
         await pilot.press("enter")                          # organ damage: no
         await pilot.pause()
         assert isinstance(app.screen, ConsoleScreen)

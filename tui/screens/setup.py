@@ -133,7 +133,8 @@ class SetupScreen(Screen[None]):
         field.remove_children()
         self.query_one("#form-message", Static).update("")
         self.query_one("#form-done", Static).update(Text(" · ".join(
-            str(v if not isinstance(v, list) else f"{len(v)} picked") for v in self.answers.values())))
+            f"{len(v)} picked" if isinstance(v, list) else ("yes" if v else "no") if isinstance(v, bool) else str(v)
+            for v in self.answers.values())))
         ask = self.query_one("#form-question", Label)
         if q == "ruleset":
             ask.update("Ruleset (Enter):")

@@ -89,22 +89,30 @@ async def test_space_then_down_in_one_burst_ticks_the_row_space_was_pressed_on(t
         assert ticks.selected == ["0"] and ticks.highlighted == 1
 
 
-async def test_answers_typed_in_one_burst_never_skip_a_question(tmp_path: Path) -> None:
-    """Found while writing the test above: "Enter Duel Enter Navy Enter" typed at once crashed ``flagbridge new``
-    (KeyError 'side1'). The keys after the first Enter reached the ruleset list, still in focus, whose second
-    Enter chose again and asked for the ships of a side not yet named. An earlier question's field now answers
-    nothing; the screen stays on the question it asks."""
+async def test_answers_typed_in_one_burst_are_taken_in_order(tmp_path: Path) -> None:
+    """A game master's keys may arrive in one burst: each goes to the question asked when it comes.
+
+    "Enter Duel Enter Navy Enter" typed at once first crashed ``flagbridge new`` (KeyError 'side1': the ruleset
+    list, still in focus, chose twice), then lost every key after the first Enter; and "Alley Enter Crew Enter"
+    named the encounter "AlleyCrew" (a game master's drive). The screen now takes each key itself, in order."""
     from tests.tui.test_bursts import burst, idle
 
     app = FlagbridgeApp(save_dir=tmp_path, start="new")
     async with app.run_test(size=(160, 48)) as pilot:
-        burst(app, "enter", *"Duel", "enter", *"Navy", "enter")
+        burst(app, "enter", *"Duel", "enter", *"Navy", "enter", "space", "enter", *"Pirates", "enter",
+              "down", "space", "enter")
         await idle(pilot)
-        assert app.return_code is None and app.screen.answers == {"ruleset": "classic-hg"}
-        assert "Name of the encounter" in str(app.screen.query_one("#form-question").render())
-        await type_text(pilot, "Duel")
-        await pilot.press("enter")
-        assert app.screen.answers["name"] == "Duel"
+        assert app.return_code is None
+        assert app.screen.answers == {"ruleset": "classic-hg", "name": "Duel", "side1": "Navy", "ships1": [0],
+                                      "side2": "Pirates", "ships2": [1]}
+        burst(app, "escape", "escape", *"Rovers", "enter")  # from the crew hits question back to side 2's name
+        await idle(pilot)
+        assert app.screen.answers["side2"] == "Rovers" and "ships2" not in app.screen.answers
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "down", "down", "down", "enter", *"Alley", "enter", *"Crew", "enter")
+        await idle(pilot)
+        assert app.screen.answers == {"ruleset": "percentile", "name": "Alley", "side1": "Crew"}
 
 
 async def test_a_burst_of_enters_on_the_start_screen_opens_one_screen(tmp_path: Path) -> None:

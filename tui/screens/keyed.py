@@ -35,3 +35,43 @@ class KeyedScreenMixin:
             take = getattr(self.app.screen, "take_key", None)  # type: ignore[attr-defined]
             if take is not None:
                 take(event)
+
+
+def field_key(widget: object, key: str, char: str | None) -> bool | None:
+    """A key put straight into a Textual field, at once, by its public actions: True when taken, None for
+    Enter (the screen answers with what the field holds now), False for a key the field has no use for.
+
+    A screen that takes its keys itself (``take_key``) puts them here rather than through Textual's queues:
+    a key typed right after an Enter that asks the next question then goes into the next question's field,
+    not the last one's (``flagbridge new`` read "Alley Enter Crew Enter", typed at once, as "AlleyCrew").
+    """
+    from textual.widgets import Input, OptionList, SelectionList
+
+    if key == "enter":
+        return None
+    if isinstance(widget, Input):
+        edits = {"backspace": widget.action_delete_left, "delete": widget.action_delete_right,
+                 "left": widget.action_cursor_left, "right": widget.action_cursor_right,
+                 "home": widget.action_home, "end": widget.action_end}
+        if key in edits:
+            edits[key]()
+        elif char is not None and len(char) == 1 and char.isprintable():
+            widget.insert_text_at_cursor(char)  # refused there when the field's type does not allow it
+        else:
+            return False
+        return True
+    if isinstance(widget, OptionList):
+        moves = {"up": widget.action_cursor_up, "down": widget.action_cursor_down,
+                 "pageup": widget.action_page_up, "pagedown": widget.action_page_down,
+                 "home": widget.action_first, "end": widget.action_last}
+        if key in moves:
+            moves[key]()
+            return True
+        if key == "space" and isinstance(widget, SelectionList):
+            if widget.highlighted is not None:
+                option = widget.get_option_at_index(widget.highlighted)
+                if not option.disabled:
+                    widget.toggle(option.value)
+            return True
+        return False
+    return False

@@ -26,7 +26,7 @@ from engine.ruleset import available, find_ruleset
 from engine.saves import create, save_path
 from engine.setup import Setup
 
-
+from .keyed import field_key
 
 
 def option_value(picked: str) -> str | int | bool:
@@ -37,6 +37,7 @@ def option_value(picked: str) -> str | int | bool:
     if picked.isascii() and picked.isdigit():
         return int(picked)
     return picked
+
 
 class TickList(SelectionList[str]):
     """A list to tick several items with space; Enter confirms the ticks instead of toggling."""
@@ -110,6 +111,38 @@ class SetupScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.next_question()
+
+    # --- keys, taken in the order they arrive (``FlagbridgeApp.on_event`` hands each one here) ---
+
+    @property
+    def keys_welcome(self) -> bool:
+        """Keys wait (in the app, in order) while the field of the question just asked is being mounted."""
+        return self._asking is None or getattr(self._asking, "is_mounted", True)
+
+    def take_key(self, event) -> bool:
+        """Each key into the field of the question asked now, at once: keys typed after an Enter that asks the
+        next question go into that question's field (through Textual's queues they reached the last one's)."""
+        key, char = event.key, event.character
+        if key == "escape":
+            self.action_back()
+            return True
+        widget = self._asking
+        if widget is None or not widget.is_mounted:
+            return False
+        if isinstance(widget, TickList) and key == "e":
+            widget.action_edit()
+            return True
+        taken = field_key(widget, key, char)
+        if taken is None:  # Enter: the answer is what the field holds now
+            if isinstance(widget, TickList):
+                self.action_confirm(widget)
+            elif isinstance(widget, OptionList):
+                if widget.highlighted is not None:
+                    self._chosen(widget.get_option_at_index(widget.highlighted))
+            elif isinstance(widget, Input):
+                self._typed(widget.value)
+            return True
+        return taken
 
     @property
     def questions(self) -> tuple[str, ...]:
@@ -190,10 +223,14 @@ class SetupScreen(Screen[None]):
         self.app.push_screen(UnitEditScreen(rs, self.library[i][1], self.unit_at(i)), keep)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """A choice clicked with the mouse (keys are taken in ``take_key``)."""
         event.stop()
-        if event.option_list is not self._asking:  # an earlier question's list, taking a burst's keys
+        if event.option_list is not self._asking:  # an earlier question's list
             return
-        picked = str(event.option.id)
+        self._chosen(event.option)
+
+    def _chosen(self, option: Option) -> None:
+        picked = str(option.id)
         if picked.startswith("option:"):  # a ruleset's setup option with fixed choices
             q, value = picked.split("=", 1)
             self.answers[q] = option_value(value)
@@ -209,9 +246,12 @@ class SetupScreen(Screen[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        if event.input is not self._asking:  # an earlier question's field, taking a burst's keys
+        if event.input is not self._asking:  # an earlier question's field
             return
-        text = event.value.strip()
+        self._typed(event.value)
+
+    def _typed(self, value: str) -> None:
+        text = value.strip()
         q = self.questions[self.step]
         number = q.startswith("option:") and self._option(q).kind == "int"
         if not text:

@@ -14,6 +14,8 @@ from textual.widgets.option_list import Option
 
 from engine.ruleset import available, find_ruleset
 
+from .keyed import field_key
+
 
 def recent_saves(save_dir: Path, limit: int = 12) -> list[Path]:
     """Saves opened lately from any folder, then the save folder's own, newest first; shipped demos
@@ -70,10 +72,41 @@ class StartScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self.leaving = False  # back here (the setup left with Esc, a load error closed): choices count again
 
+    def take_key(self, event) -> bool:
+        """Each key, at once, into the list or the path field (``FlagbridgeApp.on_event``): a path typed right
+        after ``o`` goes into the field, in order. Keys the screen has no use for go on to the app (q quits)."""
+        if self.leaving:
+            return False
+        key, char = event.key, event.character
+        box = self.query_one("#start-path", Input)
+        if box.display:
+            if key == "escape":
+                self.action_close_path()
+                return True
+            taken = field_key(box, key, char)
+            if taken is None:
+                self._open_typed(box.value)
+                return True
+            return taken
+        options = self.query_one(OptionList)
+        if key in ("n", "o"):
+            self.action_new() if key == "n" else self.action_open_path()
+            return True
+        taken = field_key(options, key, char)
+        if taken is None:
+            if options.highlighted is not None:
+                self._chosen(options.get_option_at_index(options.highlighted))
+            return True
+        return taken
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """A choice clicked with the mouse (keys are taken in ``take_key``)."""
+        self._chosen(event.option)
+
+    def _chosen(self, option: Option) -> None:
         if self.leaving:
             return
-        choice = str(event.option.id)
+        choice = str(option.id)
         if choice == "new":
             self.action_new()
         elif choice.startswith("demo:"):
@@ -124,10 +157,13 @@ class StartScreen(Screen[None]):
         return True
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        self._open_typed(event.value)
+
+    def _open_typed(self, value: str) -> None:
         if self.leaving:
             return
-        path = Path(event.value.strip()).expanduser()
-        if not event.value.strip():
+        path = Path(value.strip()).expanduser()
+        if not value.strip():
             self.query_one("#start-message", Static).update("type the path of a save file")
             return
         self._leave_for(path)

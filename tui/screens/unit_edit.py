@@ -25,6 +25,8 @@ from engine import toml_text
 from engine.errors import FlagbridgeError
 from engine.schema import check_value, validate
 
+from .keyed import field_key
+
 SHOWN_WIDTH = 60
 
 
@@ -80,9 +82,33 @@ class UnitEditScreen(ModalScreen[dict | None]):
         self.query_one("#edit-value", Input).display = False
         self.query_one(OptionList).focus()
 
+    def take_key(self, event) -> bool:
+        """Each key, at once, into the list or the value being typed (``FlagbridgeApp.on_event``): keys typed
+        right after the Enter that opens a field go into that field, in order."""
+        key, char = event.key, event.character
+        if key == "escape":
+            self.action_finish()
+            return True
+        if self.editing is None:
+            options = self.query_one(OptionList)
+            taken = field_key(options, key, char)
+            if taken is None and options.highlighted is not None:
+                self._edit(options.get_option_at_index(options.highlighted))
+            return True if taken is None else taken
+        box = self.query_one("#edit-value", Input)
+        taken = field_key(box, key, char)
+        if taken is None:
+            self._submit(box.value)
+            return True
+        return taken
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """A field clicked with the mouse (keys are taken in ``take_key``)."""
         event.stop()
-        name = str(event.option.id)
+        self._edit(event.option)
+
+    def _edit(self, option: Option) -> None:
+        name = str(option.id)
         field = next(f for f in self.fields if f.name == name)
         self.editing = name
         self.query_one("#form-question", Label).update(
@@ -95,12 +121,15 @@ class UnitEditScreen(ModalScreen[dict | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        self._submit(event.value)
+
+    def _submit(self, text: str) -> None:
         name = self.editing
         if name is None:
             return
         field = next(f for f in self.fields if f.name == name)
         try:
-            value = parse_value(event.value)
+            value = parse_value(text)
             if field.kind == "float" and isinstance(value, int) and not isinstance(value, bool):
                 value = float(value)
             check_value(value, field, self.kind.id)

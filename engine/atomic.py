@@ -9,23 +9,30 @@ or the new one, never a mix (DESIGN.md "Saves").
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import Sequence
+
+#: The process's umask, read once at import (setting it to read it is not safe once threads write files).
+_UMASK = os.umask(0o022)
+os.umask(_UMASK)
 
 
 def backup_path(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
 
 
-def write_atomic(path: Path, text: str | Sequence[bytes], backup: bool = True) -> None:
+def write_atomic(path: Path, text: str | Sequence[bytes], backup: bool = True, mode: int | None = None) -> None:
     """Replace ``path`` with ``text``: a string, or UTF-8 parts written one after another (a long
-    save's log kept encoded, so a save does not join and encode megabytes each time)."""
+    save's log kept encoded, so a save does not join and encode megabytes each time). ``mode``: the file's
+    permissions; by default those of the file replaced, or the umask's for a new one."""
     path = Path(path)
     folder = path.parent
     parts = [text.encode("utf-8")] if isinstance(text, str) else text
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
+        os.fchmod(fd, _mode_for(path) if mode is None else mode)  # the temp is made private (0600)
         with os.fdopen(fd, "wb") as fh:
             for part in parts:
                 fh.write(part)
@@ -41,6 +48,14 @@ def write_atomic(path: Path, text: str | Sequence[bytes], backup: bool = True) -
             pass
         raise
     _fsync_folder(folder)
+
+
+def _mode_for(path: Path) -> int:
+    """The permissions a replaced file keeps, or a new one's as ``open`` would give it (the umask's)."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        return 0o666 & ~_UMASK
 
 
 def _keep_backup(path: Path) -> None:

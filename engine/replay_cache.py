@@ -73,7 +73,7 @@ def signing_key() -> bytes | None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         key = os.urandom(KEY_BYTES)
-        write_atomic(path, [key], backup=False)  # a temp file of mode 0600, renamed into place
+        write_atomic(path, [key], backup=False, mode=0o600)  # the signing key stays the user's alone
         _key = key
         return key
     except OSError:
@@ -164,7 +164,7 @@ def write(save: Path, code: bytes, blocks: list[bytes], checkpoints: dict[int, b
         payload = marshal.dumps(kept)
         mac = hmac.new(key, payload, hashlib.sha256).digest()
         remove_stale_temps(cache_path(save))  # of a cache write killed half way
-        write_atomic(cache_path(save), [MAGIC, mac, payload], backup=False)
+        write_atomic(cache_path(save), [MAGIC, mac, payload], backup=False, mode=0o600)
     except (OSError, ValueError):
         pass
 

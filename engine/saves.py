@@ -74,6 +74,7 @@ class SaveFile:
         self._code: bytes | None = code if code is not None or code_later is not None else _code_stamp(
             encounter.setup, encounter.ruleset, self._setup_text, self.path.parent)
         self._cached: tuple[int, Event | None] = (0, None)
+        self._on_disk: tuple | None = None  # ``_written_key`` of the text last written whole by this session
         self._setup_digest = setup_digest(self._setup_text)  # the text is never changed while the file is open
 
     @property
@@ -150,18 +151,30 @@ class SaveFile:
         under way on the writer thread finishes first, and one waiting is replaced by this one."""
         self._writer.drop_waiting()
         parts = self._parts()
-        self._write(parts, self._cache_job())
+        self._write(parts, self._cache_job(), self._written_key(parts[0]), again=False)
         self._writer.error = None  # the file is current: an earlier background failure is mended
 
-    def _write(self, parts: list, cache: tuple | None = None) -> None:
+    def _written_key(self, head: bytes) -> tuple:
+        """What a written file is made from: the log (its length and last event; the state is their product)
+        and the header and setup as written."""
+        events = self.encounter.events
+        return len(events), events[-1] if events else None, head
+
+    def _write(self, parts: list, cache: tuple | None = None, key: tuple | None = None, again: bool = True) -> None:
+        """``key``: what the text is made from (``_written_key``); ``again=False`` skips writing a text the file
+        already holds (a ctrl+s or quit after the autosave), so ``NAME.bak`` keeps the version before it."""
         if len(parts) > 1 and isinstance(parts[1], _LaterState):  # ``save_soon``: the state's text made here
             parts = _joined(parts[0], parts[1].text(), parts[2:])
         with self._write_lock:  # one write at a time, in the order they were asked for
+            if not again and cache is None and key is not None and key == self._on_disk and self.path.exists():
+                return
             if not self._swept:  # once a session: temps of a save (or its replay cache) killed mid-write
                 remove_stale_temps(self.path)
                 remove_stale_temps(replay_cache.cache_path(self.path))
                 self._swept = True
+            self._on_disk = None  # while the file is being replaced
             write_atomic(self.path, parts)
+            self._on_disk = key
             if cache is not None:  # after the save it belongs to: a kill between leaves it behind, unused
                 replay_cache.write(self.path, *cache)
 
@@ -193,13 +206,13 @@ class SaveFile:
         last = self._state_text[1] if self._state_text is not None else b""  # its size stands for the new one's
         if len(head) + sum(len(p) for p in log) + len(last) < BACKGROUND_BYTES:
             self._writer.drop_waiting()
-            self._write(_joined(head, self._state_part(), log), cache)
+            self._write(_joined(head, self._state_part(), log), cache, self._written_key(head))
             self._writer.error = None
         else:  # the state's text too is made on the writer thread, from a copy taken now (a fleet's takes 20 ms)
             key = self._state_key()
             state = self._kept_state(key)
             later = state if state is not None else _LaterState(self, key, self.encounter.frozen_state())
-            self._writer.submit(([head, later, *log], cache))
+            self._writer.submit(([head, later, *log], cache, self._written_key(head)))
 
     def flush(self) -> None:
         """Wait until every save asked for is on disk; raise the error of the last one if it failed."""
@@ -309,7 +322,7 @@ class _Writer:
         """``job``: what ``write`` is called with (the file's parts, and the replay cache to keep)."""
         with self._cond:
             if self._waiting is not None and self._waiting[1] is not None and job[1] is None:
-                job = (job[0], self._waiting[1])  # a newer text does not drop the cache the older one carried
+                job = (job[0], self._waiting[1], *job[2:])  # a newer text does not drop the older one's cache
             self._waiting = job
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="flagbridge-save", daemon=False)

@@ -60,6 +60,37 @@ def test_second_save_keeps_a_backup_of_the_first(saved: Path) -> None:
     assert SaveFile.load(saved).encounter.state["step"] == 2
 
 
+def test_saving_again_with_nothing_new_keeps_the_backup_of_the_version_before(saved: Path) -> None:
+    """Found by a game master's drive: ctrl+s (or quitting) after the autosave wrote the same text again, and
+    ``NAME.bak`` then held it too: the version before the last action was gone."""
+    first = saved.read_text()
+    sf = SaveFile.load(saved).autosave()
+    sf.encounter.act("next")
+    after = saved.read_text()
+    sf.save()  # ctrl+s, or the save on quitting
+    sf.save()
+    assert saved.read_text() == after and Path(str(saved) + ".bak").read_text() == first
+    sf.encounter.undo()  # something new: written, and the backup moves on
+    assert Path(str(saved) + ".bak").read_text() == after
+
+
+def test_a_save_keeps_the_files_permissions(saved: Path) -> None:
+    """Found by a game master's drive: the first autosave left a shared save readable by its owner alone (the
+    temporary file's 0600); the file keeps the mode it had, and a new one gets the umask's."""
+    import os
+    import stat
+
+    saved.chmod(0o664)
+    sf = SaveFile.load(saved).autosave()
+    sf.encounter.act("next")
+    assert stat.S_IMODE(saved.stat().st_mode) == 0o664
+    other = saved.with_name("other.toml")
+    create(other, _played())
+    mask = os.umask(0)
+    os.umask(mask)
+    assert stat.S_IMODE(other.stat().st_mode) == 0o666 & ~mask
+
+
 def test_autosave_follows_every_event_undo_and_redo(saved: Path) -> None:
     sf = SaveFile.load(saved).autosave()
     enc = sf.encounter

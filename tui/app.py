@@ -24,12 +24,21 @@ OPTION_CHARACTERS = {"¡": "1", "™": "2", "£": "3", "¢": "4", "∞": "5", "�
 _KEY_NAMES = {"-": "minus", "=": "equals_sign"}
 
 
-def escape_then_key(event: events.Key, typing: bool = False) -> tuple[events.Key, events.Key] | None:
+#: What Textual's parser makes of Esc and a letter typed fast, beside ``alt+letter``: iTerm's word keys (ESC f,
+#: ESC b), and, when more keys follow in the same read, the Esc alone as a caret (ESC d Down: ``^``, ``d``,
+#: ``down``). A real ctrl+arrow or caret has no use outside a text field.
+_ESCAPE_READ_AS = {"ctrl+right": "f", "ctrl+left": "b", "circumflex_accent": ""}
+
+
+def escape_then_key(event: events.Key, typing: bool = False) -> tuple[events.Key, ...] | None:
     """Esc followed quickly by a key reaches us as one ``alt+key`` (the terminal sends ESC then the
     key, and the two cannot be told from Alt held down). No screen binds an Alt key, so it is
     always Esc then that key, which is what the game master typed. Esc and a digit come as an
     Option character (``OPTION_CHARACTERS``), taken apart the same way unless a text field is
     being typed in (``typing``), where the character itself may be meant."""
+    if not typing and event.key in _ESCAPE_READ_AS and (event.character or "^") == "^":
+        after = _ESCAPE_READ_AS[event.key]
+        return (events.Key("escape", "\x1b"),) + ((events.Key(after, after),) if after else ())
     key = OPTION_CHARACTERS.get(event.character or "") if not typing else None
     if key is not None:
         return events.Key("escape", "\x1b"), events.Key(_KEY_NAMES.get(key, key), key)
@@ -151,7 +160,8 @@ class FlagbridgeApp(App[None]):
         palette looks for its list as soon as a key reaches it).
         """
         if isinstance(event, events.Key) and not event.is_forwarded:
-            split = escape_then_key(event, event.character in OPTION_CHARACTERS and self._typing())
+            split = escape_then_key(event, (event.character in OPTION_CHARACTERS or event.key in _ESCAPE_READ_AS)
+                                    and self._typing())
             if split is not None:  # Esc and a key typed fast arrive as one alt+key: take them as typed
                 for key in split:
                     await self.on_event(key)
@@ -166,6 +176,9 @@ class FlagbridgeApp(App[None]):
 
     def _typing(self) -> bool:
         """A text field has the focus (where an Option character may be meant as itself)."""
+        typing = getattr(self.screen, "typing_text", None)  # a screen that takes its own keys says
+        if typing is not None:
+            return bool(typing)
         focused = self.focused
         if focused is None:
             return False

@@ -310,8 +310,49 @@ async def test_an_option_character_typed_in_a_text_field_stays_itself(tmp_path: 
     async with app.run_test(size=(160, 48)) as pilot:
         await idle(pilot)
         field = app.screen.query_one("#start-path", Input)
-        field.focus()
+        burst(app, "o")  # the path field
         await idle(pilot)
         app.post_message(events.Key("pound_sign", "£"))
         await idle(pilot)
         assert app.screen.__class__.__name__ == "StartScreen" and field.value == "£"
+
+
+async def test_escape_read_as_a_caret_or_a_word_key_is_still_escape(demo_app: FlagbridgeApp) -> None:
+    """Found by a game master's drive in tmux: Textual reads Esc and a key typed fast as iTerm's word keys (ESC f
+    is ctrl+right, ESC b ctrl+left), and when more keys follow in the same read, the Esc alone as a caret
+    (ESC d Down Enter: ``^``, ``d``, ``down``, ``enter``). In a form they were lost, so Down and Enter went on
+    in the form Esc had meant to close. Outside a text field they are Esc then the key."""
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        await to_step_3(pilot, app)
+        burst(app, "f", "enter")                          # the fire form, at Swift Dolan's turrets
+        await idle(pilot)
+        app.post_message(events.Key("ctrl+right", None))  # ESC f: close the form, open it again
+        burst(app, "down", "enter")                       # the second ship this time
+        await idle(pilot)
+        assert app.screen.__class__.__name__ == "ActionScreen" and app.screen.args == {"ship": "vigilant-reach"}
+        app.post_message(events.Key("circumflex_accent", "^"))  # ESC then more keys: the Esc alone
+        burst(app, "f", "enter")
+        await idle(pilot)
+        assert app.screen.__class__.__name__ == "ActionScreen" and app.screen.args == {"ship": "swift-dolan"}
+        burst(app, "escape", "c", "enter")                # a correction's text field: a caret is itself
+        await idle(pilot)
+        app.post_message(events.Key("circumflex_accent", "^"))
+        await idle(pilot)
+        assert app.screen.__class__.__name__ == "CorrectionScreen" and app.screen.query_one("LineEdit").value.endswith("^")
+
+
+async def test_typing_a_corrected_value_replaces_the_old_one(demo_app: FlagbridgeApp) -> None:
+    """Found by a game master's drive: "c fuel Enter 30 Enter" made Swift Dolan's fuel 16030, the digits typed
+    after the old value shown. The old value is there to be replaced (shown reversed): typing takes its place,
+    Backspace edits it."""
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        enc = app.save.encounter
+        assert enc.state["ships"]["swift-dolan"]["fuel"] == 160
+        burst(app, "c", *"fuel", "enter", "3", "0", "enter", "enter")
+        await idle(pilot)
+        assert enc.state["ships"]["swift-dolan"]["fuel"] == 30
+        burst(app, "c", *"fuel", "enter", "backspace", "5", "enter", "enter")  # 30 -> 3 -> 35
+        await idle(pilot)
+        assert enc.state["ships"]["swift-dolan"]["fuel"] == 35

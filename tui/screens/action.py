@@ -142,6 +142,11 @@ class ActionScreen(KeyedScreenMixin, ModalScreen[dict | None]):
 
     # --- keys, in the order they arrive --------------------------------------------------------
 
+    @property
+    def typing_text(self) -> bool:
+        """A typed answer is asked (a name, a number): an Option character or a caret there is itself."""
+        return not self.finished and 0 <= self.index < len(self.spec.params) and self.choices is None
+
     def form_key(self, event: events.Key) -> bool:
         """Handle one key; True when it was this form's (the app then stops it)."""
         if self.finished or not self.is_attached:

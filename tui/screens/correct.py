@@ -86,6 +86,10 @@ class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
     def say(self, text: str) -> None:
         self.query_one("#form-message", Static).update(Text(text))
 
+    @property
+    def typing_text(self) -> bool:
+        return self.stage != "pick" and not self.recorded
+
     def form_key(self, event: events.Key) -> bool:
         """Handle one key of the form, in arrival order; True when it was the form's."""
         if self.recorded:
@@ -122,8 +126,9 @@ class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
         self.query_one(Picker).display = False
         line = self.query_one(LineEdit)
         line.display = True
-        line.set(str(get_path(self.enc.state, parse_path(path))))
-        self.query_one("#form-question", Label).update(Text(f"New value for {self.words(path)} (Enter):"))
+        line.set(str(get_path(self.enc.state, parse_path(path))), fresh=True)
+        self.query_one("#form-question", Label).update(Text(f"New value for {self.words(path)} (type it; Backspace "
+                                                            "edits the old one; Enter):"))
 
     def _submit(self, typed: str) -> None:
         if self.stage == "value":

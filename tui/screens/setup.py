@@ -119,6 +119,11 @@ class SetupScreen(Screen[None]):
         """Keys wait (in the app, in order) while the field of the question just asked is being mounted."""
         return self._asking is None or getattr(self._asking, "is_mounted", True)
 
+    @property
+    def typing_text(self) -> bool:
+        """A name or number is being typed (an Option character or a caret is then itself, not Esc and a key)."""
+        return isinstance(self._asking, Input)
+
     def take_key(self, event) -> bool:
         """Each key into the field of the question asked now, at once: keys typed after an Enter that asks the
         next question go into that question's field (through Textual's queues they reached the last one's)."""

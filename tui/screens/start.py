@@ -72,6 +72,10 @@ class StartScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self.leaving = False  # back here (the setup left with Esc, a load error closed): choices count again
 
+    @property
+    def typing_text(self) -> bool:
+        return bool(self.is_mounted and self.query_one("#start-path", Input).display)
+
     def take_key(self, event) -> bool:
         """Each key, at once, into the list or the path field (``FlagbridgeApp.on_event``): a path typed right
         after ``o`` goes into the field, in order. Keys the screen has no use for go on to the app (q quits)."""

@@ -82,6 +82,10 @@ class UnitEditScreen(ModalScreen[dict | None]):
         self.query_one("#edit-value", Input).display = False
         self.query_one(OptionList).focus()
 
+    @property
+    def typing_text(self) -> bool:
+        return self.editing is not None
+
     def take_key(self, event) -> bool:
         """Each key, at once, into the list or the value being typed (``FlagbridgeApp.on_event``): keys typed
         right after the Enter that opens a field go into that field, in order."""

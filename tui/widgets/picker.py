@@ -150,16 +150,20 @@ class LineEdit(Static):
     def __init__(self, value: str = "", **kwargs) -> None:
         super().__init__("", **kwargs)
         self.value = value
+        #: The value shown was put there to be replaced (a correction's old value): the first character typed
+        #: takes its place, Backspace edits it instead. Shown reversed, as selected text is.
+        self.fresh = False
 
     def on_mount(self) -> None:
         self.redraw()
 
-    def set(self, value: str) -> None:
+    def set(self, value: str, fresh: bool = False) -> None:
         self.value = value
+        self.fresh = fresh and bool(value)
         self.redraw()
 
     def type(self, text: str) -> None:
-        self.set(self.value + text)
+        self.set(text if self.fresh else self.value + text)
 
     def erase(self) -> None:
         self.set(self.value[:-1])
@@ -177,6 +181,6 @@ class LineEdit(Static):
         return True
 
     def redraw(self) -> None:
-        text = Text(self.value)
+        text = Text(self.value, style="reverse" if self.fresh else "")
         text.append("_", style="reverse")
         self.update(text)

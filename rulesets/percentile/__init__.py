@@ -24,6 +24,7 @@ from engine.tables import table_files
 
 from . import turn, combat, crew  # noqa: F401  (they register their actions and procedures)
 from .catalogue import CATALOGUE, read_options
+from .corrections import RULES as CORRECTION_RULES
 from .people import check_person, is_dead, person_state
 from .tables import TABLE_SET, load_tables
 
@@ -33,6 +34,7 @@ class Percentile(Ruleset):
     name = "Percentile personal combat"
     catalogue = CATALOGUE
     table_set = TABLE_SET
+    correction_rules = CORRECTION_RULES
     sides_allowed = (2, None)
 
     def check_unit(self, kind: UnitKind, unit: dict, where: str) -> None:

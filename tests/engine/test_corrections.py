@@ -42,6 +42,13 @@ CASES = [
     ("megatraveller", "ships.{ship}.signature", "invisible", "signature must be one of"),
     ("megatraveller", "ships.{ship}.tactics", str(10**20), "too large for a save"),
     ("megatraveller", "fleet_tactics.{side}", "-3", "must be from 0 to 1000"),
+    # found by a game master's drive: a chest with -5 points taken read "-5/30" and the save still checked ok
+    ("percentile", "people.{person}.body.chest.taken", "-5", "taken must be from 0 to"),
+    ("percentile", "people.{person}.body.chest.points", "0", "points must be from 1 to"),
+    ("percentile", "people.{person}.ap_spent", "-1", "ap_spent must be from 0 to"),
+    ("percentile", "alertness.{side}", "101", "must be from 0 to 100"),
+    ("percentile", "subturn", "6", "must be from 1 to 5"),
+    ("percentile", "options.damage", "4", "must be one of 1, 2, 3"),
 ]
 
 
@@ -49,10 +56,11 @@ CASES = [
 def test_a_correction_that_would_break_the_fight_is_refused(ruleset_id, path, value, why, tmp_path) -> None:
     save = demo(ruleset_id, tmp_path)
     enc = save.encounter
-    ship = first_ship(enc)
+    ship = first_ship(enc) if "ships" in enc.state else ""
     if "{ship}" in path and "tubes" in path and not enc.state["ships"][ship]["tubes"]:
         ship = next(s for s, v in enc.state["ships"].items() if v["tubes"])
-    path = path.format(ship=ship, side=enc.state["side_order"][0])
+    person = next(iter(enc.state.get("people", {})), "")
+    path = path.format(ship=ship, side=enc.state["side_order"][0], person=person)
     before = (list(enc.events), repr(enc.state))
     with pytest.raises(IllegalAction, match=why):
         enc.correct(path, value)

@@ -1,0 +1,42 @@
+"""What a percentile value corrected by hand may be (``engine.corrections``), beyond each person's own fields.
+
+Points and counts the rules only ever add to or spend down are never below 0 (a chest with -5 points taken
+read "-5/30"); a body part has at least one point; percentages stay within 0-100; the round's sub-turn is one
+of the encounter's; the options keep the values the setup allows (``catalogue.OPTIONS``).
+"""
+
+from __future__ import annotations
+
+from engine.corrections import CorrectionRule, between
+
+from .catalogue import OPTIONS
+
+MOST = 1_000_000
+
+
+def _subturn(state: dict, value, tables) -> str:
+    most = state["options"]["subturns"]
+    return "" if 1 <= value <= most else f"must be from 1 to {most} (the encounter's sub-turns)"
+
+
+def _option(name: str):
+    allowed, _default, words = OPTIONS[name]
+
+    def check(state: dict, value, tables) -> str:
+        return "" if value in allowed and not isinstance(value, bool) else \
+            f"must be one of {', '.join(map(str, allowed))} ({words})"
+    return check
+
+
+RULES = (
+    CorrectionRule("people.*.body.*.taken", between(0, MOST)),
+    CorrectionRule("people.*.body.*.points", between(1, MOST)),
+    *(CorrectionRule(f"people.*.{name}", between(0, MOST))
+      for name in ("ap_turn", "ap_spent", "ap_extra", "owed", "taken_this_round", "taken_last_round")),
+    CorrectionRule("alertness.*", between(0, 100)),
+    CorrectionRule("round", between(1, MOST)),
+    CorrectionRule("subturn", _subturn),
+    CorrectionRule("quiet_rounds", between(0, MOST)),
+    CorrectionRule("attacks_this_round", between(0, MOST)),
+    *(CorrectionRule(f"options.{name}", _option(name)) for name in OPTIONS),
+)

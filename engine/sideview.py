@@ -154,11 +154,13 @@ def waiting(enc: Encounter, side: str) -> str:
     request = enc.pending
     if request is None:
         return ""
+    # a roll the side may not see reads as the referee's, whoever it is for: "another side" told the players
+    # that an enemy was using its sensors (passive sensors give no sign of it)
     if request.secret:
         return "waiting for the referee"
     tier, purpose = judged(enc.ruleset.log_seen(enc.state, side, "roll", {}, request), request.purpose)
     if tier in (HIDDEN, NOTES):
-        return "waiting for another side"
+        return "waiting for the referee"
     return f"waiting for a roll: {purpose}"
 
 
@@ -173,7 +175,7 @@ class Picture:
     view: SideView
     own: list[tuple[str, str, dict[str, list[tuple[str, str]]]]] = field(default_factory=list)
     log: list[Entry] = field(default_factory=list)
-    earlier: int = 0  # events before the log shown
+    earlier: int = 0  # events before the log shown (the referee's count: shown to no side, hidden ones are in it)
 
 
 def picture(enc: Encounter, side: str) -> Picture:

@@ -24,9 +24,12 @@ decided:
   initiative and damage rolls in full; to-hit and interception rolls (whose
   DMs mix both ships' data) as their outcome to both sides, with the effects
   noted after them to the side whose ship they fell on; damage rolls on an
-  enemy ship only as rolled.
-- An action is seen as declared; its effects noted are the acting side's to
-  read (a step change can apply an enemy's recorded damage).
+  enemy ship not at all (their very purpose names the location struck), and
+  a crew hit's personal-combat rolls to the crew's own side only.
+- An action is seen as declared: another side's as who does what at whom,
+  never its arguments (the programs loaded, the turrets); its effects noted
+  are the acting side's to read (a step change can apply an enemy's recorded
+  damage).
 """
 
 from __future__ import annotations
@@ -88,12 +91,25 @@ def log_seen(ruleset, state: dict, side: str, kind: str, data: dict, request: Ro
         return FULL if len(path) >= 2 and path[0] == "ships" and _ship_side(state, path[1]) == side else HIDDEN
     if kind == "action":
         args = data.get("args") or {}
-        acting = _ship_side(state, args.get("ship")) if isinstance(args, dict) else ""
-        return FULL if acting == side else BARE
+        if not isinstance(args, dict):
+            return HIDDEN
+        acting = _ship_side(state, args.get("ship"))
+        if acting == side or not acting:
+            return FULL if acting == side else BARE
+        # another side's declaration, as the table hears it: who does what (at whom), never its arguments (a
+        # program load listed every program; turret ids name the weapons)
+        ships = state["ships"]
+        action = ruleset.catalogue.actions.get(data.get("name"))
+        label = action.label if action is not None else str(data.get("name", ""))
+        target = ships.get(args.get("target"), {}).get("name", "") if isinstance(args.get("target"), str) else ""
+        return BARE, f"{ships[args['ship']]['name']}: {label}" + (f" at {target}" if target else "")
     if request is None or request.secret or data.get("secret") is True:
         return HIDDEN
-    then = request.then.rpartition(":")[2]
+    owner, _, then = request.then.rpartition(":")
     c = request.context
+    if owner:  # a crew hit played by another ruleset's rules: the crew's own side alone reads it (names, wounds)
+        person = state.get("people", {}).get(c.get("target") or c.get("person"), {})
+        return FULL if isinstance(person, dict) and person.get("side") == side else HIDDEN
     if then == "initiative":
         return FULL if c.get("side") == side else OUTCOME
     if then in ("to_hit", "ram"):
@@ -104,6 +120,6 @@ def log_seen(ruleset, state: dict, side: str, kind: str, data: dict, request: Ro
     target_side = _ship_side(state, attack.get("target"))
     if then == "intercept":
         return OUTCOME if side == target_side else (RESULT if side == _ship_side(state, attack.get("by")) else BARE)
-    if then in DAMAGE_ROLLS:
-        return FULL if side == target_side else BARE
+    if then in DAMAGE_ROLLS:  # "The DEFENDER records damage": where it struck and what it did are its alone
+        return FULL if side == target_side else HIDDEN
     return BARE

@@ -118,6 +118,8 @@ def log_seen(ruleset, state: dict, side: str, kind: str, data: dict, request: Ro
             return HIDDEN
         if _names_undetected(state, side, args):
             return HIDDEN
+        if data.get("name") in REFEREE_ACTIONS:  # the map's facts: seen, but not the notes of every side's detections
+            return BARE
         if acting and acting != side:  # what the table sees: who fires at whom, not the tactics spent
             ships = state["ships"]
             target = ships.get(args.get("target"), {}).get("name", "")
@@ -135,11 +137,40 @@ def log_seen(ruleset, state: dict, side: str, kind: str, data: dict, request: Ro
         return FULL if c.get("side") == side else HIDDEN
     target_side = _side_of(state, c.get("target"))
     firer_side = _side_of(state, c.get("ship"))
+    if side not in (target_side, firer_side) and _undetected(state, side, c.get("target")):
+        return HIDDEN  # fire at a ship this side has not detected
     if then == "to_hit":
-        return OUTCOME if side == target_side else (RESULT if side == firer_side else BARE)
+        if side == firer_side:
+            return RESULT
+        return OUTCOME if side == target_side else BARE, _fire_words(state, side, request)
     if then == "penetrate":  # "Penetrate sand-2": the factor is the target's, the defence is what was fired through
-        words = _DEFENCE_FACTOR.sub(r"\1:", request.purpose, count=1)
-        return OUTCOME if side == target_side else ((RESULT, words) if side == firer_side else (BARE, words))
-    if then in ("damage", "critical"):
-        return FULL if side == target_side else BARE
+        if side == firer_side:
+            return RESULT, _DEFENCE_FACTOR.sub(r"\1:", request.purpose, count=1)
+        return OUTCOME if side == target_side else BARE, _fire_words(state, side, request)
+    if then in ("damage", "critical"):  # the target's own record; its modifiers name the firer's weapon too
+        return OUTCOME if side == target_side else BARE, _fire_words(state, side, request)
     return BARE
+
+
+#: Actions of the game master's, not a side's: the range and the line of sight between two ships.
+REFEREE_ACTIONS = ("set_range", "set_sight")
+
+
+def _undetected(state: dict, side: str, ship_id: object) -> bool:
+    other = _side_of(state, ship_id)
+    return bool(other) and other != side and seen(state, side, ship_id)["state"] == UNDETECTED
+
+
+def _fire_words(state: dict, side: str, request: RollRequest) -> str:
+    """A fire roll in words another side may read: the kind of roll, who fired (not named when this side has not
+    detected it) at whom; never the battery, its weapon or a defence's factor."""
+    c = request.context
+    kind = request.purpose.partition(":")[0]
+    kind = _DEFENCE_FACTOR.sub(r"\1:", kind + ":").rstrip(":")  # "Penetrate sand-2" -> "Penetrate sand"
+    ships = state["ships"]
+    target = ships.get(c.get("target"), {}).get("name", "")
+    firer = c.get("ship")
+    if firer not in ships:
+        return f"{kind}: {target}"
+    who = "a ship not detected" if _undetected(state, side, firer) else ships[firer]["name"]
+    return f"{kind}: {who} at {target}"

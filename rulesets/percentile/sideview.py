@@ -7,13 +7,17 @@ the weapons in hand, the wounds and the state they leave), never the numbers
 behind them (attributes, Agility Points); once the sides have lost sight of
 each other only the names remain; a side that has not joined the fight is
 not there to be seen, only counted. The dice of a fight are rolled in the
-open, so every action and roll is seen; a correction follows the engine's
-default (seen only when it is to the side's own person).
+open, so every action and roll is seen, but not the numbers a roll is made
+against (an enemy's MARKSmanship, Brawl, Perception) nor a hit's damage on
+an enemy beyond what it was; an enemy's alertness, Agility Points spent or
+borrowed show as what was done, not how much; a correction follows the
+engine's default (seen only when it is to the side's own person).
 """
 
 from __future__ import annotations
 
-from engine.sideview import Contact, SideView, own_units, seen_in_the_open, side_name
+from engine.sideview import BARE, FULL, HIDDEN, OUTCOME, RESULT, Contact, SideView, own_units, \
+    seen_in_the_open, side_name
 
 
 def side_view(ruleset, state: dict, side: str) -> SideView:
@@ -47,4 +51,65 @@ def _last_wounds(person: dict) -> dict[str, dict]:
     return out
 
 
-log_seen = seen_in_the_open  # every action and roll is made in the open
+#: Actions whose arguments are a person's numbers (alertness, Agility Points spent or borrowed): another side reads
+#: who did what, not how much.
+NUMBERS = ("alertness", "side_alertness", "alertness_rise", "asleep", "move", "borrow")
+#: Rolls that resolve a hit's damage: the target's side reads them whole, the others what they were.
+DAMAGE = ("damage_roll", "wound", "severity")
+
+
+def _person_side(state: dict, pid: object) -> str:
+    person = state["people"].get(pid) if isinstance(pid, str) else None
+    return str(person.get("side", "")) if isinstance(person, dict) else ""
+
+
+def _named(state: dict, args: dict) -> tuple[list[str], list[str]]:
+    """The people an action names, and the sides it names."""
+    people = [v for k in ("person", "target", "who") for v in [args.get(k)] if isinstance(v, str)]
+    people += [v for v in args.get("with_target") or () if isinstance(v, str)]
+    sides = [args["side"]] if isinstance(args.get("side"), str) else []
+    return people, sides
+
+
+def _words(purpose: str) -> str:
+    """A roll's purpose without the numbers behind it: "Percent to hit: Ann auto pistol at Cid (5 m; MARKSmanship
+    69)" reads "Percent to hit: Ann auto pistol at Cid"; "Surprise: Blue rolls under 51" reads "Surprise: Blue"."""
+    return purpose.split(" (")[0].split(" rolls under ")[0].split(", under Brawl")[0]
+
+
+def log_seen(ruleset, state: dict, side: str, kind: str, data: dict, request):
+    """The dice are rolled in the open and every action is declared, but never an enemy's numbers, and a side
+    not yet in the fight is not there to be seen (found by an audit: the log named it and read out numbers)."""
+    if kind == "correction":
+        return seen_in_the_open(ruleset, state, side, kind, data, request)
+    joined = state["joined"]
+    if kind == "action":
+        args = data.get("args") or {}
+        if not isinstance(args, dict):
+            return HIDDEN
+        people, sides = _named(state, args)
+        others = [s for s in [_person_side(state, p) for p in people] + sides if s and s != side]
+        if data.get("name") != "join" and any(s not in joined for s in others):
+            return HIDDEN
+        if data.get("name") in NUMBERS and others:
+            action = ruleset.catalogue.actions.get(data["name"])
+            who = state["people"][people[0]]["name"] if people else side_name(state, sides[0]) if sides else ""
+            return BARE, f"{action.label if action else data['name']}: {who}"
+        return FULL
+    if request is None or request.secret or data.get("secret") is True:
+        return HIDDEN
+    then = request.then.rpartition(":")[2]
+    c = request.context
+    if then == "surprise":
+        return FULL if c.get("side") == side else (OUTCOME, _words(request.purpose))
+    target_side = _person_side(state, c.get("target"))
+    if target_side and target_side != side and target_side not in joined:
+        return HIDDEN
+    attacker_side = _person_side(state, c.get("attacker"))
+    if then in ("to_hit", "grenade"):  # made against the attacker's MARKSmanship or Brawl
+        return FULL if attacker_side in (side, "") else (OUTCOME, _words(request.purpose))
+    if then in DAMAGE:  # the target's own record; a hand-to-hand attacker's Physical Strength is a modifier
+        if target_side == side:
+            return FULL if attacker_side in (side, "") else OUTCOME
+        return RESULT, _words(request.purpose)
+    return FULL

@@ -199,7 +199,10 @@ async def test_classic_hg_side_sees_the_fire_declared_not_the_enemy_armor_or_dam
                            "Initiative: Imperial Navy 9, Corsairs 3")
         assert "Red Lantern AUTO EVADE" not in text  # the target's program, a DM of the to-hit roll
         fuel_hit_recorded(enc)
-        text = await until(pilot, app, "General location: A1 on Red Lantern: rolled")
+        text = await until(pilot, app, "resolve damage")
+        await pilot.pause(0.3)
+        text = shown(app)  # where the hit struck is the defender's record: not even the rolls show
+        assert "General location" not in text and "Specific location" not in text
         assert "Red Lantern: fuel" not in text and "A1 strikes" not in text
         assert not any(line in text for line in enemy_lines(path, "imperial"))
 

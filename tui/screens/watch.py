@@ -51,14 +51,14 @@ def others_text(picture: Picture) -> Text:
 
 def log_text(picture: Picture) -> Text:
     out = Text()
+    # no counts and no event numbers: the gaps the hidden events leave would tell what the side may not know
     if picture.earlier:
-        out.append(f"({picture.earlier} earlier events: flagbridge log shows the whole fight to the referee)\n",
-                   style="dim")
+        out.append("(earlier events: flagbridge log shows the whole fight to the referee)\n", style="dim")
     for entry in picture.log:
-        out.append(f"{entry.group:>4} ", style="dim")
+        out.append("  · ", style="dim")
         out.append(entry.headline + "\n", style="bold" if entry.kind == "action" else "")
         for line in entry.details:
-            out.append(f"       {line}\n")
+            out.append(f"    {line}\n")
     return out if out.plain else Text("(nothing in the log yet)", style="dim")
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from engine.rolls import RollRequest
 from engine.saves import SaveFile
-from engine.sideview import BARE, FULL, OUTCOME, RESULT
+from engine.sideview import BARE, FULL, HIDDEN, OUTCOME, RESULT
 from engine.state import plain_copy
 from rulesets.classic_hg import RULESET
 
@@ -35,14 +35,16 @@ def test_enemy_ships_show_the_range_and_whether_they_fight_nothing_of_their_buil
     assert dict(RULESET.side_view(state, "imperial").contacts[0].known)["In the fight"] == "no (broken off)"
 
 
-def test_the_defender_reads_its_damage_the_attacker_only_that_it_was_rolled() -> None:
+def test_the_defender_reads_its_damage_the_attacker_nothing_of_it() -> None:
+    """"The DEFENDER records damage caused by any of the ATTACKER's offensive fire": a damage roll's very purpose
+    names where the hit struck ("Specific location: A1 in the fuel tanks"), so the attacker reads none of it."""
     state = demo_state()
     state["attacks"] = [{"id": "A1", "by": "swift-dolan", "target": "red-lantern", "mount": "T3",
                          "status": "hit"}]
     seen = lambda side, req: RULESET.log_seen(state, side, "roll", {}, req)  # noqa: E731
     location = RollRequest("General location: A1 on Red Lantern", "2D", then="general_location",
                            context={"attack": "A1"})
-    assert (seen("imperial", location), seen("corsairs", location)) == (BARE, FULL)
+    assert (seen("imperial", location), seen("corsairs", location)) == (HIDDEN, FULL)
     to_hit = RollRequest("To hit", "2D", then="to_hit", context={"ship": "swift-dolan", "target": "red-lantern"})
     assert (seen("imperial", to_hit), seen("corsairs", to_hit)) == (RESULT, OUTCOME)
     initiative = RollRequest("Initiative: Imperial Navy", "1D", then="initiative", context={"side": "imperial"})

@@ -77,13 +77,19 @@ def test_log_tiers_by_whose_roll_it_is() -> None:
     assert (seen("imperial", referee), seen("corsairs", referee)) == (NOTES, HIDDEN)
     locate = request("locate", side="imperial", target="corsair")
     assert (seen("imperial", locate), seen("corsairs", locate)) == (FULL, HIDDEN)
-    to_hit = request("to_hit", ship="patrol", target="corsair")
-    assert (seen("imperial", to_hit), seen("corsairs", to_hit)) == (RESULT, OUTCOME)
-    damage = request("damage", target="corsair", table="surface")
-    assert (seen("imperial", damage), seen("corsairs", damage)) == (BARE, FULL)
+    to_hit = RollRequest("To hit: Vigilance B1-1 pulse laser-2 at Red Lantern", "2D", then="to_hit",
+                         context={"ship": "patrol", "target": "corsair"})
+    # the target side: the outcome, and who fired at whom, never the battery or its weapon
+    assert (seen("imperial", to_hit), seen("corsairs", to_hit)) == (RESULT, (OUTCOME, "To hit: Vigilance at Red Lantern"))
+    damage = RollRequest("Damage (surface 1/2): B1-1 on Red Lantern", "2D", then="damage",
+                         context={"target": "corsair", "table": "surface"})
+    # its own damage: the outcome and what it did, not the modifiers (they name the firer's weapon)
+    assert (seen("imperial", damage), seen("corsairs", damage)) == (
+        (BARE, "Damage (surface 1/2): Red Lantern"), (OUTCOME, "Damage (surface 1/2): Red Lantern"))
     penetrate = RollRequest("Penetrate sand-1: Vigilance B1-1 at Red Lantern", "2D", then="penetrate",
                             context={"ship": "patrol", "target": "corsair"})
     assert seen("imperial", penetrate) == (RESULT, "Penetrate sand: Vigilance B1-1 at Red Lantern")
+    assert seen("corsairs", penetrate) == (OUTCOME, "Penetrate sand: Vigilance at Red Lantern")
     lock = {"name": "lock", "args": {"ship": "patrol", "target": "corsair"}}
     assert RULESET.log_seen(state, "corsairs", "action", lock, None) == HIDDEN
     assert RULESET.log_seen(state, "imperial", "action", lock, None) == FULL

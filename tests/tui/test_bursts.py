@@ -294,9 +294,9 @@ async def test_escape_then_a_digit_typed_fast_clears_the_dice_and_types_the_digi
         roll = app.save.encounter.events[-1]
         assert roll.kind == "roll" and roll.data["natural"] == 5
         burst(app, "7")
-        app.post_message(events.Key("en_dash", "–"))  # ESC - : Esc clears the 7, and a minus alone is no die
+        app.post_message(events.Key("en_dash", "–"))  # ESC - : Esc clears the 7, and a minus is typed, no die
         await idle(pilot)
-        assert app.screen.typed == "" and "–" not in app.screen.message
+        assert app.screen.typed == "-" and "–" not in app.screen.message and "'-' is not a die" in app.screen.message
     assert escape_then_key(events.Key("pound_sign", "£"), typing=True) is None  # a pound sign in a name
     esc, key = escape_then_key(events.Key("pound_sign", "£"))
     assert (esc.key, key.key, key.character) == ("escape", "3", "3")

@@ -130,3 +130,12 @@ def ship_state(ship: dict[str, Any], side: str) -> dict[str, Any]:
         "free_sensor_used": False,
         "shut_down": [],
     }
+
+
+def class_words(ship: dict) -> str:
+    """"Type T patrol cruiser (type code T)": the class, and the type code on its own (run together, the demo
+    read "Type T patrol cruiser T")."""
+    name, code = str(ship.get("class_name", "")).strip(), str(ship.get("type_code", "")).strip()
+    if name and code:
+        return f"{name} (type code {code})"
+    return name or (f"type code {code}" if code else "-")

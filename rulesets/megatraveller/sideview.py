@@ -42,6 +42,7 @@ from engine.sideview import BARE, FULL, HIDDEN, NOTES, OUTCOME, RESULT, Contact,
 
 from .ranges import band_of, pair
 from .sensors import DETECTED, LOCATED, LOCKED, REVEALED, UNDETECTED, seen
+from .ships import class_words
 
 _DEFENCE_FACTOR = re.compile(r"^(Penetrate [a-z ]+)-\d+:")
 _STATE_WORDS = {DETECTED: "detected (roughly there)", LOCATED: "located", LOCKED: "locked"}
@@ -70,7 +71,7 @@ def contact(state: dict, side: str, own: tuple[str, ...], tid: str) -> Contact |
         if learned >= 1:
             known += [("Power plant", str(ship["power_plant"])), ("Tonnage", f"{ship['tonnage']} tons")]
         if learned >= 2:
-            known.append(("Type", f"{ship['class_name']} {ship['type_code']}".strip()))
+            known.append(("Type", class_words(ship)))
         if learned == 0:
             known.append(("Lock", "held; nothing revealed yet"))
     return Contact(tid, ship["name"], tuple(known))

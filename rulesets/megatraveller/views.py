@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .ranges import band_of
 from .sensors import TASK_NAMES, seen
-from .ships import ucp
+from .ships import class_words, ucp
 from .systems import defence, off
 from .tables import Tables
 
@@ -49,7 +49,7 @@ def ship_panels(state: dict, ship_id: str, tables: Tables) -> dict[str, list[tup
     sens = "; ".join(f"{TASK_NAMES[t]} " + ",".join(f"{b} {lvl}" for b, lvl in reach.items())
                      for t, reach in s["sensors"].items() if reach) or "none"
     status = [
-        ("Class", f"{s['class_name']} {s['type_code']}".strip() or "-"),
+        ("Class", class_words(s)),
         ("Side", _side(state, s["side"])),
         ("Tonnage", str(s["tonnage"])),
         ("Drives", f"maneuver {s['maneuver']}, jump {s['jump']}, power {s['power_plant']}, agility {s['agility']}"),

@@ -105,7 +105,7 @@ async def test_megatraveller_side_sees_its_sensor_picture_and_never_the_referee_
         text = await until(pilot, app, "waiting for the referee")
         assert "referee's roll" not in text
         answer(enc, "Lock (referee's roll)", "10")  # the GM's half made too: the type code
-        text = await until(pilot, app, "Sensors: locked", "Type: Type P corsair P", "Power plant: 3",
+        text = await until(pilot, app, "Sensors: locked", "Type: Type P corsair (type code P)", "Power plant: 3",
                            "Imperial Navy locks Red Lantern")
         assert "referee's roll" not in text and "AV 30" not in text
         assert "Lock (player's roll): Vigilance" in text  # our own half shows in full

@@ -213,7 +213,11 @@ class ConsoleScreen(Screen[None]):
         req = self.enc.pending
         if req is not None:
             dice = req.on_the_dice()
-            line = req.describe() + (f" · the dice must show {dice}" if dice else "")
+            if dice.startswith("any roll"):
+                dice = f"{dice} makes it"
+            elif dice and not dice.startswith("no roll"):  # "6+ on 2D": what the dice themselves must show
+                dice = f"the dice must show {dice}"
+            line = req.describe() + (f" · {dice}" if dice else "")
             line += "".join(f"\n{extra}" for extra in self.ruleset.roll_help(self.enc.state, req))
             hint = ""
         else:

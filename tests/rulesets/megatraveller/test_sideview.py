@@ -59,7 +59,7 @@ def test_a_lock_shows_exactly_what_it_revealed() -> None:
     one = contact(knows(state, "corsair", "locked", "power and tonnage"), "Red Lantern")
     assert (one["Power plant"], one["Tonnage"]) == ("3", "400 tons") and "Type" not in one
     both = contact(knows(state, "corsair", "locked", "type code"), "Red Lantern")
-    assert both["Type"] == "Type P corsair P"
+    assert both["Type"] == "Type P corsair (type code P)"
     assert not any("30" in v for v in both.values() if v != both["Range"])
 
 

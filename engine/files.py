@@ -81,8 +81,16 @@ def load_table(path: Path | str) -> tuple[Ruleset, str, dict[str, Any]]:
 
 
 def kind_of(path: Path | str) -> str:
-    """``save``, ``table``, or the unit kind of a unit file (``ship``...), from its top-level tables."""
-    doc = read_toml(Path(path))
+    """``save``, ``table``, or the unit kind of a unit file (``ship``...), from its top-level tables. A file that
+    is no TOML but begins as a save is a save (its reader names the line at fault, as ``open`` and ``log`` do)."""
+    try:
+        doc = read_toml(Path(path))
+    except BadTable:
+        from .reading import read_text
+
+        if any(line.strip() == "[flagbridge]" for line in read_text(Path(path))[:4096].splitlines()):
+            return "save"
+        raise
     if "flagbridge" in doc:
         return "save"
     if "table" in doc:

@@ -163,3 +163,17 @@ def test_a_mistake_on_the_command_line_is_one_line(capsys) -> None:
         assert done.value.code == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and says in err and "--help" in err
+
+
+def test_check_names_the_line_of_a_save_cut_short_as_log_does(tmp_path: Path, capsys) -> None:
+    """Found by a game master's drive: ``check`` said only "at end of document" for a save cut short, where
+    ``open`` and ``log`` name the line; the load-error screen sends the game master to ``check``."""
+    demo = Path(__file__).resolve().parents[1] / "saves" / "demo-classic-hg.toml"
+    path = tmp_path / "cut.toml"
+    path.write_bytes(demo.read_bytes()[:6000])
+    before = path.read_bytes()
+    assert main(["check", str(path)]) == 2
+    said = capsys.readouterr().err
+    assert main(["log", str(path)]) == 2
+    assert said == capsys.readouterr().err.replace("flagbridge log:", "flagbridge check:") and "line" in said
+    assert path.read_bytes() == before

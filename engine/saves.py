@@ -29,7 +29,7 @@ from . import replay_cache, toml_text
 from .atomic import remove_stale_temps, write_atomic
 from .reading import NotToml, one_line, parse_toml, read_text, standard_times
 from .encounter import KINDS, Encounter, Event, ReplayError, UnreadBlock, UnreadEvent
-from .errors import BadSave, BadTable, FlagbridgeError
+from .errors import BadSave, BadTable, FlagbridgeError, UnknownRuleset
 from .ruleset import Ruleset, find_ruleset
 from .setup import Setup
 from .state import MISSING, check_plain, differences, path_text, plain_copy, thaw
@@ -498,7 +498,10 @@ def _read_setup(doc: dict, ruleset: Ruleset | None) -> tuple[Setup, Ruleset]:
     created = _want(head, "created", datetime, "flagbridge", "a date and time")
     _want(head, "updated", datetime, "flagbridge", "a date and time")
     seed = _want(head, "seed", int, "flagbridge", "a whole number")
-    rs = ruleset or find_ruleset(rid)
+    try:
+        rs = ruleset or find_ruleset(rid)
+    except UnknownRuleset as exc:
+        raise BadSave(f"flagbridge.ruleset: {exc}") from None
     if rs.id != rid:
         raise BadSave(f"flagbridge.ruleset: {rid!r} does not match ruleset {rs.id!r}")
     body = standard_times(_want(doc, "setup", dict, "file", "the [setup] table"))

@@ -167,7 +167,7 @@ BROKEN = {
     "nul": "NUL byte",
     "utf8": "not UTF-8",
     "format": "unknown format version 7",
-    "ruleset": "unknown ruleset 'warhammer-99'",
+    "ruleset": "flagbridge.ruleset: unknown ruleset 'warhammer-99'",
     "types": "hull must be a whole number",
     "replay": "does not replay",
     "empty": "empty",

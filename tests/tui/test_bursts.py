@@ -356,3 +356,15 @@ async def test_typing_a_corrected_value_replaces_the_old_one(demo_app: Flagbridg
         burst(app, "c", *"fuel", "enter", "backspace", "5", "enter", "enter")  # 30 -> 3 -> 35
         await idle(pilot)
         assert enc.state["ships"]["swift-dolan"]["fuel"] == 35
+
+
+async def test_a_correction_clears_the_word_about_the_undo_before_it(demo_app: FlagbridgeApp) -> None:
+    """Found by a game master's drive: after u then a correction, the prompt still said "Undone: ..."."""
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "i", "4", "enter", "u")
+        await idle(pilot)
+        assert app.screen.message.startswith("Undone")
+        burst(app, "c", *"fuel", "enter", "9", "0", "enter", "enter")
+        await idle(pilot)
+        assert app.save.encounter.events[-1].kind == "correction" and "Undone" not in app.screen.message

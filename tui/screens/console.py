@@ -388,7 +388,12 @@ class ConsoleScreen(Screen[None]):
     def action_correct(self) -> None:
         from .correct import CorrectionScreen
 
-        self.app.push_screen(CorrectionScreen(self.enc, self.selected), lambda _r: self.refresh_view())
+        def back(recorded: bool | None) -> None:
+            if recorded:
+                self.message = ""  # a word about the key before (an undo, say) is not about this correction
+            self.refresh_view()
+
+        self.app.push_screen(CorrectionScreen(self.enc, self.selected), back)
 
     #: Tab's order: from the Log (PageUp's own) round the screen as it is drawn, the Ships list first.
     PANELS = ("log", "ships", "status", "armor", "checklist", "sensors")

@@ -97,6 +97,7 @@ def _bare_next(e: Entry) -> bool:
 def changes(enc: Encounter, before: dict, after: dict) -> list[str]:
     """What changed for each unit between two states: 'Swift Dolan: armor factor 4 -> 2, fuel 160 -> 120'."""
     lines = []
+    ignored = set(getattr(enc.ruleset, "recap_ignores", ()))
     for kind in enc.ruleset.unit_kinds:
         then, now = before.get(kind.key, {}), after.get(kind.key, {})
         for uid, unit in now.items():
@@ -104,16 +105,35 @@ def changes(enc: Encounter, before: dict, after: dict) -> list[str]:
             moved = []
             for name, value in unit.items():
                 was = old.get(name)
+                if name in ignored:
+                    continue
                 if isinstance(value, (int, float, str, bool)) and was is not None and was != value:
                     moved.append(f"{name.replace('_', ' ')} {_shown(was)} -> {_shown(value)}")
-                elif isinstance(value, list) and isinstance(was, list) and len(value) > len(was) and \
-                        all(isinstance(x, dict) for x in value):
-                    moved.append(f"{len(value) - len(was)} new {name.replace('_', ' ')}")
+                elif isinstance(value, list) and isinstance(was, list) and all(isinstance(x, dict) for x in value):
+                    if len(value) > len(was):
+                        moved.append(f"{len(value) - len(was)} new {name.replace('_', ' ')}")
+                    elif len(value) == len(was):  # a turret, a tube, a battery: what changed in each
+                        moved += _parts_changed(name, was, value, ignored)
             if moved:
                 lines.append(f"{unit.get('name', uid)}: " + ", ".join(moved))
             elif uid not in then:
                 lines.append(f"{unit.get('name', uid)}: came into play")
     return lines
+
+
+def _parts_changed(name: str, was: list, now: list, ignored: set) -> list[str]:
+    """'turrets T4 destroyed 0 -> 2': each part of a list (named by its id or name, else its place) whose plain
+    values changed (a weapon lost, a tube destroyed; found missing from the recap by a game master's drive)."""
+    out = []
+    for i, (a, b) in enumerate(zip(was, now)):
+        if not isinstance(a, dict):
+            continue
+        label = b.get("id") or b.get("name") or str(i + 1)
+        for key, value in b.items():
+            old = a.get(key)
+            if key not in ignored and isinstance(value, (int, float, str, bool)) and old is not None and old != value:
+                out.append(f"{name.replace('_', ' ')} {label} {key.replace('_', ' ')} {_shown(old)} -> {_shown(value)}")
+    return out
 
 
 def _shown(v: object) -> str:

@@ -173,6 +173,8 @@ class Ruleset(ABC):
     #: Rules for values a game master may correct by hand (``engine.corrections``), beyond each
     #: unit field's own limits.
     correction_rules: ClassVar[tuple] = ()
+    #: Fields the recap's summary leaves out: what a turn sets and clears again (a turret used this turn).
+    recap_ignores: ClassVar[tuple[str, ...]] = ()
     #: How many sides a fight may have: at least, and at most (None: no limit).
     sides_allowed: ClassVar[tuple[int, int | None]] = (1, None)
     #: The ruleset's package folder (holds ``ships/`` and ``tables/``), if it has one.

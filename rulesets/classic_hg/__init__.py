@@ -31,6 +31,7 @@ class ClassicHG(Ruleset):
     catalogue = CATALOGUE
     table_set = TABLE_SET
     correction_rules = CORRECTION_RULES
+    recap_ignores = ("used",)  # a turret's use this turn
     sides_allowed = (2, 2)
     #: crew hits may be resolved by personal combat (``damage.crew_combat_state``)
     uses = ("percentile",)

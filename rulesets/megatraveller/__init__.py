@@ -41,6 +41,7 @@ class MegaTraveller(Ruleset):
     catalogue = CATALOGUE
     table_set = TABLE_SET
     correction_rules = CORRECTION_RULES
+    recap_ignores = ("used", "free_sensor_used")  # this round's battery and sensor use
     sides_allowed = (2, None)
 
     # --- setup and tables -----------------------------------------------------------

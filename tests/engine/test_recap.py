@@ -95,3 +95,21 @@ def test_this_turn_replays_from_near_the_turns_start_not_from_the_first_event(mo
     monkeypatch.undo()
     assert turn == by_turn(enc)[-1]
     assert 0 < len(applied) < 400  # the stretches walked back, then the turn itself: never the 3,000 events
+
+
+def test_the_summary_names_a_weapon_or_tube_lost_but_not_a_turret_used_this_turn() -> None:
+    """Found by a game master's drive: the Ship status showed "T4 sandcaster x3 (2 lost)" and "Tube 1 destroyed"
+    but the recap said nothing of them (only a ship's own plain values were compared, not its turrets')."""
+    from pathlib import Path
+
+    from engine.saves import SaveFile
+
+    enc = SaveFile.load(Path(__file__).resolve().parents[2] / "saves" / "demo-classic-hg.toml").encounter
+    ship = next(sid for sid, s in enc.state["ships"].items() if s["tubes"])
+    enc.correct(f"ships.{ship}.turrets[2].destroyed", 2)
+    enc.correct(f"ships.{ship}.tubes[0].destroyed", True)
+    enc.correct(f"ships.{ship}.turrets[0].used", "offence")
+    name = enc.state["ships"][ship]["name"]
+    turret, tube = enc.state["ships"][ship]["turrets"][-1]["id"], enc.state["ships"][ship]["tubes"][0]["id"]
+    lines = summary(enc)
+    assert lines == [f"{name}: turrets {turret} destroyed 0 -> 2, tubes {tube} destroyed no -> yes"], lines

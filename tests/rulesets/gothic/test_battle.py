@@ -65,7 +65,7 @@ def test_boarding_torpedoes_move_30_cm_and_turn_up_to_45_degrees() -> None:
     assert unit(enc, sid)["distance"] == 20 and unit(enc, sid)["turned"] == 45
     assert "Boarding torpedoes 6 from Hammer moves 30 cm, turning 45° first: 50 -> 20 cm from Iron Vow" in notes(enc)
     refused(enc, "has moved this ordnance phase", "move_salvo", salvo=sid, turn=0, distance=0)
-    assert next(s for s in enc.checklist() if s.status == "current").needs == "every salvo has moved"
+    assert next(s for s in enc.checklist() if s.status == "current").needs == "nothing left: every salvo has moved (n: the next phase)"
     enc.act("next")
     assert enc.state["phase"] == 4
 

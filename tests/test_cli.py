@@ -75,7 +75,7 @@ def test_open_of_a_missing_file_opens_no_console(tmp_path: Path, monkeypatch) ->
 
     monkeypatch.setattr("tui.app.FlagbridgeApp", FakeApp)
     missing = tmp_path / "nope.toml"
-    assert launch.run("open", path=missing) == 0
+    assert launch.run("open", path=missing) == 2  # nothing opened: the exit says so, as check's does
     assert "no such file" in seen["load_error"] and not missing.exists()
 
 

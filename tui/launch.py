@@ -71,4 +71,6 @@ def run(command: str, path: Path | None = None, save_dir: Path = Path("saves"), 
         gc.unfreeze()  # the session is over: what it kept is the collector's again (a test's process goes on)
     if app.save is not None:
         print(f"The fight is saved in {app.save.path}")
+    elif command == "open" and not app.return_code:
+        return 2  # the file did not open, and no other was opened from the error screen: as check says, rc 2
     return app.return_code or 0

@@ -194,6 +194,7 @@ class FlagbridgeApp(App[None]):
         if take is not None and take(event):
             self.app_focus = True
             return
+
         await super().on_event(event)
 
     async def _release_keys(self) -> None:

@@ -14,7 +14,7 @@ from textual import events
 from engine.saves import SaveFile
 from tui.app import FlagbridgeApp
 
-NAMED = {"enter": "\r", "escape": "\x1b", "space": " ", "backspace": "\x7f", "down": None, "up": None}
+NAMED = {"ctrl+right": None, "circumflex_accent": "^", "left": None, "right": None, "home": None, "end": None, "pageup": None, "pagedown": None, "enter": "\r", "escape": "\x1b", "space": " ", "backspace": "\x7f", "down": None, "up": None}
 
 
 def burst(app: FlagbridgeApp, *keys: str) -> None:

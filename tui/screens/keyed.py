@@ -62,10 +62,12 @@ def field_key(widget: object, key: str, char: str | None) -> bool | None:
         return True
     if isinstance(widget, OptionList):
         moves = {"up": widget.action_cursor_up, "down": widget.action_cursor_down,
-                 "pageup": widget.action_page_up, "pagedown": widget.action_page_down,
                  "home": widget.action_first, "end": widget.action_last}
         if key in moves:
             moves[key]()
+            return True
+        if key in ("pageup", "pagedown"):  # ten rows, as ``PagedList`` pages
+            PagedList._page(widget, 10 if key == "pagedown" else -10)  # type: ignore[arg-type]
             return True
         if key == "space" and isinstance(widget, SelectionList):
             if widget.highlighted is not None:
@@ -75,3 +77,22 @@ def field_key(widget: object, key: str, char: str | None) -> bool | None:
             return True
         return False
     return False
+
+
+class PagedList:
+    """Page keys for an ``OptionList`` (or a ``SelectionList``) that need no layout: ten rows at a time. Textual's
+    own read the rows drawn, which a burst of keys can outrun right after the list is mounted or shown again
+    (KeyError in ``OptionList._move_page``, found by random keys on the start screen)."""
+
+    def _page(self, rows: int) -> None:
+        count = self.option_count  # type: ignore[attr-defined]
+        if count:
+            at = self.highlighted if self.highlighted is not None else 0  # type: ignore[attr-defined]
+            self.highlighted = max(0, min(count - 1, at + rows))  # type: ignore[attr-defined]
+
+    def action_page_up(self) -> None:
+        self._page(-10)
+
+    def action_page_down(self) -> None:
+        self._page(10)
+

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Label, OptionList, SelectionList, Static
+from textual.widgets import Footer, Header, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.encounter import Encounter
@@ -26,6 +26,7 @@ from engine.ruleset import available, find_ruleset
 from engine.saves import create, save_path
 from engine.setup import Setup
 
+from ..widgets.lists import PagedOptionList, PagedSelectionList
 from .keyed import field_key
 
 
@@ -39,7 +40,7 @@ def option_value(picked: str) -> str | int | bool:
     return picked
 
 
-class TickList(SelectionList[str]):
+class TickList(PagedSelectionList):
     """A list to tick several items with space; Enter confirms the ticks instead of toggling."""
 
     BINDINGS = [Binding("enter", "done", "Done", id="ticks-done"),
@@ -116,7 +117,10 @@ class SetupScreen(Screen[None]):
 
     @property
     def keys_welcome(self) -> bool:
-        """Keys wait (in the app, in order) while the field of the question just asked is being mounted."""
+        """Keys wait (in the app, in order) until the first question is asked, and while the field of the question
+        just asked is being mounted."""
+        if self.step < 0:
+            return False
         return self._asking is None or getattr(self._asking, "is_mounted", True)
 
     @property
@@ -128,6 +132,8 @@ class SetupScreen(Screen[None]):
         """Each key into the field of the question asked now, at once: keys typed after an Enter that asks the
         next question go into that question's field (through Textual's queues they reached the last one's)."""
         key, char = event.key, event.character
+        if not self.is_attached or not all(f.is_mounted for f in self.query("#form-field")):
+            return True  # the screen is on its way out (the console took its place): nothing here answers
         if key == "escape":
             self.action_back()
             return True
@@ -176,13 +182,13 @@ class SetupScreen(Screen[None]):
         ask = self.query_one("#form-question", Label)
         if q == "ruleset":
             ask.update("Ruleset (Enter):")
-            widget = OptionList(*[Option(f"{rid}  {name}", id=rid) for rid, name in available().items()])
+            widget = PagedOptionList(*[Option(f"{rid}  {name}", id=rid) for rid, name in available().items()])
         elif q == "name":
             ask.update("Name of the encounter (Enter):")
             widget = Input(placeholder="e.g. Ambush at Regina")
         elif q.startswith("option:") and self._option(q).kind == "choice":
             ask.update(Text(f"{self._option(q).label} (Enter):"))
-            widget = OptionList(*[Option(Text(c), id=f"{q}={c}") for c in self._option(q).choices])
+            widget = PagedOptionList(*[Option(Text(c), id=f"{q}={c}") for c in self._option(q).choices])
         elif q.startswith("option:"):
             ask.update(Text(f"{self._option(q).label} (Enter):"))
             widget = Input(type="integer" if self._option(q).kind == "int" else "text")

@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from engine.ruleset import available, find_ruleset
 
+from ..widgets.lists import PagedOptionList
 from .keyed import field_key
 
 
@@ -60,7 +61,7 @@ class StartScreen(Screen[None]):
             for p in recent_saves(self.save_dir):
                 shown = p.name if p.parent.resolve() == self.save_dir.resolve() else f"{p.name}  ({p.parent})"
                 options.append(Option(Text(shown), id=f"open:{p}"))
-            yield OptionList(*options, id="start-options")
+            yield PagedOptionList(*options, id="start-options")
             yield Input(placeholder="path of a save to open, then Enter", id="start-path")
             yield Static("", id="start-message")
         yield Footer()

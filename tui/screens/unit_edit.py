@@ -25,6 +25,7 @@ from engine import toml_text
 from engine.errors import FlagbridgeError
 from engine.schema import check_value, validate
 
+from ..widgets.lists import PagedOptionList
 from .keyed import field_key
 
 SHOWN_WIDTH = 60
@@ -69,7 +70,7 @@ class UnitEditScreen(ModalScreen[dict | None]):
         with Vertical(id="form-box") as box:
             box.border_title = Text(f"Edit {self.unit.get('name', '')} for this encounter")
             yield Static(Text("Enter: change the field · Esc: done (the file is not changed)"), id="form-help")
-            yield OptionList(*self._options(), id="form-options")
+            yield PagedOptionList(*self._options(), id="form-options")
             yield Label("", id="form-question")
             yield Input(id="edit-value")
             yield Static("", id="form-message")

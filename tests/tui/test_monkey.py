@@ -79,6 +79,10 @@ NAMED_KEYS = {
     "ctrl+p": "\x10",
     "ctrl+s": "\x13",
     "question_mark": "?",
+    "pageup": None,
+    "pagedown": None,
+    "ctrl+right": None,  # what Textual makes of ESC f typed fast
+    "circumflex_accent": "^",  # and of an Esc with more keys after it in the same read
 }
 QUIT_KEYS = {"q", "ctrl+q", "ctrl+c"}  # never drawn: they end the app for good
 CONSOLE_LETTERS = _action_letters()
@@ -97,6 +101,7 @@ KEY_MIX = (
     (1, ["ctrl+p"]),
     (1, ["question_mark"]),
     (1, ["ctrl+s"]),
+    (2, ["pageup", "pagedown", "ctrl+right", "circumflex_accent"]),
     (11, PRINTABLE),
 )
 

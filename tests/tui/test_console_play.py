@@ -71,7 +71,9 @@ async def test_a_mistake_undone_and_bad_dice_refused(demo_app: FlagbridgeApp) ->
         assert "9 cannot be rolled on 1D: type 1 to 6" in prompt or "9 is not a face" in prompt
         await pilot.press("x")                               # a letter where a die goes
         assert "is not a die" in str(app.screen.query_one("#prompt").render())
-        await pilot.press("minus", "2", "enter")             # "-2" is refused whole, never taken as 2
+        await pilot.press("5", "enter")                      # "x5" is refused whole, never taken as 5
+        assert len(enc.events) == 1
+        await pilot.press("minus", "2", "enter")             # and "-2" never as 2
         assert len(enc.events) == 1 and "-2" in str(app.screen.query_one("#prompt").render())
         await pilot.press("escape")
         await pilot.press("5", "enter", "1", "enter")

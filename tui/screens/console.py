@@ -523,13 +523,9 @@ class ConsoleScreen(Screen[None]):
                 self._draw_prompt()  # a key that does nothing now: taken quietly
             return True
         if pending and char is not None and char.isprintable() and key != "q":
-            if self.typed or not char.isalpha():
-                # part of what is being typed ("-1", "4.5"): kept, so Enter refuses the whole of it (dropped, the
-                # "-" left "1" to be recorded as the roll)
-                self.typed += char
-                self.message = f"{char!r} is not a die: Backspace, or Esc to clear"
-            else:
-                self.message = f"{char!r} is not a die: type digits, then Enter"
+            # kept in what is typed, so Enter refuses the whole entry: dropped, "-1" was recorded as 1 and "x5" as 5
+            self.typed += char
+            self.message = f"{char!r} is not a die: Backspace, or Esc to clear"
             self._draw_prompt()
             return True
         return False

@@ -166,15 +166,15 @@ class SaveFile:
         if len(parts) > 1 and isinstance(parts[1], _LaterState):  # ``save_soon``: the state's text made here
             parts = _joined(parts[0], parts[1].text(), parts[2:])
         with self._write_lock:  # one write at a time, in the order they were asked for
-            if not again and cache is None and key is not None and key == self._on_disk and self.path.exists():
-                return
+            held = not again and key is not None and key == self._on_disk and self.path.exists()
             if not self._swept:  # once a session: temps of a save (or its replay cache) killed mid-write
                 remove_stale_temps(self.path)
                 remove_stale_temps(replay_cache.cache_path(self.path))
                 self._swept = True
-            self._on_disk = None  # while the file is being replaced
-            write_atomic(self.path, parts)
-            self._on_disk = key
+            if not held:
+                self._on_disk = None  # while the file is being replaced
+                write_atomic(self.path, parts)
+                self._on_disk = key
             if cache is not None:  # after the save it belongs to: a kill between leaves it behind, unused
                 replay_cache.write(self.path, *cache)
 
@@ -278,6 +278,8 @@ class SaveFile:
                 _made_old()
                 gc.enable()
         save = cls(path, enc, header_text, setup_text, code, later if setup_text is not None else None)
+        if len(enc.events) == len(events):  # nothing recorded while loading (kept edits are): the file is the fight
+            save._on_disk = save._written_key(save._head_part())  # a quit with nothing new then writes nothing
         if resume is not None:  # the cache already holds these blocks: nothing to write until the log grows
             save._cached = (resume[0], events[resume[0] - 1])
             # and the file holds their text, joined and encoded as a save writes it: kept for the next save

@@ -74,6 +74,23 @@ def test_saving_again_with_nothing_new_keeps_the_backup_of_the_version_before(sa
     assert Path(str(saved) + ".bak").read_text() == after
 
 
+def test_opening_and_quitting_with_nothing_new_writes_nothing(saved: Path) -> None:
+    """Found by a game master's drive: open, then quit at once, rewrote the file and made NAME.bak the same text,
+    so the version before the last event was gone. With nothing new the file is not written (its replay cache
+    may be); with kept edits it is."""
+    sf = SaveFile.load(saved).autosave()
+    sf.encounter.act("next")  # the file now, and its backup one event behind
+    after, backup = saved.read_bytes(), Path(str(saved) + ".bak").read_bytes()
+    mtime = saved.stat().st_mtime_ns
+    again = SaveFile.load(saved)
+    again.save()  # what quitting does
+    assert saved.read_bytes() == after and Path(str(saved) + ".bak").read_bytes() == backup
+    assert saved.stat().st_mtime_ns == mtime
+    again.encounter.act("next")
+    again.save()
+    assert Path(str(saved) + ".bak").read_bytes() == after
+
+
 def test_a_save_keeps_the_files_permissions(saved: Path) -> None:
     """Found by a game master's drive: the first autosave left a shared save readable by its owner alone (the
     temporary file's 0600); the file keeps the mode it had, and a new one gets the umask's."""

@@ -435,6 +435,11 @@ class Ruleset(ABC):
         is offered as a list, its first choice at the top: "yes"/"no" are kept as true/false, digits as a number."""
         return ()
 
+    def setup_option_asked(self, name: str, options: dict) -> bool:
+        """Whether the new-encounter screen asks option ``name``, given the options answered before it (one that
+        only matters with another's value is not asked without it; it then takes its default)."""
+        return True
+
     def ship_library(self) -> list[Path]:
         """Ship files that come with the ruleset, for the new-encounter screen."""
         return self.unit_library(self.catalogue.unit_kinds["ship"]) if "ship" in self.catalogue.unit_kinds else []

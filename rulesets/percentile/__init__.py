@@ -77,17 +77,26 @@ class Percentile(Ruleset):
             Param("surprise", "Surprise procedure (0 none, 1-3)", "int", minimum=0, maximum=3),
             Param("primary", "Primary attack procedure (1-3)", "int", minimum=1, maximum=3),
             Param("primary_each_round", "With primary attack 3, the procedure rolled each round", "choice",
-                  choices=("1", "2")),
-            Param("action", "Action procedure (2: Agility Points by Table 3-6; 1: none counted)", "choice",
-                  choices=("2", "1")),
+                  choices=("1", "2"), default="1"),
+            Param("action", "Action procedure (1: no Agility Points counted; 2: Agility Points by Table 3-6)",
+                  "choice", choices=("1", "2"), default="2"),
             Param("to_hit", "Percent to hit procedure (1-3)", "int", minimum=1, maximum=3),
             Param("damage", "Damage procedure (1-3)", "int", minimum=1, maximum=3),
             Param("subturns", "Sub-turns a turn is cut into (1: none)", "int", minimum=1, maximum=20),
             Param("borrowing", "Agility Points may be borrowed from the next turn (3:1)", "choice",
-                  choices=("yes", "no")),
-            Param("grazing", "Grazing shots", "choice", choices=("no", "yes")),
-            Param("organs", "Organ system damage", "choice", choices=("no", "yes")),
+                  choices=("yes", "no"), default="yes"),
+            Param("grazing", "Grazing shots", "choice", choices=("yes", "no"), default="no"),
+            Param("organs", "Organ system damage", "choice", choices=("yes", "no"), default="no"),
         )
+
+    def setup_option_asked(self, name: str, options: dict) -> bool:
+        """The procedure primary attack 3 rolls each round is asked only with primary attack 3, and borrowing only
+        when Agility Points are counted (action procedure 2)."""
+        if name == "primary_each_round":
+            return options.get("primary") == 3
+        if name == "borrowing":
+            return options.get("action", 2) != 1
+        return True
 
     def describe_action(self, name: str, args: dict) -> str:
         """Log lines in the game master's words for the actions taken most ("Marr attacks Skarr with ...")."""

@@ -152,12 +152,12 @@ async def test_a_new_percentile_encounter_by_keys(tmp_path: Path) -> None:
         await type_text(pilot, "Raiders")
         await pilot.press("enter")
         await pilot.press("space", "enter")  # the Aracnian raider
-        for digit in "31":  # surprise 3, primary 1
+        for digit in "31":  # surprise 3, primary 1 (primary 3's each-round procedure is then not asked)
             await pilot.press(digit, "enter")
-        await pilot.press("enter", "enter")  # the usual choices: primary 3's each-round procedure 1, action 2
+        await pilot.press("enter")  # the usual action procedure, 2, highlighted
         for digit in "235":  # to hit 2, damage 3, five sub-turns
             await pilot.press(digit, "enter")
-        await pilot.press("enter", "enter", "enter")  # borrowing yes, grazing no, organ damage no
+        await pilot.press("enter", "enter", "enter")  # the usual: borrowing yes, grazing no, organ damage no
         await pilot.pause()
         assert isinstance(app.screen, ConsoleScreen)
     enc = SaveFile.load(tmp_path / "Brawl.toml").encounter

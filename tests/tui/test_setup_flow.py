@@ -265,7 +265,8 @@ async def test_a_percentile_encounter_asks_every_steps_procedure_and_the_optiona
     """"For each of the five steps you may choose to incorporate anyone of its procedures"
     (percentile-personal-combat.txt, COMBAT - STEP BY STEP): the action procedure, the procedure primary attack 3
     rolls each round, borrowing, grazing shots and organ damage are asked too (found by an audit: they could only
-    be set by editing the save). A list's first choice is the usual one, so Enter keeps it."""
+    be set by editing the save). The usual answer is highlighted, so Enter keeps it; a digit or a letter typed
+    picks the choice it begins (found by a game master's drive: a typed 2 was ignored and Enter kept 1)."""
     app = FlagbridgeApp(save_dir=tmp_path, start="new")
     async with app.run_test(size=(160, 48)) as pilot:
         await pilot.press("down", "down", "down", "enter")  # percentile
@@ -277,17 +278,34 @@ async def test_a_percentile_encounter_asks_every_steps_procedure_and_the_optiona
         await pilot.press("enter", "down", "space", "enter")
         await pilot.press("1", "enter")                     # surprise 1
         await pilot.press("3", "enter")                     # primary attack 3
-        await pilot.press("down", "enter")                  # ... rolling procedure 2 each round
-        await pilot.press("enter")                          # action procedure 2, the first offered
+        await pilot.press("2", "enter")                     # ... rolling procedure 2 each round
+        await pilot.press("enter")                          # action procedure 2, the usual one, highlighted
         await pilot.press("2", "enter", "2", "enter", "5", "enter")  # to hit 2, damage 2, 5 sub-turns
         assert "borrowed" in str(app.screen.query_one("#form-question").render())
-        await pilot.press("down", "enter")                  # no borrowing
-        await pilot.press("down", "enter")                  # grazing shots: yes
+        await pilot.press("n", "enter")                     # no borrowing
+        await pilot.press("y", "enter")                     # grazing shots: yes
         assert str(app.screen.query_one("#form-done").render()).endswith("· no · yes")  # as chosen, not True
-        await pilot.press("enter")                          # organ damage: no
+        await pilot.press("enter")                          # organ damage: no, the usual
         await pilot.pause()
         assert isinstance(app.screen, ConsoleScreen)
     enc = SaveFile.load(tmp_path / "Alley.toml").encounter
     assert enc.setup.options == {"surprise": 1, "primary": 3, "primary_each_round": 2, "action": 2, "to_hit": 2,
                                  "damage": 2, "subturns": 5, "borrowing": False, "grazing": True, "organs": False}
     assert enc.state["options"]["primary_each_round"] == 2 and enc.state["options"]["grazing"] is True
+
+
+async def test_a_question_that_does_not_apply_is_not_asked(tmp_path: Path) -> None:
+    """Found by a game master's drive: the procedure primary attack 3 rolls each round was asked with primary
+    attack 2, and borrowing with action procedure 1 (no Agility Points to borrow)."""
+    from tests.tui.test_bursts import burst, idle
+
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "down", "down", "down", "enter", *"Yard", "enter", *"Crew", "enter", "space", "enter",
+              *"Thugs", "enter", "down", "space", "enter", "0", "enter", "2", "enter", "1", "enter", "1", "enter",
+              "1", "enter", "1", "enter", "enter", "enter")
+        await idle(pilot)
+        assert isinstance(app.screen, ConsoleScreen)
+    options = SaveFile.load(tmp_path / "Yard.toml").encounter.setup.options
+    assert options == {"surprise": 0, "primary": 2, "action": 1, "to_hit": 1, "damage": 1, "subturns": 1,
+                       "grazing": False, "organs": False}

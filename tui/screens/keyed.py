@@ -69,6 +69,16 @@ def field_key(widget: object, key: str, char: str | None) -> bool | None:
         if key in ("pageup", "pagedown"):  # ten rows, as ``PagedList`` pages
             PagedList._page(widget, 10 if key == "pagedown" else -10)  # type: ignore[arg-type]
             return True
+        if char is not None and len(char) == 1 and char.isprintable() and char != " " \
+                and not isinstance(widget, SelectionList):  # the next choice beginning with it ("2" picks "2")
+            count = widget.option_count
+            at = widget.highlighted if widget.highlighted is not None else -1
+            for step in range(1, count + 1):
+                i = (at + step) % count
+                if str(widget.get_option_at_index(i).prompt).strip().lower().startswith(char.lower()):
+                    widget.highlighted = i
+                    return True
+            return False
         if key == "space" and isinstance(widget, SelectionList):
             if widget.highlighted is not None:
                 option = widget.get_option_at_index(widget.highlighted)

@@ -160,7 +160,9 @@ class SetupScreen(Screen[None]):
         """The fixed questions, then the ruleset's own setup options (e.g. the starting range)."""
         extra = ()
         if "ruleset" in self.answers:
-            extra = tuple(f"option:{p.name}" for p in find_ruleset(self.answers["ruleset"]).setup_options())
+            rs = find_ruleset(self.answers["ruleset"])
+            so_far = {q[7:]: v for q, v in self.answers.items() if q.startswith("option:")}
+            extra = tuple(f"option:{p.name}" for p in rs.setup_options() if rs.setup_option_asked(p.name, so_far))
         return self.QUESTIONS + extra
 
     def _option(self, q: str):
@@ -188,7 +190,10 @@ class SetupScreen(Screen[None]):
             widget = Input(placeholder="e.g. Ambush at Regina")
         elif q.startswith("option:") and self._option(q).kind == "choice":
             ask.update(Text(f"{self._option(q).label} (Enter):"))
-            widget = PagedOptionList(*[Option(Text(c), id=f"{q}={c}") for c in self._option(q).choices])
+            choices = self._option(q).choices
+            widget = PagedOptionList(*[Option(Text(c), id=f"{q}={c}") for c in choices])
+            if self._option(q).default in choices:  # the usual answer highlighted: Enter keeps it
+                widget.highlighted = choices.index(self._option(q).default)
         elif q.startswith("option:"):
             ask.update(Text(f"{self._option(q).label} (Enter):"))
             widget = Input(type="integer" if self._option(q).kind == "int" else "text")

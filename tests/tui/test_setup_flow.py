@@ -309,3 +309,24 @@ async def test_a_question_that_does_not_apply_is_not_asked(tmp_path: Path) -> No
     options = SaveFile.load(tmp_path / "Yard.toml").encounter.setup.options
     assert options == {"surprise": 0, "primary": 2, "action": 1, "to_hit": 1, "damage": 1, "subturns": 1,
                        "grazing": False, "organs": False}
+
+
+async def test_a_field_typed_in_a_burst_replaces_the_old_value(tmp_path: Path) -> None:
+    """Found by a game master's drive: in the unit editor "1 5 0 Enter" gave perception 58150 (typed after the old
+    value), and "Enter Backspace 7" typed at once depended on speed. As in a correction, the old value is shown
+    selected: typing replaces it, Backspace edits it; in a burst as typed slowly."""
+    from tests.tui.test_bursts import burst, idle
+
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "enter", *"Duel", "enter", *"Navy", "enter", "e")  # classic-hg: edit the first ship
+        await idle(pilot)
+        editor = app.screen
+        names = [editor.query_one("#form-options").get_option_at_index(i).id
+                 for i in range(editor.query_one("#form-options").option_count)]
+        burst(app, *["down"] * names.index("fuel"), "enter", "3", "0", "enter")
+        await idle(pilot)
+        assert editor.unit["fuel"] == 30
+        burst(app, "enter", "backspace", "7", "enter")  # 30 -> 3 -> 37
+        await idle(pilot)
+        assert editor.unit["fuel"] == 37

@@ -19,6 +19,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets.input import Selection
 from textual.widgets.option_list import Option
 
 from engine import toml_text
@@ -60,6 +61,7 @@ class UnitEditScreen(ModalScreen[dict | None]):
         self.kind = kind
         self.unit = dict(unit)
         self.editing: str | None = None
+        self.fresh = False  # the field holds the old value, to be replaced by what is typed (``take_key``)
 
     @property
     def fields(self):
@@ -101,6 +103,14 @@ class UnitEditScreen(ModalScreen[dict | None]):
                 self._edit(options.get_option_at_index(options.highlighted))
             return True if taken is None else taken
         box = self.query_one("#edit-value", Input)
+        if self.fresh and (key == "backspace" or (char is not None and len(char) == 1 and char.isprintable())):
+            # the old value, shown selected, is there to be replaced: typing takes its place, Backspace edits it
+            box.value = box.value[:-1] if key == "backspace" else char
+            box.selection = Selection.cursor(len(box.value))
+            self.fresh = False
+            return True
+        if key not in ("enter",):
+            self.fresh = False
         taken = field_key(box, key, char)
         if taken is None:
             self._submit(box.value)
@@ -120,6 +130,8 @@ class UnitEditScreen(ModalScreen[dict | None]):
             Text(f"{name} ({field.help or field.kind}); Enter keeps it, Esc goes back:"))
         box = self.query_one("#edit-value", Input)
         box.value = toml_text.value(self.unit.get(name, field.default))
+        box.selection = Selection(0, len(box.value))  # at once: a key typed in the same burst sees it
+        self.fresh = True
         box.display = True
         box.focus()
         self.say("")

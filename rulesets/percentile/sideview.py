@@ -65,9 +65,10 @@ def _person_side(state: dict, pid: object) -> str:
 
 def _named(state: dict, args: dict) -> tuple[list[str], list[str]]:
     """The people an action names, and the sides it names."""
-    people = [v for k in ("person", "target", "who") for v in [args.get(k)] if isinstance(v, str)]
+    sides = [args[k] for k in ("side", "who") if isinstance(args.get(k), str) and args[k] in state["side_names"]]
+    people = [v for k in ("person", "target", "who") for v in [args.get(k)] if isinstance(v, str)
+              and v in state["people"]]
     people += [v for v in args.get("with_target") or () if isinstance(v, str)]
-    sides = [args["side"]] if isinstance(args.get("side"), str) else []
     return people, sides
 
 

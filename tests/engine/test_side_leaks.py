@@ -158,3 +158,20 @@ def test_the_watch_log_shows_no_event_numbers_or_counts() -> None:
     p.earlier = 520
     text = log_text(p).plain
     assert "520" not in text and "   4 " not in text and "roll initiative" in text
+
+
+def test_percentile_a_sides_alertness_rise_shows_no_number_to_another_side(tmp_path: Path) -> None:
+    """Found by a game master's drive: "alertness rise who=raiders by=30" and "... jumps after the attack: 40 ->
+    70" reached the marines' screen (``who`` names a side there, not a person)."""
+    from tests.rulesets.percentile.test_alertness import SCRIPT, _round_two_ends, demo
+
+    enc = demo(tmp_path)
+    for step in SCRIPT:
+        step(enc)
+    _round_two_ends(enc)
+    enc.act("alertness_rise", who="raiders", by=20)
+    crew = [e for e in picture(enc, "crew").log if "lertness" in e.headline]
+    assert crew and all("20" not in e.headline and "60" not in " ".join(e.details) for e in crew), \
+        [(e.headline, e.details) for e in crew]
+    raiders = seen(enc, "raiders")
+    assert "40 -> 60" in raiders or "by=20" in raiders

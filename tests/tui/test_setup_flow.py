@@ -148,6 +148,13 @@ async def test_esc_closes_the_start_screens_path_field_and_o_opens_it_empty(tmp_
         assert not field.display and isinstance(app.focused, OptionList)
         await pilot.press("o")
         assert field.display and field.value == "" and app.focused is field
+        await pilot.press(*"nope.toml", "enter")  # no such file: the load-error screen
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "LoadErrorScreen"
+        await pilot.press("escape")  # back: the list has the keys, so o opens the field afresh
+        await pilot.pause()
+        await pilot.press("o")
+        assert field.display and field.value == ""
 
 
 async def test_start_screen_opens_a_fresh_demo_copy(tmp_path: Path) -> None:

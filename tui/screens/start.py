@@ -72,6 +72,8 @@ class StartScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         self.leaving = False  # back here (the setup left with Esc, a load error closed): choices count again
+        if self.query("#start-path"):
+            self.action_close_path()  # the list has the keys again: o opens the field afresh
 
     @property
     def typing_text(self) -> bool:

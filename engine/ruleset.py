@@ -535,6 +535,16 @@ class Ruleset(ABC):
             return module.log_seen(self, state, side, kind, data, request)
         return default_seen(self, state, side, kind, data, request)
 
+    def notes_seen(self, state: dict, side: str, data: dict, request: RollRequest | None,
+                   notes: list[str]) -> list[str]:
+        """The effects noted under an event, as ``side`` may read them when its tier shows them (a note that
+        spells out another side's number reads without it). Default: as noted (``sideview.notes_seen``
+        when the ruleset has one)."""
+        module = self._sideview()
+        if module is not None and hasattr(module, "notes_seen"):
+            return module.notes_seen(self, state, side, data, request, notes)
+        return notes
+
 
 _REGISTERED: dict[str, Ruleset] = {}
 _LAZY: dict[str, str] = {}

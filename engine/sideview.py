@@ -107,19 +107,22 @@ def judged(answer: Any, purpose: str) -> tuple[str, str]:
     return checked_tier(answer), purpose
 
 
-def _lines(enc: Encounter, ev: Any, answer: Any) -> list[str]:
+def _lines(enc: Encounter, ev: Any, answer: Any, notes: list[str] | None = None) -> list[str]:
+    """The event's lines at its tier; ``notes``: its notes as the side may read them (as logged when None)."""
     tier, purpose = judged(answer, str(ev.data.get("purpose", "")))
+    if notes is None:
+        notes = list(ev.notes)
     if tier == HIDDEN:
         return []
     if tier == NOTES:
-        return list(ev.notes)
+        return notes
     if tier == FULL or ev.kind != "roll":
         head = [purpose if ev.kind != "roll" and isinstance(answer, tuple) else enc.describe(ev)]
     else:
         made = ev.data.get("success")
         result = "" if tier == BARE or not isinstance(made, bool) else (": success" if made else ": failure")
         head = [f"{purpose}{result}" if result else f"{purpose}: rolled"]
-    return head + (list(ev.notes) if tier in (FULL, OUTCOME) else [])
+    return head + (notes if tier in (FULL, OUTCOME) else [])
 
 
 def side_log(enc: Encounter, side: str, last: int | None = None) -> list[Entry]:
@@ -140,7 +143,8 @@ def side_log(enc: Encounter, side: str, last: int | None = None) -> list[Entry]:
         replayed = Event(ev.kind, ev.group, ev.at, ev.data)
         if i >= first:
             request = RollRequest.from_plain(state["pending"][0]) if ev.kind == "roll" and state["pending"] else None
-            lines = _lines(enc, ev, rs.log_seen(state, side, ev.kind, ev.data, request))
+            notes = rs.notes_seen(state, side, ev.data, request, list(ev.notes)) if ev.notes else []
+            lines = _lines(enc, ev, rs.log_seen(state, side, ev.kind, ev.data, request), notes)
             if lines and out and out[-1].group == ev.group:
                 out[-1].details.extend(lines)
             elif lines:

@@ -16,6 +16,8 @@ engine's default (seen only when it is to the side's own person).
 
 from __future__ import annotations
 
+import re
+
 from engine.sideview import BARE, FULL, HIDDEN, OUTCOME, RESULT, Contact, SideView, own_units, \
     seen_in_the_open, side_name
 
@@ -70,6 +72,18 @@ def _named(state: dict, args: dict) -> tuple[list[str], list[str]]:
               and v in state["people"]]
     people += [v for v in args.get("with_target") or () if isinstance(v, str)]
     return people, sides
+
+
+_GRAZED = re.compile(r"^Grazing shot: \d+ x -?\d+/\d+ = (\d+) points?$")
+
+
+def notes_seen(ruleset, state: dict, side: str, data: dict, request, notes: list[str]) -> list[str]:
+    """A grazing shot's note spells out the attacker's percent to hit ("25 x 29/44 = 16 points"): a side other
+    than the attacker's reads only what it came to."""
+    c = request.context if request is not None else {}
+    if _person_side(state, c.get("attacker")) in (side, ""):
+        return notes
+    return [_GRAZED.sub(r"Grazing shot: \1 points", n) for n in notes]
 
 
 def _words(purpose: str) -> str:

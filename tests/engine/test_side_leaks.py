@@ -175,3 +175,19 @@ def test_percentile_a_sides_alertness_rise_shows_no_number_to_another_side(tmp_p
         [(e.headline, e.details) for e in crew]
     raiders = seen(enc, "raiders")
     assert "40 -> 60" in raiders or "by=20" in raiders
+
+
+def test_percentile_a_grazing_shot_reads_without_the_attackers_percent_to_hit() -> None:
+    """Found by a game master's drive: "Grazing shot: 20 x 15/60 = 5 points" on the target's screen gave away the
+    attacker's percent to hit (60). The target's side reads what it came to; the referee's log keeps it whole."""
+    from tests.rulesets.percentile.fights import fight, person, to_action
+
+    enc = fight({"ann": person("blue", "Ann", aim=65), "cid": person("red", "Cid")}, damage=2, grazing=True)
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=5, aim="chest")
+    answer(enc, "Percent to hit", "45")
+    answer(enc, "Random hit location", "20")
+    answer(enc, "Damage: auto pistol", "3 4 5 6")
+    red = seen(enc, "red")
+    assert "Grazing shot: 5 points" in red and "15/60" not in red
+    assert any("Grazing shot: 20 x 15/60 = 5 points" in n for e in enc.events for n in e.notes)  # the referee's

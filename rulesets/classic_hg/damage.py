@@ -531,7 +531,8 @@ def on_radiation_crew(state: dict, result: RollResult, tables: Tables, ctx: Rule
 def on_radiation_days(state: dict, result: RollResult, tables: Tables, ctx: RuleContext) -> None:
     attack, ship = _attack_of(state, result)
     place = attack["general"]
-    # "all crew in the general location": those still there now; the same hit's spallation (its crew attack
+    # classic-hg-combat.txt, Radiation: "all crew in the general location hit take 1D damage immediately": those
+    # still there now; the same hit's spallation (its crew attack
     # answered first) may have killed some since the radiation landed, and the dead are not counted again
     crew = ship["crew"].get(place, 0)
     ship["radiation"].append({"turn": state["turn"], "attack": attack["id"], "location": place,

@@ -553,7 +553,7 @@ def may_defend(state: dict, args: dict, tables: Tables) -> str:
     ship = state["ships"][ship_id]
     if ship["side"] != turn.defending_side(state):
         return f"{ship['name']} is not on the side defending now"
-    if ship["broken_off"]:  # interception is by weapons "still in operation": not a ship out of the fight
+    if ship["broken_off"]:  # classic-hg-combat.txt, defensive fire: "any defensive weapons still in operation"
         return f"{ship['name']} has left the fight ({ship.get('out') or 'broken off'})"
     if not turn.may_defend(state, ship_id):
         return f"{ship['name']} is surprised and not a naval vessel: no defensive fire"

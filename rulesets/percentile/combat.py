@@ -308,7 +308,9 @@ def _landed(state: dict, tables: Tables, ctx, data: dict, metres: int) -> None:
     ctx.note(f"The {weapon['label']} goes off {metres} m from {target['name']}, inside its {weapon['blast_m']} m blast")
     for pid in [data["target"], *data.pop("with_target", [])]:
         if not state["people"][pid]["dead"]:
-            state["people"][pid]["attacked"] = True  # caught in the blast: attacked, and owes a rise in alertness
+            # caught in the blast: attacked, so "alertness condition will always jump to a higher level in the next
+            # turn" (percentile-personal-combat.txt, Surprise, Surprise!)
+            state["people"][pid]["attacked"] = True
             ask_location(ctx, state["people"][pid], {**data, "target": pid})
 
 
@@ -363,7 +365,8 @@ def on_wound(state: dict, result: RollResult, tables: Tables, ctx) -> None:
     points = half_up(row["percent"] * part_points, 100)
     ctx.note(f"{row['title'].capitalize()}: {row['percent']}% of {part_points} = {points} points; "
              f"severity roll on {row['severity']}")
-    # the table's percentage describes the wound (Tables 3-8 to 3-14), not the points it rounds to
+    # the table's percentage describes the wound, not the points it rounds to (percentile-personal-combat.txt,
+    # Procedures (1): "the DAMAGE PERCENTAGE ... for use with ... TABLES 3-8 through 3-14")
     finish_damage(state, tables, ctx, data, points, percent=row["percent"])
     ctx.request_roll(f"Severity ({row['severity']}) for {person['name']}", "1:10sd", then="severity",
                      context={"target": data["target"], "severity": row["severity"],

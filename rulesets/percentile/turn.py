@@ -21,7 +21,8 @@ Primary Attack, Taking Action, Need to slow it down? and Want to speed it up?
   turn. With sub-turns (five by default, any number) a character spends "only
   one fifth of their Agility Points" in each. Borrowing from the next turn is
   at 3:1, in threes or all that is left ("any number of points"); borrowing all
-  of it leaves a turn with no movement, and no borrowing until it is over. Half a second of game time for each ten percent spent.
+  of it leaves a turn with no movement, and no borrowing until it is over.
+  Half a second of game time for each ten percent spent.
 
 Where the text is silent we decided: a team acting as a whole uses its
 members' averages rounded half up; "thirty percent or more above" is the next
@@ -159,7 +160,9 @@ def on_surprise(state: dict, result: RollResult, tables, ctx) -> None:
     top = [s for s, m in state["surprise_rolls"].items() if m == best]
     if len(top) > 1:
         ctx.note(f"Equal results for {', '.join(state['side_names'][s] for s in top)}: rolled again")
-        state["surprise_rolls"] = {}  # a side both beat is out of it: the second roll is between the tied alone
+        # a side both beat is out of it: the second roll is between the tied alone (percentile-personal-combat.txt,
+        # Procedures for Surprise (1): "The side which rolls the most below ... gets SURPRISE")
+        state["surprise_rolls"] = {}
         _ask_surprise(state, top, ctx)
         return
     winner = top[0]
@@ -415,7 +418,8 @@ def may_borrow(state: dict, args: dict, tables) -> str:
             n = args["points"]
             if n > room:
                 return f"{p['name']}'s next turn has only {room} points left to borrow"
-            # "Any number of points can be borrowed": in threes, each buying one, or all that is left (a
+            # percentile-personal-combat.txt, Want to speed it up?: "Any number of points can be 'borrowed'" at
+            # 3:1: in threes, each buying one, or all that is left (a
             # human's 55 are no multiple of 3, and borrowing all of them is the text's turn without movement)
             if n <= 0 or (n % BORROW_RATE and n != room):
                 return (f"points are borrowed {BORROW_RATE} for 1: a multiple of {BORROW_RATE}, "

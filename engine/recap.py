@@ -104,9 +104,9 @@ def changes(enc: Encounter, before: dict, after: dict) -> list[str]:
             old = then.get(uid, {})
             moved = []
             for name, value in unit.items():
-                was = old.get(name)
                 if name in ignored:
                     continue
+                was = old.get(name)
                 if isinstance(value, (int, float, str, bool)) and was is not None and was != value:
                     moved.append(f"{name.replace('_', ' ')} {_shown(was)} -> {_shown(value)}")
                 elif isinstance(value, list) and isinstance(was, list) and all(isinstance(x, dict) for x in value):

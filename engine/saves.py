@@ -151,7 +151,7 @@ class SaveFile:
         under way on the writer thread finishes first, and one waiting is replaced by this one."""
         self._writer.drop_waiting()
         parts = self._parts()
-        self._write(parts, self._cache_job(), self._written_key(parts[0]), again=False)
+        self._write(parts, self._cache_job(), self._written_key(parts[0]), skip_if_on_disk=True)
         self._writer.error = None  # the file is current: an earlier background failure is mended
 
     def _written_key(self, head: bytes) -> tuple:
@@ -160,13 +160,14 @@ class SaveFile:
         events = self.encounter.events
         return len(events), events[-1] if events else None, head
 
-    def _write(self, parts: list, cache: tuple | None = None, key: tuple | None = None, again: bool = True) -> None:
-        """``key``: what the text is made from (``_written_key``); ``again=False`` skips writing a text the file
-        already holds (a ctrl+s or quit after the autosave), so ``NAME.bak`` keeps the version before it."""
+    def _write(self, parts: list, cache: tuple | None = None, key: tuple | None = None,
+               skip_if_on_disk: bool = False) -> None:
+        """``key``: what the text is made from (``_written_key``); ``skip_if_on_disk`` leaves the file alone when it
+        holds that text already (a ctrl+s or quit after the autosave), so ``NAME.bak`` keeps the version before."""
         if len(parts) > 1 and isinstance(parts[1], _LaterState):  # ``save_soon``: the state's text made here
             parts = _joined(parts[0], parts[1].text(), parts[2:])
         with self._write_lock:  # one write at a time, in the order they were asked for
-            held = not again and key is not None and key == self._on_disk and self.path.exists()
+            held = skip_if_on_disk and key is not None and key == self._on_disk and self.path.exists()
             if not self._swept:  # once a session: temps of a save (or its replay cache) killed mid-write
                 remove_stale_temps(self.path)
                 remove_stale_temps(replay_cache.cache_path(self.path))

@@ -107,11 +107,9 @@ def judged(answer: Any, purpose: str) -> tuple[str, str]:
     return checked_tier(answer), purpose
 
 
-def _lines(enc: Encounter, ev: Any, answer: Any, notes: list[str] | None = None) -> list[str]:
-    """The event's lines at its tier; ``notes``: its notes as the side may read them (as logged when None)."""
+def _lines(enc: Encounter, ev: Any, answer: Any, notes: list[str]) -> list[str]:
+    """The event's lines at its tier; ``notes``: its notes as the side may read them (``Ruleset.notes_seen``)."""
     tier, purpose = judged(answer, str(ev.data.get("purpose", "")))
-    if notes is None:
-        notes = list(ev.notes)
     if tier == HIDDEN:
         return []
     if tier == NOTES:

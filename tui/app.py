@@ -36,7 +36,7 @@ def escape_then_key(event: events.Key, typing: bool = False) -> tuple[events.Key
     always Esc then that key, which is what the game master typed. Esc and a digit come as an
     Option character (``OPTION_CHARACTERS``), taken apart the same way unless a text field is
     being typed in (``typing``), where the character itself may be meant."""
-    if not typing and event.key in _ESCAPE_READ_AS and (event.character or "^") == "^":
+    if not typing and event.key in _ESCAPE_READ_AS and event.character in (None, "^"):
         after = _ESCAPE_READ_AS[event.key]
         return (events.Key("escape", "\x1b"),) + ((events.Key(after, after),) if after else ())
     key = OPTION_CHARACTERS.get(event.character or "") if not typing else None

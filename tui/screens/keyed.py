@@ -46,10 +46,18 @@ def field_key(widget: object, key: str, char: str | None) -> bool | None:
     not the last one's (``flagbridge new`` read "Alley Enter Crew Enter", typed at once, as "AlleyCrew").
     """
     from textual.widgets import Input, OptionList, SelectionList
+    from textual.widgets.input import Selection
 
     if key == "enter":
         return None
     if isinstance(widget, Input):
+        whole = widget.selection
+        if whole.start == 0 and whole.end == len(widget.value) > 0 and (key == "backspace" or (
+                char is not None and len(char) == 1 and char.isprintable())):
+            # an old value shown selected is there to be replaced: typing takes its place, Backspace edits it
+            widget.value = widget.value[:-1] if key == "backspace" else char
+            widget.selection = Selection.cursor(len(widget.value))
+            return True
         edits = {"backspace": widget.action_delete_left, "delete": widget.action_delete_right,
                  "left": widget.action_cursor_left, "right": widget.action_cursor_right,
                  "home": widget.action_home, "end": widget.action_end}
@@ -66,8 +74,8 @@ def field_key(widget: object, key: str, char: str | None) -> bool | None:
         if key in moves:
             moves[key]()
             return True
-        if key in ("pageup", "pagedown"):  # ten rows, as ``PagedList`` pages
-            PagedList._page(widget, 10 if key == "pagedown" else -10)  # type: ignore[arg-type]
+        if key in ("pageup", "pagedown"):
+            page(widget, 10 if key == "pagedown" else -10)
             return True
         if char is not None and len(char) == 1 and char.isprintable() and char != " " \
                 and not isinstance(widget, SelectionList):  # the next choice beginning with it ("2" picks "2")
@@ -89,20 +97,21 @@ def field_key(widget: object, key: str, char: str | None) -> bool | None:
     return False
 
 
-class PagedList:
-    """Page keys for an ``OptionList`` (or a ``SelectionList``) that need no layout: ten rows at a time. Textual's
-    own read the rows drawn, which a burst of keys can outrun right after the list is mounted or shown again
-    (KeyError in ``OptionList._move_page``, found by random keys on the start screen)."""
+def page(widget, rows: int) -> None:
+    """Move a list's highlight by ``rows``, within the list: no layout needed. Textual's own page keys read the
+    rows drawn, which a burst of keys can outrun right after the list is mounted or shown again (KeyError in
+    ``OptionList._move_page``, found by random keys on the start screen)."""
+    count = widget.option_count
+    if count:
+        at = widget.highlighted if widget.highlighted is not None else 0
+        widget.highlighted = max(0, min(count - 1, at + rows))
 
-    def _page(self, rows: int) -> None:
-        count = self.option_count  # type: ignore[attr-defined]
-        if count:
-            at = self.highlighted if self.highlighted is not None else 0  # type: ignore[attr-defined]
-            self.highlighted = max(0, min(count - 1, at + rows))  # type: ignore[attr-defined]
+
+class PagedList:
+    """Page keys for an ``OptionList`` (or a ``SelectionList``) by ``page``: ten rows at a time."""
 
     def action_page_up(self) -> None:
-        self._page(-10)
+        page(self, -10)
 
     def action_page_down(self) -> None:
-        self._page(10)
-
+        page(self, 10)

@@ -61,7 +61,6 @@ class UnitEditScreen(ModalScreen[dict | None]):
         self.kind = kind
         self.unit = dict(unit)
         self.editing: str | None = None
-        self.fresh = False  # the field holds the old value, to be replaced by what is typed (``take_key``)
 
     @property
     def fields(self):
@@ -103,15 +102,7 @@ class UnitEditScreen(ModalScreen[dict | None]):
                 self._edit(options.get_option_at_index(options.highlighted))
             return True if taken is None else taken
         box = self.query_one("#edit-value", Input)
-        if self.fresh and (key == "backspace" or (char is not None and len(char) == 1 and char.isprintable())):
-            # the old value, shown selected, is there to be replaced: typing takes its place, Backspace edits it
-            box.value = box.value[:-1] if key == "backspace" else char
-            box.selection = Selection.cursor(len(box.value))
-            self.fresh = False
-            return True
-        if key not in ("enter",):
-            self.fresh = False
-        taken = field_key(box, key, char)
+        taken = field_key(box, key, char)  # the old value is shown selected: typing replaces it, Backspace edits it
         if taken is None:
             self._submit(box.value)
             return True
@@ -131,7 +122,6 @@ class UnitEditScreen(ModalScreen[dict | None]):
         box = self.query_one("#edit-value", Input)
         box.value = toml_text.value(self.unit.get(name, field.default))
         box.selection = Selection(0, len(box.value))  # at once: a key typed in the same burst sees it
-        self.fresh = True
         box.display = True
         box.focus()
         self.say("")

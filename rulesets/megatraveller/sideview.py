@@ -143,13 +143,13 @@ def log_seen(ruleset, state: dict, side: str, kind: str, data: dict, request: Ro
     if then == "to_hit":
         if side == firer_side:
             return RESULT
-        return OUTCOME if side == target_side else BARE, _fire_words(state, side, request)
+        return (OUTCOME if side == target_side else BARE), _fire_words(state, side, request)
     if then == "penetrate":  # "Penetrate sand-2": the factor is the target's, the defence is what was fired through
         if side == firer_side:
             return RESULT, _DEFENCE_FACTOR.sub(r"\1:", request.purpose, count=1)
-        return OUTCOME if side == target_side else BARE, _fire_words(state, side, request)
+        return (OUTCOME if side == target_side else BARE), _fire_words(state, side, request)
     if then in ("damage", "critical"):  # the target's own record; its modifiers name the firer's weapon too
-        return OUTCOME if side == target_side else BARE, _fire_words(state, side, request)
+        return (OUTCOME if side == target_side else BARE), _fire_words(state, side, request)
     return BARE
 
 

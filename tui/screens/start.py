@@ -96,8 +96,11 @@ class StartScreen(Screen[None]):
                 return True
             return taken
         options = self.query_one(OptionList)
-        if key in ("n", "o"):
-            self.action_new() if key == "n" else self.action_open_path()
+        if key == "n":
+            self.action_new()
+            return True
+        if key == "o":
+            self.action_open_path()
             return True
         taken = field_key(options, key, char)
         if taken is None:

@@ -19,7 +19,7 @@ above 100 percent the last description row is read.
 
 from __future__ import annotations
 
-from .people import DESTROYED_AT, body_points, damage_percentage, is_dead, part_state, totally_destroyed
+from .people import DESTROYED_AT, body_points, damage_percentage, half_up, is_dead, part_state, totally_destroyed
 from .tables import Tables, row_at
 
 SPREAD_SYSTEMS = ("circulatory", "respiratory")  # "the Aracnian's and Eebek's decentralized ... system"
@@ -69,11 +69,12 @@ def _describe(tables: Tables, damage_type: str, percent: int, exoskeleton: bool)
 
 
 def organ_percent(tables: Tables, race: dict, part_id: str, part_class: str, system: str, percent: int,
-                  points: int, whole_body: int) -> int:
-    """The tissue percentage times the part's multiplier for ``system`` (Table 3-3.1)."""
+                  spread: int) -> int:
+    """The tissue percentage times the part's multiplier for ``system`` (Table 3-3.1); ``spread``: the
+    damage as a percentage of the whole body, for the systems a race takes "over their entire body"."""
     systems = tables.organs["systems"]
     if race["spread_damage"] and system in SPREAD_SYSTEMS:
-        return damage_percentage(points, whole_body)
+        return spread
     col = systems.index(system)
     mult = tables.organs["multipliers"][part_class][col]
     if part_id == race["head_in"] and part_class != "head":
@@ -81,15 +82,24 @@ def organ_percent(tables: Tables, race: dict, part_id: str, part_class: str, sys
     return int(percent * mult + 0.5)
 
 
-def organ_damage(tables: Tables, person: dict, part_id: str, points: int) -> list[tuple[str, int, str]]:
-    """(system, modified percentage, what it does) for every organ system the hit reaches."""
+def organ_damage(tables: Tables, person: dict, part_id: str, points: int,
+                 percent: int | None = None) -> list[tuple[str, int, str]]:
+    """(system, modified percentage, what it does) for every organ system the hit reaches.
+
+    ``percent``: the wound's damage percentage when a table gave it (damage procedure 1), which organ damage
+    multiplies ("The essential part of the tissue system is the percentage damage done", ORGAN SYSTEM DAMAGE);
+    otherwise the points' share of the part."""
     race = tables.races[person["race"]]
     part = person["body"][part_id]
     klass = next(p["class"] for p in race["parts"] if p["id"] == part_id)
-    percent = damage_percentage(points, part["points"])
+    whole = body_points(person)
+    if percent is None:
+        percent, spread = damage_percentage(points, part["points"]), damage_percentage(points, whole)
+    else:  # the part's percentage spread over the whole body, unrounded until then
+        spread = half_up(percent * part["points"], whole)
     out = []
     for system in tables.organs["systems"]:
-        modified = organ_percent(tables, race, part_id, klass, system, percent, points, body_points(person))
+        modified = organ_percent(tables, race, part_id, klass, system, percent, spread)
         if modified > 0:
             out.append((system, modified, str(row_at(tables.organs["damage"][system], modified))))
     return out
@@ -123,7 +133,7 @@ def apply_damage(state: dict, tables: Tables, pid: str, part_id: str, points: in
     if now == "totally destroyed" and not destroyed_before:
         ctx.note(f"{person['name']}'s {words} is totally destroyed ({DESTROYED_AT} x {part['points']} points)")
     if organs:
-        found = organ_damage(tables, person, part_id, points)
+        found = organ_damage(tables, person, part_id, points, percent if given else None)
         for system, modified, text in found:
             ctx.note(f"  organs, {system.replace('_', '-')} {modified}%: {text}")
         wound["organs"] = [f"{s} {m}%: {t}" for s, m, t in found]

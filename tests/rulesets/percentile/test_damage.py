@@ -173,6 +173,22 @@ def test_no_function_in_a_vital_part_kills() -> None:
     assert any("The fight is over: Blue is left standing" in n for n in notes(enc, 1))
 
 
+def test_procedure_1_organ_damage_multiplies_the_tables_percentage() -> None:
+    """ORGAN SYSTEM DAMAGE: "The essential part of the tissue system is the percentage damage done ... Simply
+    multiply the tissue damage by the correct column and row" (Table 3-3.1). Under procedure 1 that percentage is
+    the table's: a graze (10% in ours) to an 8-point head is 10 x 2.0 = 20 nervous-endocrine, dazed, though its
+    0.8 points round to 1 (13%, which read 26, concussed); a scratch (5%) is 10, dazed, though it rounds to 0."""
+    for roll, percent in (("2", 10), ("1", 5)):
+        enc = fight({"ann": person("blue", "Ann", brawl=90), "cid": person("red", "Cid")}, damage=1, organs=True)
+        to_action(enc)
+        enc.act("attack", person="ann", weapon="knife", target="cid", range=1, aim="head")
+        answer(enc, "Percent to hit", "5")
+        answer(enc, "Damage: Table", roll)
+        wound = enc.state["people"]["cid"]["wounds"][-1]
+        assert wound["percent"] == percent
+        assert f"nervous_endocrine {2 * percent}%: dazed: loses the next sub-turn" in wound["organs"]
+
+
 def test_organ_damage_multiplies_the_tissue_percentage() -> None:
     """"Simply multiply the tissue damage by the correct column and row of the table [3-3.1]. The result ...
     is then looked-up on the appropriate organ system damage table #3-15.1 through 3-15.4"."""

@@ -301,14 +301,16 @@ def on_joined(state: dict, result: RollResult, tables, ctx) -> None:
     ctx.note(f"{state['side_names'][side]} joins the fight at place {place + 1} "
              f"({', '.join(state['side_names'][s] for s in state['order'])})")
     if not state["sole"]:
-        later = [s for s in state["round_order"][state["acting"] + 1:]]
-        before = [s for s in state["order"][:place] if s in state["round_order"]]
-        if all(s in state["round_order"][:state["acting"] + 1] for s in before) and (
-                not later or state["order"].index(later[0]) > place):
-            state["round_order"].insert(state["acting"] + 1, side)
-            ctx.note(f"{state['side_names'][side]} acts this round, after {state['side_names'][acting_side(state)]}")
-        else:
+        # "that side will have to wait until it is their turn" (Primary Attack): its place has passed once a
+        # side it comes before has acted or is acting; otherwise it acts before the first such side to come
+        rounds, acting = state["round_order"], state["acting"]
+        after = set(state["order"][place + 1:])
+        if any(s in after for s in rounds[:acting + 1]):
             ctx.note(f"{state['side_names'][side]}'s place has passed: it acts from next round")
+        else:
+            at = next((i for i in range(acting + 1, len(rounds)) if rounds[i] in after), len(rounds))
+            rounds.insert(at, side)
+            ctx.note(f"{state['side_names'][side]} acts this round, after {state['side_names'][rounds[at - 1]]}")
 
 
 # --- the turns ---------------------------------------------------------------------------------------

@@ -208,6 +208,29 @@ def test_a_late_side_is_placed_by_the_same_roll() -> None:
     assert enc.state["round_order"] == ["blue", "green", "red"]  # its place is still to come this round
 
 
+def test_a_late_side_placed_after_a_side_still_to_act_waits_for_its_turn_this_round() -> None:
+    """"The new side's turn may be added at the end ... However that side will have to wait until it is their
+    turn before they can attack" (Primary Attack): placed last while Red is still to act, Green acts after Red
+    this round; placed ahead of a side that has acted already, its place has passed."""
+    enc = fight(people(), THREE)
+    to_action(enc, blue="20", red="45")
+    enc.act("join", side="green")
+    answer(enc, "Primary attack: Green", "60")
+    assert enc.state["order"] == enc.state["round_order"] == ["blue", "red", "green"]
+    assert any("Green acts this round, after Red" in n for n in notes(enc, 1))
+    enc.act("next")  # Blue's turn ends
+    enc.act("next")  # Red's
+    assert enc.state["round_order"][enc.state["acting"]] == "green"
+
+    late = fight(people(), THREE)
+    to_action(late, blue="20", red="45")
+    late.act("next")  # Blue has acted; Red acts now
+    late.act("join", side="green")
+    answer(late, "Primary attack: Green", "40")  # between Blue and Red: Red is already acting
+    assert late.state["round_order"] == ["blue", "red"]
+    assert any("Green's place has passed: it acts from next round" in n for n in notes(late, 1))
+
+
 # --- agility points and sub-turns ---------------------------------------------------------------------------
 
 def test_actions_cost_agility_points_and_take_half_a_second_per_tenth() -> None:

@@ -8,7 +8,8 @@ cannot"; "a ship cannot teleport-attack a target with more hits than it has";
 "a ship may make 1 teleport attack a turn, resolved as a hit-and-run attack".
 
 Our readings: "without shields" is every shield down (none up); "hits" are the
-hits remaining now, on both sides; a target may be a ship or a defence.
+hits remaining now, on both sides. The target is a ship ("вражеского корабля"),
+never a defence, though a defence with hits to spare may make the attack.
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ def why_target(state: dict, uid: str, tid: str) -> str:
     me, t = vessel(state, uid), vessel(state, tid)
     if t["side"] == me["side"]:
         return f"{t['name']} is on {me['name']}'s own side"
+    if t["class"] == "defence":
+        return f"{t['name']} is a defence, not a ship: teleport attacks are made against enemy ships"
     cm = distance(state, uid, tid)
     if cm is None:
         return f"no distance entered between {me['name']} and {t['name']}"

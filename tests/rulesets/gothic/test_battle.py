@@ -171,19 +171,26 @@ def test_every_teleport_refusal_and_an_allowed_teleport() -> None:
     refused(enc, "Sentinel is a defence with one hit left", "teleport", vessel="sat", target="hammer")
     refused(enc, "Iron Vow has 8 hits left, more than Cobra's 2", "teleport", vessel="cobra", target="vow")
     refused(enc, "Iron Vow is 11 cm from Hammer: teleporters reach 10 cm", "teleport", vessel="hammer", target="vow")
-    refused(enc, "Kessel Platform has 2 of 2 shields up: teleport beams need them all down", "teleport",
-            vessel="hammer", target="platform")
+    refused(enc, "Kessel Platform is a defence, not a ship", "teleport", vessel="hammer", target="platform")
     enc.act("set_distance", vessel="hammer", target="vow", cm=10)   # exactly 10 cm is in reach
     refused(enc, "Iron Vow has 8 hits left, more than Hammer's 6", "teleport", vessel="hammer", target="vow")
-    # allowed: Hammer (6 hits) against the Sentinel (1 hit), 10 cm, shields down
+    # "против вражеского корабля": a defence is no ship, whatever its hits and shields
+    refused(enc, "Sentinel is a defence, not a ship: teleport attacks are made against enemy ships", "teleport",
+            vessel="hammer", target="sat")
+    # allowed: Hammer (6 hits) against Iron Vow brought down to 6, 10 cm, shields down
+    enc.act("record_hits", vessel="vow", hits=2)
+    enc.act("shields", vessel="vow", up=1)
+    refused(enc, "Iron Vow has 1 of 2 shields up: teleport beams need them all down", "teleport",
+            vessel="hammer", target="vow")
+    enc.act("shields", vessel="vow", up=0)
     start = len(enc.events)
-    enc.act("teleport", vessel="hammer", target="sat")
-    answer(enc, "Hit-and-run on Sentinel (teleport attack by Hammer)", "3", target="2+")
-    answer(enc, "Critical hit on Sentinel", "6 5")  # 11: hull breached, 1 extra hit
+    enc.act("teleport", vessel="hammer", target="vow")
+    answer(enc, "Hit-and-run on Iron Vow (teleport attack by Hammer)", "3", target="2+")
+    answer(enc, "Critical hit on Iron Vow", "6 5")  # 11: hull breached, 1 extra hit
     log = notes(enc, start)
-    assert "Hammer teleports boarders onto Sentinel (10 cm, shields down)" in log
-    assert "Critical on Sentinel: Hull breached (roll 11) (cannot be repaired)" in log
-    assert "Sentinel is destroyed (no hits left)" in log
+    assert "Hammer teleports boarders onto Iron Vow (10 cm, shields down)" in log
+    assert "Critical on Iron Vow: Hull breached (roll 11) (cannot be repaired)" in log
+    assert unit(enc, "vow")["hits"] == 5
     refused(enc, "Hammer has made its teleport attack this turn \\(one a turn\\)", "teleport",
             vessel="hammer", target="shade")
     # crippled: Divine Right's orders end with the turn; at 3 of 6 hits it is crippled

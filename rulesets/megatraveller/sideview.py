@@ -153,6 +153,20 @@ def log_seen(ruleset, state: dict, side: str, kind: str, data: dict, request: Ro
     return BARE
 
 
+#: A locate's note names the target's signature class, and a miss the classes the roll could find: the referee's
+#: to know ("Detection doesn't tell you anything other than 'There is something roughly there'").
+_SIGNATURE = re.compile(r" \([^()]* signature\)")
+_FINDS_ONLY = re.compile(r"(not located): the roll finds only .*$")
+
+
+def notes_seen(ruleset, state: dict, side: str, data: dict, request: RollRequest | None,
+               notes: list[str]) -> list[str]:
+    """A locate's notes without the target's signature class, for every side (the one that rolled included)."""
+    if request is None or request.then != "locate":
+        return notes
+    return [_FINDS_ONLY.sub(r"\1", _SIGNATURE.sub("", n)) for n in notes]
+
+
 #: Actions of the game master's, not a side's: the range and the line of sight between two ships.
 REFEREE_ACTIONS = ("set_range", "set_sight")
 

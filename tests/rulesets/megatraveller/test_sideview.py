@@ -102,3 +102,22 @@ def test_another_sides_fire_reads_as_who_fires_at_whom() -> None:
     fire = {"name": "fire", "args": {"ship": "corsair", "target": "patrol", "batteries": ["B1-1"], "tactics": 1}}
     assert RULESET.log_seen(state, "imperial", "action", fire, None) == (BARE, "Red Lantern: Fire batteries at Vigilance")
     assert RULESET.log_seen(state, "corsairs", "action", fire, None) == FULL
+
+
+def test_a_locate_tells_the_players_nothing_of_the_target_s_signature() -> None:
+    """"Detection doesn't tell you anything other than 'There is something roughly there'", and even a lock
+    gives "power and tonnage, but NOT type nor other data": a failed locate by 1 on the medium Corsair-1 reads
+    "not located" to its side, and a made one "located", with no signature class; the referee's log keeps it."""
+    from engine.sideview import side_log
+    from tests.rulesets.megatraveller.engagement import new_engagement
+    from tests.rulesets.scripted import answer
+
+    enc = new_engagement()
+    for typed in ("8", "9"):  # 8 + 3 - 5 = 6: failed by 1 (finds only large targets); 9: made by 0
+        enc.act("locate", ship="lancer", target="raider", mode="passive", spend="free" if typed == "8" else "B1-1")
+        answer(enc, "Locate: Lancer PassObjScan (routine)", typed)
+    referee = [n for e in enc.events for n in e.notes]
+    assert any("(medium signature) not located: the roll finds only large targets" in n for n in referee)
+    seen = [n.strip(" ·") for entry in side_log(enc, "imp") for n in entry.details]
+    assert "Corsair-1 not located" in seen and "Corsair-1 located by Imperial" in seen
+    assert not any("signature" in n or "finds only" in n for n in seen)

@@ -95,6 +95,10 @@ class MegaTraveller(Ruleset):
     def after_correction(self, state: dict, path: tuple) -> None:
         if len(path) == 3 and path[0] == "ships" and path[2] == "side":
             turn.side_corrected(state)
+        elif path and path[0] in ("ranges", "ships"):
+            # "Anything within 100 spaces is pretty much detected": a range measured again or sensors put
+            # right by hand detect as the range step does (detection never goes back)
+            sensors.refresh_detection(state)
 
     # --- reading the state -----------------------------------------------------------
 

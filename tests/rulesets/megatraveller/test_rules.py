@@ -57,6 +57,27 @@ def test_undetected_beyond_100_squares() -> None:
     assert enc.state["knowledge"]["imp"]["raider"]["state"] == "detected"
 
 
+def test_a_range_or_sensors_put_right_by_hand_detect_within_100_squares() -> None:
+    """"Anything within 100 spaces is pretty much detected just by looking with sensors of near range": a range
+    corrected by hand (not set with ``r``) detects as the range step does; so do sensors a correction restores."""
+    enc = new_engagement(range=150)
+    assert enc.state["knowledge"]["imp"]["raider"]["state"] == "undetected"
+    key = next(k for k in enc.state["ranges"] if "lancer" in k and "raider" in k)
+    enc.correct(f"ranges.{key}", 50, note="measured again")
+    assert enc.state["knowledge"]["imp"]["raider"]["state"] == "detected"
+    enc.undo()
+    assert enc.state["knowledge"]["imp"]["raider"]["state"] == "undetected"
+
+    blind = new_engagement(range=50)
+    for sid, ship in blind.state["ships"].items():
+        if ship["side"] == "imp":
+            blind.correct(f"ships.{sid}.shut_down", ["sensors"], note="blind")
+    blind.correct("knowledge.imp.raider.state", "undetected", note="lost it")
+    assert blind.state["knowledge"]["imp"]["raider"]["state"] == "undetected"
+    blind.correct("ships.lancer.shut_down", [], note="repaired")
+    assert blind.state["knowledge"]["imp"]["raider"]["state"] == "detected"
+
+
 def test_armor_value_list() -> None:
     """"AV <=42: +0, AV 43: -1, AV 46: -2, AV49: -3, AV52: -4, AV55: -5, AV58: -6, AV61: -7, AV64: -8"."""
     assert [damage.armor_dm(av) for av in (42, 43, 46, 49, 52, 55, 58, 61, 64)] == [0, -1, -2, -3, -4, -5, -6, -7, -8]

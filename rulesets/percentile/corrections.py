@@ -32,7 +32,8 @@ RULES = (
     CorrectionRule("people.*.body.*.taken", between(0, MOST)),
     CorrectionRule("people.*.body.*.points", between(1, MOST)),
     *(CorrectionRule(f"people.*.{name}", between(0, MOST))
-      for name in ("ap_turn", "ap_spent", "ap_extra", "owed", "taken_this_round", "taken_last_round")),
+      for name in ("ap_turn", "ap_spent", "ap_extra", "ap_forfeit", "owed", "taken_this_round",
+                   "taken_last_round")),
     CorrectionRule("alertness.*", between(0, 100)),
     CorrectionRule("round", between(1, MOST)),
     CorrectionRule("subturn", _subturn),

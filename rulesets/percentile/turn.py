@@ -68,7 +68,7 @@ def acting_side(state: dict) -> str:
 
 
 def ap_cap(state: dict, person: dict) -> int:
-    """The points a person may have spent by the end of this sub-turn."""
+    """The turn's own points a person has had by the end of this sub-turn (those of earlier sub-turns included)."""
     if person["no_move"]:
         return 0
     n = state["options"]["subturns"]
@@ -76,10 +76,20 @@ def ap_cap(state: dict, person: dict) -> int:
 
 
 def ap_left(state: dict, person: dict) -> int | None:
-    """Agility Points left to spend now (None: action procedure 1 counts none)."""
+    """Agility Points left to spend now (None: action procedure 1 counts none): the turn's own points up to this
+    sub-turn and the borrowed ones, less those spent and those an earlier sub-turn left unspent (``ap_forfeit``)."""
     if state["options"]["action"] == 1:
         return None
-    return max(0, ap_cap(state, person) + person["ap_extra"] - person["ap_spent"])
+    return max(0, ap_cap(state, person) + person["ap_extra"] - person["ap_spent"] - person["ap_forfeit"])
+
+
+def forfeit_unspent(state: dict) -> None:
+    """A sub-turn ends: its share of each person's own points left unspent is gone ("in these smaller pieces the
+    character expends only one fifth of their Agility Points in one fifth of the time", Need to slow it down?).
+    A piece's own share is spent before borrowed points (they last the whole turn), so what is gone is the
+    share up to now less all spent: ``ap_forfeit`` becomes max(itself, cap - spent)."""
+    for p in state["people"].values():
+        p["ap_forfeit"] = max(p["ap_forfeit"], ap_cap(state, p) - p["ap_spent"])
 
 
 def seconds(person: dict) -> float:
@@ -342,6 +352,7 @@ def next_turn(state: dict, args: dict, tables, ctx) -> None:
         return
     state["acting"] = 0
     if state["subturn"] < state["options"]["subturns"]:
+        forfeit_unspent(state)
         state["subturn"] += 1
         return
     end_round(state, ctx)
@@ -366,7 +377,7 @@ def end_round(state: dict, ctx) -> None:
         p["taken_last_round"], p["taken_this_round"] = p["taken_this_round"], 0
         p["no_move"] = p["owed"] >= p["agility"] > 0
         p["ap_turn"] = max(0, p["agility"] - p["owed"])
-        p["owed"] = p["ap_spent"] = p["ap_extra"] = 0
+        p["owed"] = p["ap_spent"] = p["ap_extra"] = p["ap_forfeit"] = 0
         if p["no_move"]:
             ctx.note(f"{p['name']} borrowed the whole turn: no movement this round")
     state["quiet_rounds"] = state["quiet_rounds"] + 1 if not state["attacks_this_round"] else 0

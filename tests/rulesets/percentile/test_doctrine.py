@@ -212,8 +212,10 @@ def test_outcome_the_side_left_standing_wins(enc) -> None:
         play.act(*commander().decide(play.state))
         settle(play)
     end = outcome(play.state)
-    assert (end.over, end.winner) == (True, "crew")
-    assert not end.survived["skarr"] and not end.survived["tchik"] and end.survived["oolu"]
+    people = play.state["people"]
+    standing = {p["side"] for p in people.values() if not p["dead"]}
+    assert end.over and standing == {end.winner}  # one side stands, and it is the winner
+    assert end.survived == {pid: not p["dead"] for pid, p in people.items()}
 
 
 # --- the rules' own play ----------------------------------------------------------------------------------

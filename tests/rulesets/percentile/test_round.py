@@ -248,7 +248,7 @@ def test_actions_cost_agility_points_and_take_half_a_second_per_tenth() -> None:
 
 def test_sub_turns_spend_a_fifth_of_the_points_each() -> None:
     """"in these smaller pieces the character expends only one fifth of their Agility Points in one fifth of
-    the time" (five by default, "it can be any number")."""
+    the time" (five by default, "it can be any number"): a piece's points left unspent do not carry over."""
     enc = fight(subturns=5)
     to_action(enc)
     refused(enc, "Ann has 11 Agility Points left in sub-turn 1, this costs 12", "move", person="ann",
@@ -257,8 +257,28 @@ def test_sub_turns_spend_a_fifth_of_the_points_each() -> None:
     enc.act("next")  # Red's part of sub-turn 1
     enc.act("next")
     assert enc.state["subturn"] == 2
-    enc.act("move", person="ann", what="walk", times=4)  # up to 22 by the end of sub-turn 2
-    assert enc.state["people"]["ann"]["ap_spent"] == 21
+    # 9 of sub-turn 1's 11 were spent: its other 2 are gone, sub-turn 2 has its own 11
+    refused(enc, "Ann has 11 Agility Points left in sub-turn 2, this costs 12", "move", person="ann",
+            what="walk", times=4)
+    enc.act("move", person="ann", what="walk", times=3)
+    assert enc.state["people"]["ann"]["ap_spent"] == 18
+    enc.act("next")
+    enc.act("next")  # sub-turn 3: nothing spent in it yet, 11 of its own
+    assert enc.state["subturn"] == 3
+    refused(enc, "Ann has 11 Agility Points left in sub-turn 3", "move", person="ann", what="walk", times=4)
+
+
+def test_borrowed_points_last_the_turn_while_each_sub_turn_s_own_share_does_not() -> None:
+    """Borrowed points are "additional" points "expended in this turn" (Want to speed it up?), not a piece's: a
+    share left unspent is gone, a borrowed point waits. Ann (55) borrows 18 for 6 in sub-turn 1 of 5 and spends
+    nothing: sub-turn 2 has its own 11 and the 6."""
+    enc = fight(subturns=5, borrowing=True)
+    to_action(enc)
+    enc.act("borrow", person="ann", points=18)
+    enc.act("next")
+    enc.act("next")
+    assert enc.state["subturn"] == 2
+    refused(enc, "Ann has 17 Agility Points left in sub-turn 2", "move", person="ann", what="walk", times=6)
 
 
 def test_borrowing_at_three_to_one_and_the_turn_without_movement() -> None:

@@ -567,6 +567,25 @@ def on_nuclear_crew(state: dict, result: RollResult, tables: Tables, ctx: RuleCo
                                      "location": attack["general"], "who": who, "as": c["key"],
                                      "result": entry.get("otherwise", "")})
         ctx.note(f"{who}: {entry.get('otherwise', 'survive')}")
+        lost = entry.get("attributes_lost", 0)
+        if lost and state.get("crew_combat") == PERSONAL:  # the people there lose theirs ("reduced to 0")
+            place, named = attack["general"], c.get("who", "")
+            ctx.call(PERSONAL, "crew_drained", {
+                "ship": attack["target"], "ship_name": ship["name"], "side": ship["side"], "location": place,
+                "count": ship["crew"].get(place, 0), "attributes": lost, "only": [named] if named else [],
+                "roster": state["crew_roster"].get(attack["target"], {}).get(place, []),
+                "tag": f"{attack['target']}:crew_attacks:{len(ship['crew_attacks']) - 1}"}, reply="crew_drained")
+    _chain_goes_on(state, tables, ctx)
+
+
+@CATALOGUE.reply("crew_drained")
+def on_crew_drained(state: dict, data: dict, tables: Tables, ctx: RuleContext) -> None:
+    """One person's attributes taken to 0 by a nuclear missile's crew hit: noted on its record."""
+    ship_id, book, index = data["tag"].split(":")
+    record = state["ships"][ship_id][book][int(index)]
+    line = f"{state['people'][data['person']]['name']}: {' and '.join(data['lost'])} reduced to 0"
+    before = record.get("result", "")
+    record["result"] = f"{before}; {line}" if before else line
     _chain_goes_on(state, tables, ctx)
 
 

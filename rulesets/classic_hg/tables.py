@@ -90,6 +90,8 @@ RAMMING = {
 }
 CREW_ATTACK = {
     "equivalent": (TEXT, ""), "kill_roll": (ROLL_NUMBER, ABSENT), "otherwise": (TEXT, ""), "killed": (FLAG, False),
+    # what "otherwise" takes of each person when personal combat resolves crew hits: that many attributes to 0
+    "attributes_lost": (whole(0, 5), 0),
 }
 ARMOR = {"percent_base": (NUMBER, REQUIRED), "percent_per_factor": (NUMBER, REQUIRED)}
 GENERAL_LOCATION = Is("a general location id", lambda v: isinstance(v, str) and v != "")

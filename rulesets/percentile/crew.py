@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from engine.errors import IllegalAction
 
-from engine.rolls import Target
+from engine.rolls import RollResult, Target
 
 from .catalogue import CATALOGUE
 from .combat import percent_to_hit
@@ -145,6 +145,47 @@ def crew_attack(state: dict, args: dict, tables, ctx) -> None:
         data["target"] = pid
         ctx.request_roll(f"Percent to hit: {weapon['label']} at {people[pid]['name']} {where}", "1:100sd",
                          target=target, then="to_hit", context=data)
+
+
+#: What "2 attributes reduced to 0" (classic-hg's nuclear missile) may take of a person: which ones the text does not
+#: say, so each is rolled, one die over those still left (ours).
+ATTRIBUTES = ("perception", "aim", "brawl", "agility", "strength")
+
+
+@CATALOGUE.procedure("crew_drained")
+def crew_drained(state: dict, args: dict, tables, ctx) -> None:
+    """Every person at the location loses ``attributes`` of their attributes, each taken to 0 (classic-hg: a
+    nuclear missile's crew hit that does not kill, "otherwise 2 attributes reduced to 0"); the caller's reply
+    hears of each person once all of theirs are rolled."""
+    ids = enlist(state, tables, args)
+    if not ids:
+        ctx.note(f"Nobody at the {args['location'].replace('_', ' ')} to reach")
+    for pid in ids:
+        _ask_drained(state, pid, list(ATTRIBUTES), int(args["attributes"]), [], args.get("tag", ""), ctx)
+
+
+def _ask_drained(state: dict, pid: str, left: list[str], more: int, lost: list[str], tag: str, ctx) -> None:
+    person = state["people"][pid]
+    choices = ", ".join(f"{i} {name}" for i, name in enumerate(left, 1))
+    ctx.request_roll(f"Attribute reduced to 0: {person['name']} ({choices})", f"1d{len(left)}", then="drained",
+                     context={"person": pid, "left": left, "more": more, "lost": lost, "tag": tag})
+
+
+@CATALOGUE.continuation("drained")
+def on_drained(state: dict, result: RollResult, tables, ctx) -> None:
+    c = result.request.context
+    left, lost = list(c["left"]), list(c["lost"])
+    name = left.pop(result.total - 1)
+    lost.append(name)
+    person = state["people"][c["person"]]
+    person[name] = 0
+    if name == "agility":  # no Agility Points from now on, this turn's too
+        person["ap_turn"] = 0
+    ctx.note(f"{person['name']}: {name} reduced to 0")
+    if c["more"] > 1 and left:
+        _ask_drained(state, c["person"], left, c["more"] - 1, lost, c["tag"], ctx)
+        return
+    ctx.done({"tag": c["tag"], "person": c["person"], "lost": lost})
 
 
 @CATALOGUE.procedure("crew_exposure")

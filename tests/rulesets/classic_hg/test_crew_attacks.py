@@ -236,3 +236,31 @@ def test_a_nuclear_torpedo_kills_the_named_crew_met_before() -> None:
     answer(enc, "Specific location: A2", roll_for_effect("bridge", "crew"))
     assert all(p["dead"] for p in enc.state["people"].values())
     assert jackal(enc)["crew"]["bridge"] == 0
+
+
+def test_a_nuclear_missile_that_does_not_kill_takes_two_attributes_of_each_crewman_to_0() -> None:
+    """Crew: "Nuclear Missile: Crew killed on a 8 (2D), otherwise 2 attributes reduced to 0." With personal
+    combat the two are each person's own: which two is rolled, one die over those left (the text does not say:
+    ours). Vale rolls 2 (aim), then 1 (perception); Dunn 5 (strength), then 4 (agility: no points this turn)."""
+    from tests.rulesets.classic_hg.test_effects import strike
+
+    setup = make_setup(dict(ESCORT), dict(RAIDER))
+    setup.units["people"] = dict(BRIDGE)
+    enc = Encounter(setup, RULESET)
+    strike(enc, "bridge", "crew", armor=3, turret="T4", warhead="nuclear")
+    answer(enc, "is the crew in the bridge of Jackal killed?", "7")  # 8+ kills
+    answer(enc, "Attribute reduced to 0: Capt. Orrin Vale", "2")
+    answer(enc, "Attribute reduced to 0: Capt. Orrin Vale", "1")
+    answer(enc, "Attribute reduced to 0: Mate Sela Dunn", "5")
+    answer(enc, "Attribute reduced to 0: Mate Sela Dunn", "4")
+    answer(enc, "Spallation: A1", "2")
+    answer(enc, "Radiation: A1", "2")  # 4+: none
+    assert enc.pending is None
+    vale, dunn = enc.state["people"]["jackal-bridge-1"], enc.state["people"]["jackal-bridge-2"]
+    assert (vale["aim"], vale["perception"], vale["brawl"], vale["strength"]) == (0, 0, 50, 50)
+    assert (dunn["strength"], dunn["agility"], dunn["ap_turn"], dunn["aim"]) == (0, 0, 0, 50)
+    assert not vale["dead"] and not dunn["dead"]
+    assert jackal(enc)["crew_attacks"][-1]["result"] == ("2 attributes reduced to 0; Capt. Orrin Vale: aim and "
+                                                          "perception reduced to 0; Mate Sela Dunn: strength and "
+                                                          "agility reduced to 0")
+    assert replay(enc.setup, enc.events, RULESET) == enc.state

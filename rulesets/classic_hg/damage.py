@@ -401,15 +401,16 @@ def _hit_one(state: dict, attack: dict, effect: str, found: tuple[str, int], tab
     elif effect == "hangar":
         part["damaged"] = True
         tons = SMALL_CRAFT_TONS_PER_HIT * hits
-        for craft in part["small_craft"]:  # a craft is lost when the destroyed tonnage covers it
-            if craft["status"] in ("destroyed", "launched"):
-                continue
+        # "each hit will destroy 10 tons of small craft. Small craft not destroyed are disabled": a craft is lost
+        # when what is left of the tonnage covers it, the largest first (so the bay's order in the file does not
+        # decide it, and a craft too big never shields a smaller one); the rest aboard are disabled
+        aboard = [c for c in part["small_craft"] if c["status"] not in ("destroyed", "launched")]
+        for craft in sorted(aboard, key=lambda c: -c["tons"]):
             if tons >= craft["tons"]:
                 craft["status"] = "destroyed"
                 tons -= craft["tons"]
             else:
                 craft["status"] = "disabled"
-                tons = 0
         ctx.note(f"{ship['name']} {part['name']} damaged: " + (", ".join(
             f"{c['name']} {c['status']}" for c in part["small_craft"]) or "no small craft aboard"))
     else:

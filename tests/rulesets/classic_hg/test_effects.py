@@ -236,6 +236,11 @@ def test_fuel_scoops_destroyed_or_a_fuel_hit_without_them(scoops: bool) -> None:
 @pytest.mark.parametrize("armor,craft,statuses", [
     (5, [10, 10], ["destroyed", "disabled"]),            # 1 hit: 10 tons
     (4, [10, 10, 10], ["destroyed", "destroyed", "disabled"]),  # 2 hits: 20 tons
+    # the 10 tons are destroyed whatever order the bay lists its craft in: a craft too big for what is left
+    # does not stop a smaller one behind it (found by an audit: a 20-ton launch listed first saved the gig)
+    (5, [20, 10], ["disabled", "destroyed"]),
+    (4, [6, 10, 20], ["disabled", "disabled", "destroyed"]),  # 20 tons: the largest that fits first
+    (4, [6, 10, 4], ["destroyed", "destroyed", "destroyed"]),
 ])
 def test_hangar_destroys_ten_tons_of_small_craft_per_hit_and_disables_the_rest(
         armor: int, craft: list[int], statuses: list[str]) -> None:

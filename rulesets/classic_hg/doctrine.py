@@ -185,11 +185,12 @@ class Commander:
         step = state["step"]
         # before each side fires (damage is applied in steps 5 and 8 only): a ruling made in step 1 holds in step 3,
         # for nothing a ship can hurt with changes in between (the initiative and the range; no ammunition is spent
-        # before step 3's own fire)
+        # before step 3's own fire). A ship that has fired this turn is ruled on next turn: its own fire spends
+        # its ammunition within the step, after the ruling
         if step in (1, 3, 6) and self.judged != (state["turn"], step > 3):
             self.judged = (state["turn"], step > 3)
             for sid, ship in state["ships"].items():  # the referee's ruling first
-                if not ship["broken_off"] and self.doctrines[ship["side"]]["withdraw_unarmed"] \
+                if not ship["broken_off"] and not ship["fired"] and self.doctrines[ship["side"]]["withdraw_unarmed"] \
                         and not can_hurt(ship, tables):
                     self.judged = ()
                     return "withdraw", {"ship": sid, "reason": "disabled"}

@@ -36,6 +36,9 @@ Where the text is silent we decided, as a careful referee would:
   every turret and tube had lost its fire control (DM -4 + Gunnery, no program
   DMs): the text gives sensor hits no effect, and "Fire Control" is its nearest
   rule for a ship that can no longer track by computer.
+- A turret tracking by hand (fire control out, or sensors at 0) fires without the
+  computer's TARGET or LAUNCH program: its gunner "loses all computer
+  enhancement". Torpedoes still need TORPEDO LAUNCH (the torpedo's own computer).
 - Weapon and fire-control hits may fall on torpedo tubes (the text counts tubes
   as weaponry); a tube without fire control launches at DM -4 with no program DMs.
 - Energy: the weapons a ship fires in one turn (offence and defence) may not
@@ -285,12 +288,13 @@ def shooter(state: dict, args: dict) -> tuple[str, dict | None]:
 
 # --- offensive fire -------------------------------------------------------------------------
 
-def weapon_problem(state: dict, ship: dict, weapon_id: str, tables: Tables) -> str:
-    """Why one attack type cannot be fired now: range, program."""
+def weapon_problem(state: dict, ship: dict, weapon_id: str, tables: Tables, by_hand: bool = False) -> str:
+    """Why one attack type cannot be fired now: range, program. ``by_hand``: the gunner tracks manually, having
+    lost "all computer enhancement" (Fire Control), so no program is asked of the computer."""
     weapon = tables.weapons[weapon_id]
     if to_hit_cell(weapon, state["range"]) is None:
         return f"{weapon['label']} cannot fire at {state['range']} range"
-    if not has_program(ship, (weapon["program"],) if weapon["program"] else ()):
+    if not by_hand and not has_program(ship, (weapon["program"],) if weapon["program"] else ()):
         return f"{weapon['label']} needs the program {weapon['program']} loaded"
     return ""
 
@@ -312,14 +316,15 @@ def _group_fire_problem(state: dict, ship: dict, group: list[dict], warhead: str
     mount = tables.mounts[group[0]["weapon"]]
     if not mount["fires"]:
         return f"{mount['label']} makes no offensive fire"
+    by_hand = not battery_gunnery(ship, group)[1]
     if warhead is None:
-        problems = [weapon_problem(state, ship, w, tables) or ammo_problem(
+        problems = [weapon_problem(state, ship, w, tables, by_hand) or ammo_problem(
             ship, {tables.weapons[w].get("ammo", ""): group_working(group)}) for w in mount["fires"]]
         return "" if "" in problems else problems[0]
     weapon_id = attack_type(group[0], warhead, tables)
     if not weapon_id:
         return f"warhead {warhead!r}: choose one of " + ", ".join(f.split("_")[-1] for f in mount["fires"])
-    return weapon_problem(state, ship, weapon_id, tables)
+    return weapon_problem(state, ship, weapon_id, tables, by_hand)
 
 
 def may_fire(state: dict, args: dict, tables: Tables) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from engine.encounter import Encounter
+from engine.errors import IllegalAction
 from engine.ruleset import RuleContext
 from rulesets.classic_hg import RULESET, damage
 from rulesets.classic_hg.ships import ship_state
@@ -214,6 +215,23 @@ def test_fire_control_hit_leaves_gunnery_minus_four_and_no_program_dm() -> None:
     answer(enc, "To hit: Jackal T2 Pulse laser", "2")
     enc.act("fire", ship="jackal", turrets=["T1"], target="vigilant")
     assert mods(enc) == {"Gunnery": 1, "PREDICT-1": 1}  # a turret with fire control keeps the program DM
+
+
+def test_a_gunner_tracking_by_hand_fires_without_the_computer_s_program() -> None:
+    """Fire Control: the gunner "loses all computer enhancement and must track targets manually": the computer's
+    TARGET program is not asked of the pulse lasers fired by hand, while the missile rack the computer still
+    tracks for needs LAUNCH."""
+    enc = duel()
+    strike(enc, "weapons", "fire_control")
+    answer(enc, "Which turret's or tube's fire control on Jackal", "2")
+    unloaded = [p for p in jackal(enc)["programs"] if p not in ("TARGET", "LAUNCH")]
+    enc.correct("ships.jackal.programs", unloaded, note="unloaded")
+    enc.act("next")
+    assert enc.state["step"] == 6
+    with pytest.raises(IllegalAction, match="needs the program LAUNCH loaded"):
+        enc.act("fire", ship="jackal", turrets=["T1"], target="vigilant")
+    enc.act("fire", ship="jackal", turrets=["T2"], target="vigilant")
+    assert mods(enc) == {"Gunnery": 1, "Fire control out": -4}
 
 
 def test_fuel_one_ton_per_hit() -> None:

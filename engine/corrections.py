@@ -31,11 +31,14 @@ INT_LIMIT = 2**63 - 1  # the largest whole number a TOML file holds
 class CorrectionRule:
     """A rule for the values at ``pattern`` (``ships.*.turrets[*].weapon``: ``*`` is any key or index).
 
-    ``check(state, value, tables)`` answers "" or why the value cannot stand.
+    ``check(state, value, tables)`` answers "" or why the value cannot stand; with ``reads_path`` it is also
+    given the value's path (``check(state, value, tables, path)``), for a limit another value of the same unit
+    sets (``up_to``, ``at_least``).
     """
 
     pattern: str
-    check: Callable[[dict, Any, Any], str]
+    check: Callable[..., str]
+    reads_path: bool = False
 
     def matches(self, path: Path) -> bool:
         parts = _pattern(self.pattern)
@@ -59,6 +62,28 @@ def one_of(choices: Callable[[dict, Any], Any]) -> Callable[[dict, Any, Any], st
     def check(state: dict, value: Any, tables: Any) -> str:
         allowed = sorted(str(c) for c in choices(state, tables))
         return "" if value in allowed else f"must be one of {', '.join(allowed) or 'none'}"
+    return check
+
+
+def up_to(field: str, least: int = 0) -> Callable[[dict, Any, Any, Path], str]:
+    """From ``least`` to the same unit's ``field`` (a ship's hits no more than it started with); for a rule with
+    ``reads_path``."""
+    def check(state: dict, value: Any, tables: Any, path: Path) -> str:
+        most = state[path[0]][path[1]].get(field)
+        if not isinstance(most, int) or most < least:
+            return ""
+        return "" if least <= value <= most else f"must be from {least} to {most} (its {field.replace('_', ' ')})"
+    return check
+
+
+def at_least(field: str) -> Callable[[dict, Any, Any, Path], str]:
+    """No less than the same unit's ``field`` (hits it started with, no fewer than it has); for a rule with
+    ``reads_path``."""
+    def check(state: dict, value: Any, tables: Any, path: Path) -> str:
+        least = state[path[0]][path[1]].get(field)
+        if not isinstance(least, int):
+            return ""
+        return "" if value >= least else f"must be at least {least} (its {field.replace('_', ' ')})"
     return check
 
 
@@ -98,7 +123,7 @@ def refusal(ruleset: Any, state: dict, path: Path, value: Any) -> str:
     tables = ruleset.tables_for(state)
     for rule in ruleset.correction_rules:
         if rule.matches(path):
-            why = rule.check(state, value, tables)
+            why = rule.check(state, value, tables, path) if rule.reads_path else rule.check(state, value, tables)
             if why:
                 return f"{where} {why}"
     return ""

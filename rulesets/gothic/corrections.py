@@ -1,7 +1,8 @@
 """What a gothic value corrected by hand may be (``engine.corrections``): the same limits the files and
-rules hold (the four phases, distances in centimetres, hits no more than the start, orders the table knows)."""
+rules hold (the four phases, distances in centimetres, hits no more than the start and shields up no more than
+the ship has, orders the table knows)."""
 
-from engine.corrections import CorrectionRule, between, each_side_once, not_empty, one_of
+from engine.corrections import CorrectionRule, at_least, between, each_side_once, not_empty, one_of, up_to
 
 from .catalogue import PHASES
 from .ordnance import KINDS
@@ -29,8 +30,11 @@ RULES = (
     CorrectionRule("defences.*.class", one_of(lambda state, tables: ("defence",))),
     CorrectionRule("defences.*.type", one_of(lambda state, tables: tables.defences)),
     CorrectionRule("*.*.hits", between(0, 100)),
+    CorrectionRule("*.*.hits", up_to("hits_start"), reads_path=True),
     CorrectionRule("*.*.hits_start", between(1, 100)),
+    CorrectionRule("*.*.hits_start", at_least("hits"), reads_path=True),
     CorrectionRule("*.*.shields_up", between(0, 20)),
+    CorrectionRule("*.*.shields_up", up_to("shields"), reads_path=True),
     CorrectionRule("*.*.armour", between(1, 6)),
     CorrectionRule("*.*.criticals[*].roll", between(2, 12)),
     CorrectionRule("ordnance.*.strength", between(1, 30)),

@@ -7,7 +7,7 @@ of the encounter's; the options keep the values the setup allows (``catalogue.OP
 
 from __future__ import annotations
 
-from engine.corrections import CorrectionRule, between
+from engine.corrections import CorrectionRule, between, one_of
 
 from .catalogue import OPTIONS
 
@@ -34,6 +34,7 @@ RULES = (
     *(CorrectionRule(f"people.*.{name}", between(0, MOST))
       for name in ("ap_turn", "ap_spent", "ap_extra", "ap_forfeit", "owed", "taken_this_round",
                    "taken_last_round")),
+    CorrectionRule("people.*.race", one_of(lambda state, tables: tables.races)),
     CorrectionRule("alertness.*", between(0, 100)),
     CorrectionRule("round", between(1, MOST)),
     CorrectionRule("subturn", _subturn),

@@ -49,6 +49,11 @@ CASES = [
     ("percentile", "alertness.{side}", "101", "must be from 0 to 100"),
     ("percentile", "subturn", "6", "must be from 1 to 5"),
     ("percentile", "options.damage", "4", "must be one of 1, 2, 3"),
+    # found by a game master's drive: "99/8" hits and "5 of 2" shields up were taken, and check said ok
+    ("gothic", "ships.{ship}.hits", "99", r"hits must be from 0 to 8 \(its hits start\)"),
+    ("gothic", "ships.{ship}.shields_up", "5", r"shields_up must be from 0 to 2 \(its shields\)"),
+    ("gothic", "ships.{ship}.hits_start", "4", r"hits_start must be at least 8 \(its hits\)"),
+    ("percentile", "people.{person}.race", "martian", "race must be one of .*human"),
 ]
 
 

@@ -184,7 +184,7 @@ def views(enc: Encounter, path: tuple = ()) -> None:
         rs.unit_line(state, kind, uid)
         rs.unit_panels(state, kind, uid)
         if path[:2] == (kind.key, uid):
-            editable_values(state, uid, kind.key)
+            editable_values(state, uid, kind.key, tuple(k.key for k in rs.unit_kinds))
     entries(enc, start=max(0, len(enc.events) - 1))
     for offer in enc.offers():
         if offer.possible and offer.action.params:

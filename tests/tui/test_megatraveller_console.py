@@ -67,3 +67,23 @@ async def test_a_lock_lets_the_whole_side_fire(tmp_path: Path) -> None:
         # the scout never scanned the corsair, but the side's lock is shared
         ships = enc.ruleset.param_choices(enc.state, "fire", "ship", {})
         assert "scout" in {c.value for c in ships}
+
+
+async def test_a_side_s_tactics_pool_and_sensor_state_are_corrected_from_the_console(tmp_path: Path) -> None:
+    """Found by a game master's drive: c listed only the selected ship's values and the fight's single ones, so
+    a fleet tactics pool ("correct them if yours do", README) or a wrongly recorded lock could only be put right
+    by editing the file. The form lists the fight's tables too, with what they hold of the selected ship."""
+    from tests.tui.test_bursts import burst, idle
+
+    app = mt_app(tmp_path)
+    async with app.run_test(size=(160, 48)) as pilot:
+        enc = app.save.encounter
+        burst(app, "c", *"fleet tactics.imperial", "enter", "5", "enter", "enter")
+        await idle(pilot)
+        assert enc.state["fleet_tactics"]["imperial"] == 5
+        assert enc.events[-1].kind == "correction"
+        app.screen.action_select(2)  # Red Lantern, seen by the Imperial Navy
+        await idle(pilot)
+        burst(app, "c", *"knowledge.imperial.corsair.state", "enter", *"located", "enter", "enter")
+        await idle(pilot)
+        assert enc.state["knowledge"]["imperial"]["corsair"]["state"] == "located"

@@ -23,14 +23,29 @@ from ..widgets.picker import Item, LineEdit, Picker
 from .keyed import KeyedScreenMixin
 
 
-def editable_values(state: dict, unit_id: str, unit_key: str = "ships") -> list[tuple[str, object]]:
-    """Every single value of the selected unit, then the fight's own top-level values."""
+#: Top-level tables no correction reaches: the rolls waiting (undo the action instead) and the table files named.
+NOT_CORRECTED = ("pending", "table_files")
+
+
+def editable_values(state: dict, unit_id: str, unit_key: str = "ships",
+                    unit_keys: tuple[str, ...] = ()) -> list[tuple[str, object]]:
+    """Every single value of the selected unit, then the fight's own values: its top-level ones, then those of
+    its other tables (a side's tactics pool, what a side's sensors hold of this unit, the range to it) that name
+    no other unit. ``unit_keys``: the tables of units (``ships``...), whose other units are left out."""
     out: list[tuple[str, object]] = []
+    others = {uid for key in unit_keys for uid in (state.get(key) or {}) if uid != unit_id}
+
+    def names_another(key: object) -> bool:  # a key of another unit's, or of a pair ("a|b") without this one
+        if not isinstance(key, str):
+            return False
+        parts = key.split("|")
+        return unit_id not in parts and any(part in others for part in parts)
 
     def walk(node: object, path: tuple) -> None:
         if isinstance(node, dict):
             for k, v in node.items():
-                walk(v, path + (k,))
+                if not names_another(k):
+                    walk(v, path + (k,))
         elif isinstance(node, list):
             for i, v in enumerate(node):
                 walk(v, path + (i,))
@@ -39,9 +54,16 @@ def editable_values(state: dict, unit_id: str, unit_key: str = "ships") -> list[
 
     if unit_id in state.get(unit_key, {}):
         walk(state[unit_key][unit_id], (unit_key, unit_id))
+    tables = []
     for k, v in state.items():
-        if k != "pending" and not isinstance(v, (dict, list)):
+        if k in NOT_CORRECTED or k in unit_keys or k == unit_key:
+            continue
+        if isinstance(v, (dict, list)):
+            tables.append((k, v))
+        else:
             out.append((k, v))
+    for k, v in tables:
+        walk(v, (k,))
     return out
 
 
@@ -78,7 +100,8 @@ class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
 
     def on_mount(self) -> None:
         items = [Item(p, label_of(p, v, self.unit_key, self.unit_id, self.unit_name))
-                 for p, v in editable_values(self.enc.state, self.unit_id, self.unit_key)]
+                 for p, v in editable_values(self.enc.state, self.unit_id, self.unit_key,
+                                             tuple(k.key for k in self.enc.ruleset.unit_kinds))]
         self.query_one(Picker).load(items)
         self.query_one(LineEdit).display = False
         self.keys_ready()

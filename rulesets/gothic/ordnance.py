@@ -35,7 +35,7 @@ from engine.ruleset import RuleContext
 from . import hitrun
 from .catalogue import CATALOGUE, TARGET_PARAM, chosen_vessel, vessel_words, why_no_vessel, why_phase
 from .tables import Tables
-from .units import MAX_CM, afloat, lose_hits, turrets_now, vessel
+from .units import MAX_CM, afloat, distance, lose_hits, turrets_now, vessel
 
 #: "Управляемая торпеда проходит 30 см за каждую стадию ordnance"
 BOARDING_MOVE_CM = 30
@@ -92,6 +92,12 @@ def may_launch(state: dict, args: dict, tables: Tables) -> str:
     strength = args.get("strength")
     if strength is not None and not 1 <= strength <= v["torpedoes"]:
         return f"{v['name']}'s salvo strength is 1 to {v['torpedoes']}"
+    if "target" in args and isinstance(args.get("distance"), int):
+        # the salvo is placed touching the launching ship, so it starts no farther from the target than the ship
+        apart = distance(state, args["vessel"], args["target"])
+        if apart is not None and args["distance"] > apart:
+            return (f"{vessel(state, args['target'])['name']} is {apart} cm from {v['name']}: a salvo launched at it "
+                    f"starts at most {apart} cm away (d enters the distance again if they have moved)")
     return ""
 
 

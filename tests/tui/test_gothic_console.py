@@ -52,7 +52,7 @@ async def test_a_refused_teleport_says_why(tmp_path: Path) -> None:
 def _mid_fight(enc) -> None:
     enc.act("special_orders", vessel="hammer", order="lock_on")
     enc.act("next")
-    enc.act("launch", vessel="hammer", kinds=["boarding"], strength=6, target="ironvow", distance=50)
+    enc.act("launch", vessel="hammer", kinds=["boarding"], strength=6, target="ironvow", distance=30)
     enc.act("record_hits", vessel="ironvow", hits=4)
     enc.act("shields", vessel="ironvow", up=0)
     enc.act("next")

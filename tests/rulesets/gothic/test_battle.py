@@ -17,12 +17,24 @@ RULES = "gothic-boarding-teleport.ru.txt"
 
 
 def launch_boarding(enc, strength=6, distance=50, target="vow", vessel="hammer") -> str:
+    enc.act("set_distance", vessel=vessel, target=target, cm=distance)  # the salvo starts beside its ship
     to_phase(enc, 2)
     enc.act("launch", vessel=vessel, kinds=["boarding"], strength=strength, target=target, distance=distance)
     return f"salvo-{enc.state['next_salvo']}"
 
 
 # --- boarding torpedoes --------------------------------------------------------------------------------
+
+def test_a_salvo_starts_no_farther_from_its_target_than_the_ship_that_launches_it() -> None:
+    """Found by a game master's drive: a salvo launched 100 cm from a target the ship stood 5 cm from was taken.
+    Launched "like ordinary torpedoes", a salvo is placed touching its ship (ours: no farther than the ship)."""
+    enc = new_fight()
+    enc.act("set_distance", vessel="hammer", target="vow", cm=5)
+    to_phase(enc, 2)
+    refused(enc, "Iron Vow is 5 cm from Hammer: a salvo launched at it starts at most 5 cm away", "launch",
+            vessel="hammer", kinds=["boarding"], strength=6, target="vow", distance=100)
+    enc.act("launch", vessel="hammer", kinds=["boarding"], strength=6, target="vow", distance=5)
+
 
 def test_boarding_and_ordinary_torpedoes_never_share_a_salvo() -> None:
     """Boarding torpedoes (first paragraph): "may be launched like ordinary torpedoes, but not together with them"."""

@@ -332,12 +332,13 @@ def check_value(catalogue: Catalogue, state: dict, action: Action, p: Param, val
             value = int(value.strip())
         if not isinstance(value, int) or isinstance(value, bool):
             raise IllegalAction(f"{_label(action, p)} must be a whole number, got {value!r}")
-        if abs(value) > INT_LIMIT:
-            raise IllegalAction(f"{_label(action, p)}: {value} is too large (at most {INT_LIMIT})")
+        # the parameter's own limits first: they are the ones the form shows ("0-100000")
         if p.minimum is not None and value < p.minimum:
             raise IllegalAction(f"{_label(action, p)} must be at least {p.minimum}, got {value}")
         if p.maximum is not None and value > p.maximum:
             raise IllegalAction(f"{_label(action, p)} must be at most {p.maximum}, got {value}")
+        if abs(value) > INT_LIMIT:
+            raise IllegalAction(f"{_label(action, p)}: {value} is too large (at most {INT_LIMIT})")
         if p.options is not None and str(value) not in {c.value for c in candidates(
                 catalogue, state, action, p, args, tables, sides)}:
             raise _refusal(state, action, p, value, args, tables,

@@ -104,8 +104,6 @@ def not_empty(state: dict, value: Any, tables: Any) -> str:
 def refusal(ruleset: Any, state: dict, path: Path, value: Any) -> str:
     """Why ``value`` may not stand at ``path`` ("" when it may)."""
     where = path_text(path)
-    if isinstance(value, int) and not isinstance(value, bool) and not -INT_LIMIT <= value <= INT_LIMIT:
-        return f"{where}: {value} is too large for a save (at most {INT_LIMIT})"
     for kind in ruleset.unit_kinds:
         if len(path) == 3 and path[0] == kind.key:
             if path[2] == "side":
@@ -126,6 +124,9 @@ def refusal(ruleset: Any, state: dict, path: Path, value: Any) -> str:
             why = rule.check(state, value, tables, path) if rule.reads_path else rule.check(state, value, tables)
             if why:
                 return f"{where} {why}"
+    # after the limits the rules give (the ones a game master knows), before anything is tried with the value
+    if isinstance(value, int) and not isinstance(value, bool) and not -INT_LIMIT <= value <= INT_LIMIT:
+        return f"{where}: {value} is too large for a save (at most {INT_LIMIT})"
     return ""
 
 

@@ -35,12 +35,14 @@ CASES = [
     ("classic-hg", "ships.{ship}.tubes[0].id", "", "must not be empty"),
     ("classic-hg", "ships.{ship}.turrets[0].weapon", "beam_lazer", "weapon must be one of"),
     ("classic-hg", "ships.{ship}.armor_factor", "99", "armor_factor must be at most 15"),
-    ("classic-hg", "ships.{ship}.fuel", "9999999999999999999999", "too large for a save"),
+    # the field's own limit is named first (it is the one the game master knows), not the save's
+    ("classic-hg", "ships.{ship}.fuel", "9999999999999999999999", "fuel must be at most 10000000"),
+    ("classic-hg", "ships.{ship}.turrets[0].gunner_skill", "9999999999999999999999", "too large for a save"),
     ("megatraveller", "step", "17", "step must be from 1 to 3"),
     ("megatraveller", "ships.{ship}.side", "pirates", "side must be one of"),
     ("megatraveller", "ships.{ship}.batteries[0].weapon", "beam_lazer", "weapon must be one of"),
     ("megatraveller", "ships.{ship}.signature", "invisible", "signature must be one of"),
-    ("megatraveller", "ships.{ship}.tactics", str(10**20), "too large for a save"),
+    ("megatraveller", "ships.{ship}.tactics", str(10**20), "tactics must be from 0 to 1000"),
     ("megatraveller", "fleet_tactics.{side}", "-3", "must be from 0 to 1000"),
     # found by a game master's drive: a chest with -5 points taken read "-5/30" and the save still checked ok
     ("percentile", "people.{person}.body.chest.taken", "-5", "taken must be from 0 to"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import BadTable
+from engine.errors import BadTable, IllegalAction
 from engine.files import load_ship
 from engine.ruleset import RuleContext, register
 from rulesets.megatraveller import RULESET
@@ -211,3 +211,11 @@ def test_the_checklist_says_what_each_side_still_has_free() -> None:
     lines = [line for line in views.checklist_notes(enc.state) if " free: " in line]
     assert len(lines) == len(enc.state["side_order"])
     assert "free sensor action" in lines[0]
+
+
+def test_a_huge_range_is_refused_by_the_limit_the_form_shows() -> None:
+    """Found by a game master's drive: the range form says 0-100000, but 99999999999999999999 was refused as "at
+    most 9223372036854775807" (a save's limit), which the form never shows."""
+    enc = new_engagement()
+    with pytest.raises(IllegalAction, match="must be at most 100000, got 99999999999999999999"):
+        enc.act("set_range", ship="lancer", target="raider", squares=99999999999999999999)

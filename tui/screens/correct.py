@@ -30,8 +30,9 @@ NOT_CORRECTED = ("pending", "table_files")
 def editable_values(state: dict, unit_id: str, unit_key: str = "ships",
                     unit_keys: tuple[str, ...] = ()) -> list[tuple[str, object]]:
     """Every single value of the selected unit, then the fight's own values: its top-level ones, then those of
-    its other tables (a side's tactics pool, what a side's sensors hold of this unit, the range to it) that name
-    no other unit. ``unit_keys``: the tables of units (``ships``...), whose other units are left out."""
+    its other tables (a side's tactics pool, what a side's sensors hold of this unit, the range to it, its
+    attacks) that are not another unit's. ``unit_keys``: the tables of units (``ships``...), whose other units
+    are left out (a fleet's other hundred ships, and their attacks, would bury the one picked)."""
     out: list[tuple[str, object]] = []
     others = {uid for key in unit_keys for uid in (state.get(key) or {}) if uid != unit_id}
 
@@ -41,19 +42,25 @@ def editable_values(state: dict, unit_id: str, unit_key: str = "ships",
         parts = key.split("|")
         return unit_id not in parts and any(part in others for part in parts)
 
-    def walk(node: object, path: tuple) -> None:
+    def about_another(record: dict) -> bool:  # a record of the fight's (an attack) naming other units, not this one
+        named = {v for v in record.values() if isinstance(v, str)}
+        return unit_id not in named and not named.isdisjoint(others)
+
+    def walk(node: object, path: tuple, fight: bool = True) -> None:
         if isinstance(node, dict):
+            if fight and about_another(node):
+                return
             for k, v in node.items():
-                if not names_another(k):
-                    walk(v, path + (k,))
+                if not (fight and names_another(k)):
+                    walk(v, path + (k,), fight)
         elif isinstance(node, list):
             for i, v in enumerate(node):
-                walk(v, path + (i,))
+                walk(v, path + (i,), fight)
         else:
             out.append((path_text(path), node))
 
     if unit_id in state.get(unit_key, {}):
-        walk(state[unit_key][unit_id], (unit_key, unit_id))
+        walk(state[unit_key][unit_id], (unit_key, unit_id), fight=False)
     tables = []
     for k, v in state.items():
         if k in NOT_CORRECTED or k in unit_keys or k == unit_key:

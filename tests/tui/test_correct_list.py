@@ -1,0 +1,43 @@
+"""What the correction form lists (``tui.screens.correct.editable_values``): the selected unit's values, then the
+fight's own, leaving out what belongs to other units (found by a game master's drive: a fleet tactics pool and a
+side's sensor state could not be reached; with the fight's tables listed whole, a fleet's attacks buried them)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from engine.saves import SaveFile
+from tui.screens.correct import editable_values
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def listed(enc, unit_id: str) -> list[str]:
+    keys = tuple(k.key for k in enc.ruleset.unit_kinds)
+    return [path for path, _ in editable_values(enc.state, unit_id, "ships", keys)]
+
+
+def test_an_attack_is_listed_with_the_ships_it_names_only(tmp_path: Path) -> None:
+    path = tmp_path / "c.toml"
+    shutil.copyfile(ROOT / "saves" / "demo-classic-hg.toml", path)
+    enc = SaveFile.load(path).encounter
+    enc.act("roll_initiative")
+    enc.type_roll("6")
+    enc.type_roll("1")
+    enc.act("next")
+    enc.act("next")
+    enc.act("fire", ship="swift-dolan", turrets=["T1"], target="red-lantern")
+    enc.type_roll("12")
+    assert "attacks[0].damage" in listed(enc, "swift-dolan") and "attacks[0].damage" in listed(enc, "red-lantern")
+    assert not any(p.startswith("attacks") for p in listed(enc, "vigilant-reach"))
+    assert not any(p.startswith("ships.red-lantern") for p in listed(enc, "swift-dolan"))
+    assert {"turn", "step", "range"} <= set(listed(enc, "vigilant-reach"))
+
+
+def test_a_pair_s_range_and_a_side_s_view_of_the_ship_are_listed_with_it() -> None:
+    enc = SaveFile.load(ROOT / "saves" / "demo-megatraveller.toml").encounter
+    corsair = listed(enc, "corsair")
+    assert {"ranges.corsair|patrol", "ranges.corsair|scout", "fleet_tactics.imperial",
+            "knowledge.imperial.corsair.state"} <= set(corsair)
+    assert not any("courier" in p for p in corsair)

@@ -341,13 +341,15 @@ class Encounter:
         return f"correction: {path_text(tuple(ev.data['path']))} {ev.data.get('was')!r} -> {ev.data['value']!r}{note}"
 
     def _named(self, args: dict) -> dict:
-        """Arguments as a reader wants them: a ship's name where its id was given."""
+        """Arguments as a reader wants them: a ship's name where its id was given, as the fight names it now (a
+        ship renamed by a correction reads by its new name, as the notes after the rename do), else as the
+        setup did."""
         def name(v: Any) -> Any:
             if isinstance(v, str):
-                unit = self._setup_units.get(v)
-                if unit is None:  # units made in play (salvos) are named in the state
-                    unit = next((self.state[k.key][v] for k in self.ruleset.unit_kinds
-                                 if isinstance(self.state.get(k.key), dict) and v in self.state[k.key]), None)
+                unit = next((self.state[k.key][v] for k in self.ruleset.unit_kinds
+                             if isinstance(self.state.get(k.key), dict) and v in self.state[k.key]), None)
+                if unit is None:
+                    unit = self._setup_units.get(v)
                 return unit.get("name", v) if isinstance(unit, dict) else v
             return [name(x) for x in v] if isinstance(v, list) else v
 

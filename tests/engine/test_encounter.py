@@ -155,6 +155,16 @@ def test_correction_is_an_event_typed_like_the_value(enc: Encounter) -> None:
     assert enc.state["ships"]["brute"]["hull"] == 30
 
 
+def test_an_action_line_names_a_renamed_unit_by_its_new_name(enc: Encounter) -> None:
+    """Found by a game master's drive: after a ship was renamed by a correction, its action lines still read
+    the setup's name ("target=Brute") while the notes under them read the new one."""
+    _to_fire_step(enc)
+    scan = next(ev for ev in enc.events if ev.kind == "action" and ev.data["name"] == "scan")
+    assert "target=Brute" in enc.describe(scan)
+    enc.correct("ships.brute.name", "Brute II", note="typo")
+    assert "target=Brute II" in enc.describe(scan)
+
+
 @pytest.mark.parametrize("path,value,message", [
     ("ships.brute.hull", "lots", "holds a whole number"),
     ("ships.nobody.hull", "3", "no value at ships.nobody"),

@@ -367,7 +367,11 @@ def on_wound(state: dict, result: RollResult, tables: Tables, ctx) -> None:
              f"severity roll on {row['severity']}")
     # the table's percentage describes the wound, not the points it rounds to (percentile-personal-combat.txt,
     # Procedures (1): "the DAMAGE PERCENTAGE ... for use with ... TABLES 3-8 through 3-14")
+    wounds_before = len(person["wounds"])
     finish_damage(state, tables, ctx, data, points, percent=row["percent"])
+    if len(person["wounds"]) == wounds_before:  # grazed to no point: no wound, so no consequences to roll for
+        ctx.note(f"No wound on {person['name']}: no severity roll")
+        return
     ctx.request_roll(f"Severity ({row['severity']}) for {person['name']}", "1:10sd", then="severity",
                      context={"target": data["target"], "severity": row["severity"],
                               "wound": len(person["wounds"]) - 1})

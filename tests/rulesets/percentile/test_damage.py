@@ -173,6 +173,28 @@ def test_no_function_in_a_vital_part_kills() -> None:
     assert any("The fight is over: Blue is left standing" in n for n in notes(enc, 1))
 
 
+def test_procedure_1_a_hit_grazed_to_no_point_leaves_no_wound_and_rolls_no_severity() -> None:
+    """GRAZING SHOTS make the grazed points the damage; the SEVERITY ROLL tells "the full consequences of the damage
+    taken" (Damage, Procedures (1)). A scratch (10% of a 6-point hand, 1 point) grazed 1 under a MARKSmanship of
+    60 is 1 x 1/60 = 0 points: no wound, so no severity roll (found by an audit: the roll went onto the chest
+    wound before it and changed its severity)."""
+    enc = fight({"ann": person("blue", "Ann", aim=65), "cid": person("red", "Cid")}, to_hit=1, damage=1,
+                grazing=True)
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=5, aim="chest")
+    answer(enc, "Percent to hit", "10")
+    answer(enc, "Damage", "8")
+    answer(enc, "Severity", "1")
+    chest = dict(enc.state["people"]["cid"]["wounds"][-1])
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=5, aim="left_hand")
+    answer(enc, "Percent to hit", "59")  # 1 under: a random hit location
+    answer(enc, "Random", "72")
+    answer(enc, "Damage", "1")
+    assert enc.pending is None
+    assert enc.state["people"]["cid"]["wounds"] == [chest]
+    assert any("No wound on Cid: no severity roll" in n for n in notes(enc, 1))
+
+
 def test_procedure_1_organ_damage_multiplies_the_tables_percentage() -> None:
     """ORGAN SYSTEM DAMAGE: "The essential part of the tissue system is the percentage damage done ... Simply
     multiply the tissue damage by the correct column and row" (Table 3-3.1). Under procedure 1 that percentage is

@@ -584,7 +584,8 @@ def on_crew_drained(state: dict, data: dict, tables: Tables, ctx: RuleContext) -
     """One person's attributes taken to 0 by a nuclear missile's crew hit: noted on its record."""
     ship_id, book, index = data["tag"].split(":")
     record = state["ships"][ship_id][book][int(index)]
-    line = f"{state['people'][data['person']]['name']}: {' and '.join(data['lost'])} reduced to 0"
+    name = state["people"][data["person"]]["name"]
+    line = f"{name}: {' and '.join(data['lost'])} reduced to 0" if data["lost"] else f"{name}: nothing left to reduce"
     before = record.get("result", "")
     record["result"] = f"{before}; {line}" if before else line
     _chain_goes_on(state, tables, ctx)

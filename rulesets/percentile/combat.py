@@ -406,7 +406,9 @@ def finish_damage(state: dict, tables: Tables, ctx, data: dict, points: int, per
         under = base - data["roll"] if "roll" in data else data["under"]
         points = grazed(full, under, base)
         ctx.note(f"Grazing shot: {full} x {under}/{base} = {points} points")
-        percent = None  # the grazed points are the wound now
+        # the grazed points are the wound now; a table's percentage (procedure 1) is grazed alike, and still
+        # describes it (and reaches the organs) when it comes to less than a point; grazed to nothing, no wound
+        percent = grazed(percent, under, base) or None if percent is not None else None
     weapon = tables.weapons[data["weapon"]]
     apply_damage(state, tables, data["target"], data["part"], points, weapon["damage_type"], ctx,
                  organs=bool(data.get("organs")), percent=percent)

@@ -32,7 +32,7 @@ RULES = (
     CorrectionRule("people.*.body.*.taken", between(0, MOST)),
     CorrectionRule("people.*.body.*.points", between(1, MOST)),
     *(CorrectionRule(f"people.*.{name}", between(0, MOST))
-      for name in ("ap_turn", "ap_spent", "ap_extra", "ap_forfeit", "owed", "taken_this_round",
+      for name in ("ap_turn", "ap_spent", "ap_extra", "ap_extra_spent", "ap_forfeit", "owed", "taken_this_round",
                    "taken_last_round")),
     CorrectionRule("people.*.race", one_of(lambda state, tables: tables.races)),
     CorrectionRule("alertness.*", between(0, 100)),

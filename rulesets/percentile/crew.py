@@ -161,7 +161,12 @@ def crew_drained(state: dict, args: dict, tables, ctx) -> None:
     if not ids:
         ctx.note(f"Nobody at the {args['location'].replace('_', ' ')} to reach")
     for pid in ids:
-        _ask_drained(state, pid, list(ATTRIBUTES), int(args["attributes"]), [], args.get("tag", ""), ctx)
+        left = [a for a in ATTRIBUTES if state["people"][pid][a] > 0]  # one already at 0 cannot be reduced to it
+        if left:
+            _ask_drained(state, pid, left, int(args["attributes"]), [], args.get("tag", ""), ctx)
+        else:
+            ctx.note(f"{state['people'][pid]['name']}: every attribute is already 0")
+            ctx.done({"tag": args.get("tag", ""), "person": pid, "lost": []})
 
 
 def _ask_drained(state: dict, pid: str, left: list[str], more: int, lost: list[str], tag: str, ctx) -> None:

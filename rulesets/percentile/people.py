@@ -85,7 +85,7 @@ def person_state(person: dict, tables: Tables) -> dict:
         "agility": ap, "strength": person["strength"], "alertness": person["alertness"],
         "weapons": list(person["weapons"]),
         "body": body,
-        "ap_turn": ap, "ap_spent": 0, "ap_extra": 0, "ap_forfeit": 0, "owed": 0, "no_move": False,
+        "ap_turn": ap, "ap_spent": 0, "ap_extra": 0, "ap_extra_spent": 0, "ap_forfeit": 0, "owed": 0, "no_move": False,
         "taken_this_round": 0, "taken_last_round": 0, "dead": False, "wounds": [], "attacked": False,
         "asleep": person.get("asleep", False),
     }

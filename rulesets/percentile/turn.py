@@ -75,21 +75,27 @@ def ap_cap(state: dict, person: dict) -> int:
     return person["ap_turn"] * state["subturn"] // n
 
 
+def own_left(state: dict, person: dict) -> int:
+    """The turn's own points still to spend in this sub-turn: its share and the earlier ones', less the own points
+    spent (all spent but the borrowed ones, ``ap_extra_spent``) and those earlier sub-turns left (``ap_forfeit``)."""
+    own_spent = person["ap_spent"] - person["ap_extra_spent"]
+    return max(0, ap_cap(state, person) - person["ap_forfeit"] - own_spent)
+
+
 def ap_left(state: dict, person: dict) -> int | None:
-    """Agility Points left to spend now (None: action procedure 1 counts none): the turn's own points up to this
-    sub-turn and the borrowed ones, less those spent and those an earlier sub-turn left unspent (``ap_forfeit``)."""
+    """Agility Points left to spend now (None: action procedure 1 counts none): the own points of this sub-turn
+    (``own_left``) and the borrowed points not yet spent, which last the whole turn."""
     if state["options"]["action"] == 1:
         return None
-    return max(0, ap_cap(state, person) + person["ap_extra"] - person["ap_spent"] - person["ap_forfeit"])
+    return own_left(state, person) + max(0, person["ap_extra"] - person["ap_extra_spent"])
 
 
 def forfeit_unspent(state: dict) -> None:
     """A sub-turn ends: its share of each person's own points left unspent is gone ("in these smaller pieces the
-    character expends only one fifth of their Agility Points in one fifth of the time", Need to slow it down?).
-    A piece's own share is spent before borrowed points (they last the whole turn), so what is gone is the
-    share up to now less all spent: ``ap_forfeit`` becomes max(itself, cap - spent)."""
+    character expends only one fifth of their Agility Points in one fifth of the time", Need to slow it down?);
+    borrowed points are "expended in this turn", whichever sub-turn (Want to speed it up?)."""
     for p in state["people"].values():
-        p["ap_forfeit"] = max(p["ap_forfeit"], ap_cap(state, p) - p["ap_spent"])
+        p["ap_forfeit"] += own_left(state, p)
 
 
 def seconds(person: dict) -> float:
@@ -112,7 +118,12 @@ def why_not_acting(state: dict, pid: str) -> str:
 
 
 def spend(state: dict, pid: str, cost: int) -> None:
-    state["people"][pid]["ap_spent"] += cost
+    """The points go from the sub-turn's own share first, then from the borrowed ones (own points unspent are lost
+    when the sub-turn ends; borrowed ones wait)."""
+    person = state["people"][pid]
+    own = min(cost, own_left(state, person))
+    person["ap_spent"] += cost
+    person["ap_extra_spent"] += cost - own
 
 
 def why_cannot_pay(state: dict, pid: str, cost: int) -> str:
@@ -377,7 +388,7 @@ def end_round(state: dict, ctx) -> None:
         p["taken_last_round"], p["taken_this_round"] = p["taken_this_round"], 0
         p["no_move"] = p["owed"] >= p["agility"] > 0
         p["ap_turn"] = max(0, p["agility"] - p["owed"])
-        p["owed"] = p["ap_spent"] = p["ap_extra"] = p["ap_forfeit"] = 0
+        p["owed"] = p["ap_spent"] = p["ap_extra"] = p["ap_extra_spent"] = p["ap_forfeit"] = 0
         if p["no_move"]:
             ctx.note(f"{p['name']} borrowed the whole turn: no movement this round")
     state["quiet_rounds"] = state["quiet_rounds"] + 1 if not state["attacks_this_round"] else 0

@@ -264,3 +264,27 @@ def test_a_nuclear_missile_that_does_not_kill_takes_two_attributes_of_each_crewm
                                                           "perception reduced to 0; Mate Sela Dunn: strength and "
                                                           "agility reduced to 0")
     assert replay(enc.setup, enc.events, RULESET) == enc.state
+
+
+
+def test_a_nuclear_missile_rolls_only_over_the_attributes_a_crewman_has_left() -> None:
+    """Found by a game master's drive: a crewman whose aim and perception an earlier hit took to 0 was offered
+    them again, and "lost" nothing. The die is over those still above 0; with none left, nothing is rolled."""
+    from engine.ruleset import RuleContext, find_ruleset
+    from rulesets.percentile.crew import crew_drained
+
+    enc = duel(BRIDGE)
+    percentile = find_ruleset("percentile")
+    state = enc.state
+    args = {"ship": "jackal", "ship_name": "Jackal", "side": "cor", "location": "bridge", "count": 2,
+            "attributes": 2, "only": [], "roster": ["Capt. Orrin Vale", "Mate Sela Dunn"], "tag": ""}
+    ctx = RuleContext(1, [], [], RULESET, "percentile", "", state, {})
+    crew_drained(state, dict(args), percentile.tables_for(state), ctx)
+    vale, dunn = (state["people"][p] for p in ("jackal-bridge-1", "jackal-bridge-2"))
+    assert [r.dice for r in ctx.requests] == ["1d5", "1d5"]
+    vale.update(perception=0, aim=0)
+    dunn.update(perception=0, aim=0, brawl=0, agility=0, strength=0)
+    ctx = RuleContext(1, [], [], RULESET, "percentile", "", state, {})
+    crew_drained(state, dict(args), percentile.tables_for(state), ctx)
+    assert [(r.dice, r.purpose.partition("(")[2]) for r in ctx.requests] == [("1d3", "1 brawl, 2 agility, 3 strength)")]
+    assert "Mate Sela Dunn: every attribute is already 0" in ctx.notes

@@ -195,6 +195,22 @@ def test_procedure_1_a_hit_grazed_to_no_point_leaves_no_wound_and_rolls_no_sever
     assert any("No wound on Cid: no severity roll" in n for n in notes(enc, 1))
 
 
+def test_procedure_1_a_grazed_wound_is_described_by_the_tables_percentage_grazed() -> None:
+    """GRAZING SHOTS scale the damage by % UNDER / percent to hit; under procedure 1 the table's percentage is what
+    describes the wound and reaches the organs, so it is grazed alike: a deep wound (50% in ours) to an 8-point
+    head, 40 under a MARKSmanship of 60, is 50 x 40/60 = 33%, not the rounded points' 3/8 = 38% (found by a
+    drive: the organs read the points again)."""
+    enc = fight({"ann": person("blue", "Ann", aim=65), "cid": person("red", "Cid")}, to_hit=1, damage=1,
+                grazing=True, organs=True)
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=5, aim="head")
+    answer(enc, "Percent to hit", "20")
+    answer(enc, "Damage", "5")
+    wound = enc.state["people"]["cid"]["wounds"][-1]
+    assert (wound["points"], wound["percent"]) == (3, 33)
+    assert "nervous_endocrine 66%: paralysed in the hit part" in wound["organs"]
+
+
 def test_procedure_1_organ_damage_multiplies_the_tables_percentage() -> None:
     """ORGAN SYSTEM DAMAGE: "The essential part of the tissue system is the percentage damage done ... Simply
     multiply the tissue damage by the correct column and row" (Table 3-3.1). Under procedure 1 that percentage is

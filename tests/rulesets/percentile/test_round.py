@@ -281,6 +281,22 @@ def test_borrowed_points_last_the_turn_while_each_sub_turn_s_own_share_does_not(
     refused(enc, "Ann has 17 Agility Points left in sub-turn 2", "move", person="ann", what="walk", times=6)
 
 
+def test_borrowed_points_spent_do_not_come_back_in_a_later_sub_turn() -> None:
+    """Found by a game master's drive: borrowed points spent in sub-turn 1 were credited back two sub-turns later.
+    Ann borrows 30 for 10 and walks 18 in sub-turn 1 (her 11, then 7 borrowed); sub-turn 2 passes unspent (its
+    11 are gone); sub-turn 3 has its own 11 and the 3 borrowed points left: 14."""
+    enc = fight(subturns=5, borrowing=True)
+    to_action(enc)
+    enc.act("borrow", person="ann", points=30)
+    enc.act("move", person="ann", what="walk", times=6)
+    for _ in range(4):  # Red's part of sub-turn 1; all of sub-turn 2
+        enc.act("next")
+    assert enc.state["subturn"] == 3
+    refused(enc, "Ann has 14 Agility Points left in sub-turn 3", "move", person="ann", what="walk", times=5)
+    enc.act("move", person="ann", what="walk", times=4)
+    assert enc.state["people"]["ann"]["ap_spent"] == 30
+
+
 def test_borrowing_at_three_to_one_and_the_turn_without_movement() -> None:
     """"the rate is 3:1, that is if three points are borrowed from the next turn, then one additional point can
     be expended in this turn"; "If the player borrows all of the agility points from their next turn ... their

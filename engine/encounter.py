@@ -517,7 +517,7 @@ class Encounter:
             if path[0] == "pending":
                 raise IllegalAction("pending rolls cannot be corrected")
             set_path(state, tuple(path), plain_copy(ev.data.get("value")))
-            rs.after_correction(state, tuple(path))
+            rs.after_correction(state, tuple(path), ctx)
             if held:
                 held.clear()
         else:

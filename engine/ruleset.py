@@ -352,8 +352,9 @@ class Ruleset(ABC):
         sub = ctx if (owner, reply_to) == (ctx.owner, ctx.reply_to) else ctx.acting_as(owner, reply_to)
         fn(state, result, sub.tables_of(rs, bool(owner)), sub)
 
-    def after_correction(self, state: dict, path: tuple) -> None:
-        """Re-derive anything that depends on a corrected value (default: nothing)."""
+    def after_correction(self, state: dict, path: tuple, ctx: RuleContext | None = None) -> None:
+        """Re-derive anything that depends on a corrected value (default: nothing). ``ctx``: the correction's,
+        for a note of what followed (None when the correction is only tried)."""
 
     def tables(self) -> dict[str, Any]:
         """The ruleset's shipped table files by name."""

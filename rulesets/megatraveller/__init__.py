@@ -33,6 +33,9 @@ from .ranges import DEFAULT_RANGE, pair
 from .ships import check_ship, ship_state
 from .tables import TABLE_SET, load_tables
 
+#: A ship's values that decide what its sensors detect: their reach, and the systems shut down (sensors, power).
+SEEING = ("sensors", "shut_down")
+
 
 
 class MegaTraveller(Ruleset):
@@ -92,13 +95,14 @@ class MegaTraveller(Ruleset):
         return (Param("range", "Starting range in squares between enemy ships", "int", minimum=0,
                       maximum=turn.MAX_SQUARES),)
 
-    def after_correction(self, state: dict, path: tuple) -> None:
+    def after_correction(self, state: dict, path: tuple, ctx=None) -> None:
         if len(path) == 3 and path[0] == "ships" and path[2] == "side":
             turn.side_corrected(state)
-        elif path and path[0] in ("ranges", "ships"):
+        elif path and (path[0] == "ranges" or path[:1] == ("ships",) and len(path) >= 3 and path[2] in SEEING):
             # "Anything within 100 spaces is pretty much detected": a range measured again or sensors put
-            # right by hand detect as the range step does (detection never goes back)
-            sensors.refresh_detection(state)
+            # right by hand detect as the range step does, and say so (detection never goes back); any other
+            # correction leaves what the sides hold as it is (a contact the game master hid stays hidden)
+            sensors.refresh_detection(state, ctx)
 
     # --- reading the state -----------------------------------------------------------
 

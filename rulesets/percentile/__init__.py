@@ -112,7 +112,7 @@ class Percentile(Ruleset):
             return f"move: {args.get('person')}, {what}{times}"
         return super().describe_action(name, args)
 
-    def after_correction(self, state: dict, path: tuple) -> None:
+    def after_correction(self, state: dict, path: tuple, ctx=None) -> None:
         """A corrected body part decides again whether its person is dead (a vital part without function)."""
         if len(path) >= 4 and path[0] == "people" and path[2] == "body" and path[1] in state["people"]:
             person = state["people"][path[1]]

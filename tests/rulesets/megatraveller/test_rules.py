@@ -74,8 +74,11 @@ def test_a_range_or_sensors_put_right_by_hand_detect_within_100_squares() -> Non
             blind.correct(f"ships.{sid}.shut_down", ["sensors"], note="blind")
     blind.correct("knowledge.imp.raider.state", "undetected", note="lost it")
     assert blind.state["knowledge"]["imp"]["raider"]["state"] == "undetected"
+    blind.correct("ships.lancer.fuel", 10, note="any other value")  # what the sides hold is left as it is
+    assert blind.state["knowledge"]["imp"]["raider"]["state"] == "undetected"
     blind.correct("ships.lancer.shut_down", [], note="repaired")
     assert blind.state["knowledge"]["imp"]["raider"]["state"] == "detected"
+    assert "Imperial detects Corsair-1" in blind.events[-1].notes  # said in the log, as the range step says it
 
 
 def test_armor_value_list() -> None:

@@ -29,7 +29,7 @@ from . import hitrun, ordnance, teleport, turn  # noqa: F401  (they register the
 from .catalogue import CATALOGUE, PHASE_WORDS, PHASES
 from .corrections import RULES as CORRECTION_RULES
 from .tables import TABLE_SET, load_tables
-from .units import DEFAULT_DISTANCE, MAX_CM, defence_profile, defence_state, pair, vessel_state
+from .units import DEFAULT_DISTANCE, MAX_CM, defence_profile, defence_state, destroy, pair, vessel_state
 
 
 #: The order the console lists the actions in: the turn's own order, the next phase last.
@@ -56,6 +56,16 @@ class Gothic(Ruleset):
     def check_unit(self, kind: UnitKind, unit: dict, where: str) -> None:
         if kind.id == "defence":
             defence_profile(unit, load_tables(), where)
+
+    def after_correction(self, state: dict, path: tuple, ctx=None) -> None:
+        """A ship or defence whose hits are corrected to 0 is destroyed, as losing its last hit destroys it (found
+        by a drive: an escort at 0/1 stayed in play)."""
+        if len(path) == 3 and path[0] in ("ships", "defences") and path[2] == "hits":
+            v = state[path[0]].get(path[1])
+            if isinstance(v, dict) and v["hits"] == 0 and not v["destroyed"]:
+                line = destroy(state, path[1], "no hits left")
+                if ctx is not None:
+                    ctx.note(line)
 
     def new_state(self, setup) -> dict:
         files = table_files(setup.options)

@@ -35,6 +35,7 @@ RULES = (
     CorrectionRule("*.*.hits_start", at_least("hits"), reads_path=True),
     CorrectionRule("*.*.shields_up", between(0, 20)),
     CorrectionRule("*.*.shields_up", up_to("shields"), reads_path=True),
+    CorrectionRule("*.*.shields", at_least("shields_up"), reads_path=True),
     CorrectionRule("*.*.armour", between(1, 6)),
     CorrectionRule("*.*.criticals[*].roll", between(2, 12)),
     CorrectionRule("ordnance.*.strength", between(1, 30)),

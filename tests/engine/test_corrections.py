@@ -55,6 +55,7 @@ CASES = [
     ("gothic", "ships.{ship}.hits", "99", r"hits must be from 0 to 8 \(its hits start\)"),
     ("gothic", "ships.{ship}.shields_up", "5", r"shields_up must be from 0 to 2 \(its shields\)"),
     ("gothic", "ships.{ship}.hits_start", "4", r"hits_start must be at least 8 \(its hits\)"),
+    ("gothic", "ships.{ship}.shields", "0", r"shields must be at least 2 \(its shields up\)"),
     ("percentile", "people.{person}.race", "martian", "race must be one of .*human"),
 ]
 

@@ -356,3 +356,14 @@ def test_the_battle_saved_halfway_ends_the_same(tmp_path: Path) -> None:
     assert unit(enc, "vow")["criticals"] == [] and "Iron Vow repairs Fire on the gun decks" in notes(enc)
     with pytest.raises(IllegalAction):
         enc.act("launch", vessel="hammer", kinds=["boarding"], strength=2, target="vow", distance=30)
+
+
+def test_a_vessel_whose_hits_are_corrected_to_0_is_destroyed() -> None:
+    """Losing the last hit destroys a vessel; a correction to 0 hits does the same, and says so (found by a game
+    master's drive: an escort at 0/1 stayed in play)."""
+    enc = new_fight()
+    enc.correct("ships.shade.hits", 0, note="rammed")
+    assert unit(enc, "shade")["destroyed"]
+    assert "Shade is destroyed (no hits left)" in enc.events[-1].notes
+    enc.undo()
+    assert not unit(enc, "shade")["destroyed"]

@@ -324,14 +324,20 @@ def on_joined(state: dict, result: RollResult, tables, ctx) -> None:
     if not state["sole"]:
         # "that side will have to wait until it is their turn" (Primary Attack): its place has passed once a
         # side it comes before has acted or is acting; otherwise it acts before the first such side to come
+        # with sub-turns the order comes round again in each, so a place passed is taken from the next sub-turn
         rounds, acting = state["round_order"], state["acting"]
         after = set(state["order"][place + 1:])
-        if any(s in after for s in rounds[:acting + 1]):
-            ctx.note(f"{state['side_names'][side]}'s place has passed: it acts from next round")
-        else:
+        if not any(s in after for s in rounds[:acting + 1]):
             at = next((i for i in range(acting + 1, len(rounds)) if rounds[i] in after), len(rounds))
             rounds.insert(at, side)
             ctx.note(f"{state['side_names'][side]} acts this round, after {state['side_names'][rounds[at - 1]]}")
+        elif state["subturn"] < state["options"]["subturns"]:
+            at = next(i for i in range(len(rounds)) if rounds[i] in after)  # at or before the side acting
+            rounds.insert(at, side)
+            state["acting"] += 1  # the side acting now goes on; the new one's place comes round next sub-turn
+            ctx.note(f"{state['side_names'][side]}'s place has passed in this sub-turn: it acts from the next")
+        else:
+            ctx.note(f"{state['side_names'][side]}'s place has passed: it acts from next round")
 
 
 # --- the turns ---------------------------------------------------------------------------------------

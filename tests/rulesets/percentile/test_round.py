@@ -231,6 +231,23 @@ def test_a_late_side_placed_after_a_side_still_to_act_waits_for_its_turn_this_ro
     assert any("Green's place has passed: it acts from next round" in n for n in notes(late, 1))
 
 
+def test_with_sub_turns_a_late_side_whose_place_has_passed_acts_from_the_next_sub_turn() -> None:
+    """The order comes round again in every sub-turn ("within each of these pieces of the Turn, the normal steps of
+    combat are followed"): a side placed before the one acting waits for the next sub-turn, not the next round."""
+    enc = fight(people(), THREE, subturns=5)
+    to_action(enc, blue="20", red="45")
+    enc.act("next")  # Blue has acted; Red acts now
+    enc.act("join", side="green")
+    answer(enc, "Primary attack: Green", "40")  # between Blue and Red
+    assert enc.state["round_order"] == ["blue", "green", "red"]
+    assert enc.state["round_order"][enc.state["acting"]] == "red"  # Red goes on
+    assert any("it acts from the next" in n for n in notes(enc, 1))
+    enc.act("next")
+    assert (enc.state["subturn"], enc.state["round_order"][enc.state["acting"]]) == (2, "blue")
+    enc.act("next")
+    assert enc.state["round_order"][enc.state["acting"]] == "green"
+
+
 # --- agility points and sub-turns ---------------------------------------------------------------------------
 
 def test_actions_cost_agility_points_and_take_half_a_second_per_tenth() -> None:

@@ -84,6 +84,6 @@ async def test_a_side_s_tactics_pool_and_sensor_state_are_corrected_from_the_con
         assert enc.events[-1].kind == "correction"
         app.screen.action_select(2)  # Red Lantern, seen by the Imperial Navy
         await idle(pilot)
-        burst(app, "c", *"knowledge.imperial.corsair.state", "enter", *"located", "enter", "enter")
+        burst(app, "c", *"knowledge.imperial.red lantern.state", "enter", *"located", "enter", "enter")
         await idle(pilot)
         assert enc.state["knowledge"]["imperial"]["corsair"]["state"] == "located"

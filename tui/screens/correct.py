@@ -74,10 +74,16 @@ def editable_values(state: dict, unit_id: str, unit_key: str = "ships",
     return out
 
 
-def label_of(path: str, value: object, unit_key: str, unit_id: str, unit_name: str) -> str:
-    """'Swift Dolan: turrets[0].count = 1' rather than 'ships.swift-dolan.turrets[0].count'."""
+def label_of(path: str, value: object, unit_key: str, unit_id: str, unit_name: str,
+             names: dict[str, str] | None = None) -> str:
+    """'Swift Dolan: turrets[0].count = 1' rather than 'ships.swift-dolan.turrets[0].count'; the fight's values
+    name the units in their keys ('ranges.Red Lantern|Vigilance', not 'ranges.corsair|patrol')."""
     prefix = f"{unit_key}.{unit_id}."
-    shown = f"{unit_name}: {path[len(prefix):]}" if path.startswith(prefix) else path
+    if path.startswith(prefix):
+        shown = f"{unit_name}: {path[len(prefix):]}"
+    else:
+        shown = ".".join("|".join((names or {}).get(part, part) for part in key.split("|"))
+                         for key in path.split("."))
     return f"{shown.replace('_', ' ')} = {value!r}"
 
 
@@ -92,6 +98,7 @@ class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
         self.value = ""
         self.stage = "pick"  # then "value", then "note"
         self.recorded = False
+        self.names: dict[str, str] = {}  # unit ids to names, for the fight's values that name units
         unit = enc.state.get(self.unit_key, {}).get(unit_id, {})
         self.unit_name = str(unit.get("name", unit_id) if isinstance(unit, dict) else unit_id)
 
@@ -106,9 +113,11 @@ class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
             yield Label("The correction is logged as an event: u undoes it.", id="form-help")
 
     def on_mount(self) -> None:
-        items = [Item(p, label_of(p, v, self.unit_key, self.unit_id, self.unit_name))
-                 for p, v in editable_values(self.enc.state, self.unit_id, self.unit_key,
-                                             tuple(k.key for k in self.enc.ruleset.unit_kinds))]
+        state, keys = self.enc.state, tuple(k.key for k in self.enc.ruleset.unit_kinds)
+        self.names = {uid: str(u.get("name", uid)) for key in keys for uid, u in (state.get(key) or {}).items()
+                      if isinstance(u, dict)}
+        items = [Item(p, label_of(p, v, self.unit_key, self.unit_id, self.unit_name, self.names))
+                 for p, v in editable_values(state, self.unit_id, self.unit_key, keys)]
         self.query_one(Picker).load(items)
         self.query_one(LineEdit).display = False
         self.keys_ready()
@@ -148,7 +157,7 @@ class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
 
     def words(self, path: str) -> str:
         """'Swift Dolan: fuel' for 'ships.swift-dolan.fuel': the value as the list named it."""
-        return label_of(path, "", self.unit_key, self.unit_id, self.unit_name).rsplit(" = ", 1)[0]
+        return label_of(path, "", self.unit_key, self.unit_id, self.unit_name, self.names).rsplit(" = ", 1)[0]
 
     def _chosen(self, path: str) -> None:
         self.path = path

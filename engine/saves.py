@@ -796,14 +796,13 @@ def _reads_as(setup: Setup, rs: Ruleset) -> str:
 
 def _from_setup(enc: Encounter, start: dict, path: tuple, live: Any) -> bool:
     """A [state] copy left behind by an edit of [setup] (a unit renamed, its armor changed): the setup wins, no
-    correction. So read for a unit's value when the replayed value is the setup's own, or the value the setup
-    starts the fight with and nothing in the log has changed (a ship's ``armor_start`` from its ``armor``)."""
-    table = enc.setup.units.get(path[0]) if len(path) >= 3 else None
-    unit = table.get(path[1]) if isinstance(table, dict) else None
-    if not isinstance(unit, dict):  # only a unit's values come from [setup]; the turn, the range... never do
-        return False
-    if len(path) == 3 and path[2] in unit and unit[path[2]] == live:
-        return True
+    correction. So read when the replayed value is the setup's own, or the value the setup starts the fight
+    with and nothing in the log has changed (a ship's ``armor_start`` from its setup ``armor``)."""
+    if len(path) == 3:
+        table = enc.setup.units.get(path[0])
+        unit = table.get(path[1]) if isinstance(table, dict) else None
+        if isinstance(unit, dict) and path[2] in unit and unit[path[2]] == live:
+            return True
     try:
         return get_path(start, path) == live
     except FlagbridgeError:  # a value the fight made later (a person met in play)

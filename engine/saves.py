@@ -32,7 +32,7 @@ from .encounter import KINDS, Encounter, Event, ReplayError, UnreadBlock, Unread
 from .errors import BadSave, BadTable, FlagbridgeError, UnknownRuleset
 from .ruleset import Ruleset, find_ruleset
 from .setup import Setup
-from .state import MISSING, check_plain, differences, get_path, path_text, plain_copy, thaw
+from .state import MISSING, check_plain, differences, path_text, plain_copy, thaw
 
 FORMAT = 1
 #: A save at least this long is written by ``save_soon`` on a thread of its own: writing and syncing
@@ -753,10 +753,8 @@ def _check_state(doc: dict, enc: Encounter, keep_edits: bool, setup_as_written: 
         raise BadSave(f"state: expected a table, got {saved!r}")
     # A value the file does not hold is no hand edit: [state] is a readable copy, and a newer
     # Flagbridge may keep more in it than the version that wrote the file.
-    diffs = [d for d in differences(enc.state, saved) if d[0] and d[0][0] != "pending" and d[2] is not MISSING]
-    if diffs and not setup_as_written:
-        start = enc.start_state()  # only when a [setup] edit may explain them: it costs a new state
-        diffs = [d for d in diffs if not _from_setup(enc, start, d[0], d[1])]
+    diffs = [d for d in differences(enc.state, saved) if d[0] and d[0][0] != "pending" and d[2] is not MISSING
+             and (setup_as_written or not _from_setup(enc, d[0], d[1]))]
     if not diffs:
         return
     if not keep_edits:
@@ -794,19 +792,13 @@ def _reads_as(setup: Setup, rs: Ruleset) -> str:
     return ""
 
 
-def _from_setup(enc: Encounter, start: dict, path: tuple, live: Any) -> bool:
-    """A [state] copy left behind by an edit of [setup] (a unit renamed, its armor changed): the setup wins, no
-    correction. So read when the replayed value is the setup's own, or the value the setup starts the fight
-    with and nothing in the log has changed (a ship's ``armor_start`` from its setup ``armor``)."""
-    if len(path) == 3:
-        table = enc.setup.units.get(path[0])
-        unit = table.get(path[1]) if isinstance(table, dict) else None
-        if isinstance(unit, dict) and path[2] in unit and unit[path[2]] == live:
-            return True
-    try:
-        return get_path(start, path) == live
-    except FlagbridgeError:  # a value the fight made later (a person met in play)
+def _from_setup(enc: Encounter, path: tuple, live: Any) -> bool:
+    """A [state] copy left behind by an edit of [setup] (a unit renamed): the setup wins, no correction."""
+    if len(path) != 3:
         return False
+    table = enc.setup.units.get(path[0])
+    unit = table.get(path[1]) if isinstance(table, dict) else None
+    return isinstance(unit, dict) and path[2] in unit and unit[path[2]] == live
 
 
 def _show(v: Any) -> str:

@@ -265,22 +265,6 @@ def test_a_unit_renamed_in_setup_mid_fight_still_opens(tmp_path: Path) -> None:
     assert len(again.events) == len(enc.events)
 
 
-def test_a_setup_value_the_state_keeps_under_another_name_follows_an_edit_of_setup(tmp_path: Path) -> None:
-    """A game master's drive: a ship's armor edited in [setup] (40 to 33) was refused as "state...armor_start is
-    40 in the file but the log gives 33", and keep-edits then recorded 7 points of damage never taken. The
-    state's ``armor_start`` is the setup's ``armor`` under another name: the setup wins it, as it does a name."""
-    import shutil
-
-    root = Path(__file__).resolve().parents[2]
-    path = tmp_path / "armor.toml"
-    shutil.copyfile(root / "saves" / "demo-megatraveller.toml", path)
-    text = path.read_text()
-    at = text.index("[setup.ships.patrol]")
-    path.write_text(text[:at] + text[at:].replace("armor = 40", "armor = 33", 1))
-    patrol = SaveFile.load(path).encounter.state["ships"]["patrol"]
-    assert (patrol["armor"], patrol["armor_start"]) == (33, 33)
-
-
 def test_a_hand_edit_of_state_is_found_even_where_state_holds_a_setup_value(tmp_path: Path) -> None:
     """README: a hand edit of [state] makes the save not open as it is, and keep-edits records it. Fuel is in
     [setup] and [state] alike; an edit of [state] alone was taken for a copy left behind by an edit of [setup]

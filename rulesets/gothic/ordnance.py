@@ -95,7 +95,7 @@ def may_launch(state: dict, args: dict, tables: Tables) -> str:
     if "target" in args and isinstance(args.get("distance"), int):
         # the salvo is placed touching the launching ship, so it starts no farther from the target than the ship
         apart = distance(state, args["vessel"], args["target"])
-        if apart is not None and args["distance"] > apart:
+        if apart is not None and args["distance"] > max(apart, 1):  # in base contact: the form's least, 1 cm
             return (f"{vessel(state, args['target'])['name']} is {apart} cm from {v['name']}: a salvo launched at it "
                     f"starts at most {apart} cm away (d enters the distance again if they have moved)")
     return ""

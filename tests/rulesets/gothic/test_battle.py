@@ -34,6 +34,10 @@ def test_a_salvo_starts_no_farther_from_its_target_than_the_ship_that_launches_i
     refused(enc, "Iron Vow is 5 cm from Hammer: a salvo launched at it starts at most 5 cm away", "launch",
             vessel="hammer", kinds=["boarding"], strength=6, target="vow", distance=100)
     enc.act("launch", vessel="hammer", kinds=["boarding"], strength=6, target="vow", distance=5)
+    touching = new_fight()  # in base contact (0 cm) a salvo is launched at the form's least distance, 1 cm
+    touching.act("set_distance", vessel="hammer", target="vow", cm=0)
+    to_phase(touching, 2)
+    touching.act("launch", vessel="hammer", kinds=["boarding"], strength=6, target="vow", distance=1)
 
 
 def test_boarding_and_ordinary_torpedoes_never_share_a_salvo() -> None:

@@ -102,10 +102,12 @@ def stamp(ruleset, guests: Iterable, setup_text: str, table_paths: Iterable[Path
 
     from . import __file__ as engine_file
 
-    import rtoml  # the reader of the texts a cached load leaves unread until asked (engine.encounter.UnreadEvent)
+    import rtoml  # the readers of the texts a cached load leaves unread until asked (engine.encounter.UnreadEvent)
+    import toml_rs
 
     h = hashlib.blake2b(digest_size=32)
-    h.update(f"{sys.version_info[:2]}|{getattr(rtoml, '__version__', '?')}|{ruleset.id}|".encode())
+    readers = f"{getattr(rtoml, '__version__', '?')}|{getattr(toml_rs, '__version__', '?')}"
+    h.update(f"{sys.version_info[:2]}|{readers}|{ruleset.id}|".encode())
     files = []
     for where in [Path(engine_file)] + [_code_of(rs) for rs in (ruleset, *guests)]:
         if where is None:

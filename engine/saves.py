@@ -7,7 +7,7 @@ Layout, in this order (DESIGN.md "Saves"):
 - ``[state]``: the current state, rewritten on every save from the log;
 - ``[[events]]``: the log, one entry per event.
 
-Reading uses rtoml (``reading.parse_toml``: fast on a long log); the header keeps its
+Reading uses toml-rs (``reading.parse_toml``: fast on a long log); the header keeps its
 tomlkit document so a game master's comments and layout survive, the setup and
 every event keep the exact text they were read from or first written as, and
 only the state is generated anew (and only when the log changed). An autosave is
@@ -405,7 +405,7 @@ def _checked_header(header_text: str | None) -> str | None:
     if header_text is None:
         return None
     try:
-        doc = parse_toml(header_text)  # rtoml, as the whole file was just read (tomllib is not loaded at start-up)
+        doc = parse_toml(header_text)  # as the whole file was just read (tomllib is not loaded at start-up)
     except NotToml:
         return None
     if set(doc) != {"flagbridge"} or not _UPDATED.search(header_text):
@@ -627,7 +627,7 @@ def _read_events(doc: dict, text: str, starts: list[int], first: int = 0, last_g
             raise BadSave(f"events[{i}].group: groups must not go down (got {group} after {last_group})")
         last_group = group
         del d["kind"]
-        append(Event(kind, group, d.pop("at"), d, chunk))  # rtoml's zone kept: see Encounter.updated
+        append(Event(kind, group, d.pop("at"), d, chunk))  # the reader's zone kept: see Encounter.updated
     return events
 
 

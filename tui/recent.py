@@ -25,7 +25,7 @@ def recent_file() -> Path:
 def recent_paths() -> list[Path]:
     """The saves opened lately, newest first, that still exist."""
     try:
-        doc = parse_toml(recent_file().read_text(encoding="utf-8"))  # rtoml: read at start-up already
+        doc = parse_toml(recent_file().read_text(encoding="utf-8"))  # its reader is loaded at start-up already
         paths = [Path(p) for p in doc.get("saves", []) if isinstance(p, str)]
     except (OSError, ValueError, FlagbridgeError):
         return []

@@ -12,7 +12,7 @@ What it measures, and why (DESIGN.md "Saves" and "Performance"):
 
 1. Recording an event: every action, roll and correction copies the state and
    applies the event (``Encounter._record``); the console does this per key press.
-2. Loading a 10,000-event save: ``SaveFile.load`` reads with rtoml, checks every
+2. Loading a 10,000-event save: ``SaveFile.load`` reads with toml-rs, checks every
    event and replays the whole log. Target: under 250 ms (issue 13; ``bench_scale``).
 3. Saving a 500-event encounter: the console autosaves after every event, so the
    steady-state ``SaveFile.save()`` (kept event texts, atomic write, fsync, backup)
@@ -117,7 +117,7 @@ def bench_load(folder: Path) -> Encounter:
     row("SaveFile.load of it, 5 runs (best)", f"best   {min(loaded):8.1f} ms", "target < 250 ms")
     row("SaveFile.load of it, 5 runs (median)", ms(loaded), "target < 250 ms")
     text = path.read_text(encoding="utf-8")
-    row("  of which parse_toml (rtoml)", ms(timed(lambda: parse_toml(text), 3)))
+    row("  of which parse_toml (toml-rs)", ms(timed(lambda: parse_toml(text), 3)))
     row("  (tomllib.loads, for comparison)", ms(timed(lambda: tomllib.loads(text), 3)))
     docs = [parse_toml(text) for _ in range(3)]  # _read_events takes its events out of the document
     row("  of which checking events (_read_events)", ms(timed(lambda: saves._read_events(docs.pop(), text), 3)))

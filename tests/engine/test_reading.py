@@ -1,8 +1,9 @@
-"""The save reader (rtoml, issue 13): the same data as the standard library's tomllib, bad input one line.
+"""The save reader (toml-rs, or rtoml for what toml-rs must not see; issue 13): the same data as the
+standard library's tomllib, bad input one line.
 
-Saves are read with rtoml because it is several times faster on a long log; these tests hold it to
-what tomllib (the reference reader of TOML 1.0) returns for every kind of value a save holds, and to
-a clean refusal, never a crash, for hostile input.
+Saves are read with the Rust readers because they are many times faster on a long log; these tests hold
+both to what tomllib (the reference reader of TOML 1.0) returns for every kind of value a save holds,
+and to a clean refusal, never a crash, for hostile input.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.reading import NotToml, parse_toml, standard_time, standard_times
+from engine.reading import NotToml, fast_readable, parse_toml, standard_time, standard_times
 from engine.saves import SaveFile
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -72,7 +73,47 @@ def same(a, b) -> bool:
 
 
 def test_every_kind_of_value_reads_as_tomllib_reads_it() -> None:
+    assert not fast_readable(SAMPLE)  # its 26-digit number: read by rtoml
     assert same(standard_times(parse_toml(SAMPLE)), tomllib.loads(SAMPLE))
+
+
+def test_every_kind_of_value_a_save_holds_reads_as_tomllib_reads_it_on_the_fast_reader() -> None:
+    # less its 26-digit number and the largest float, whose 20 digits and e the cautious check takes for a number
+    text = SAMPLE.replace("bigger = 99999999999999999999999999\n", "").replace("huge = 1.7976931348623157e308\n", "")
+    assert fast_readable(text)
+    assert same(standard_times(parse_toml(text)), tomllib.loads(text))
+
+
+@pytest.mark.parametrize(("text", "fast"), [
+    ("a = [[1, 2], [3, [4, 5]], [], { b = [{ c = 1 }] }]", True),
+    ("[[events]]\nkind = 'roll'\n[x.y.z]\nw = 1.5", True),
+    ("a = " + "[" * 64 + "]" * 64, True),
+    ("a = " + "[" * 65 + "]" * 65, False),           # deeper than a save nests: rtoml's refusal, not a crash
+    ("a = " + "{ b = " * 65 + "1" + " }" * 65, False),
+    ("a = " + "[{" * 60 + "}]" * 60, True),             # a round takes out (about) a pair of each kind
+    ("a = " + "[{" * 70 + "}]" * 70, False),
+    ("a = 9223372036854775807", True),                 # the largest 64-bit number: 19 digits
+    ("a = 92233720368547758070", False),               # 20 digits
+    ("a = 0xffffffffffffffffffff", False),
+    ("[" + ".".join(["x"] * 17) + "]", False),          # a key of 17 parts
+    ("[" + ".".join(["x"] * 16) + "]", True),
+    ('a = "["', False),                                  # a bracket left open inside a string: cautious
+    ('a = "[]{} text"', True),
+])
+def test_the_fast_reader_gets_only_what_nests_as_a_save_does(text: str, fast: bool) -> None:
+    assert fast_readable(text) is fast
+    try:  # either reader gives tomllib's data or a one-line refusal
+        expected = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError):
+        with pytest.raises(NotToml):
+            parse_toml(text)
+    else:
+        try:
+            got = parse_toml(text)
+        except NotToml:
+            assert not fast  # only rtoml refuses what tomllib reads (nesting past its limit)
+        else:
+            assert same(standard_times(got), expected)
 
 
 def test_nan_reads_as_nan() -> None:

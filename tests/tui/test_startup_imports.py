@@ -28,7 +28,7 @@ def test_opening_the_demo_loads_no_module_the_first_frame_does_not_need(tmp_path
     loaded = set(out.stdout.split())
     assert "engine.saves" in loaded and "rulesets.classic_hg" in loaded  # the script did open the demo
     unneeded = {
-        "tomllib": "rtoml reads the save and the tables; tomllib only names what rtoml refuses",
+        "tomllib": "toml-rs and rtoml read the save and the tables; tomllib only names what rtoml refuses",
         "hashlib": "a replay cache is read or made only for a save of a block of events or more",
         "rulesets.percentile": "the ruleset classic-hg may call is loaded when a fight calls it",
         "json": "nothing is written before the first frame",

@@ -223,24 +223,27 @@ class Playout:
         rs, state = self.ruleset, self.state
         self.offers_checked = bool(getattr(commander, "offers_checked", False))
         self.voucher = commander if self.offers_checked and hasattr(commander, "vouched") else None
-        first = rs.outcome(state).turn
+        module = rs._doctrine()
+        # over and turn, before every decision: the doctrine's quick answer, or the outcome's
+        progress = getattr(module, "progress", None) or rs.progress
+        first = progress(state)[1]
         last = first + turn_cap - 1
         decisions, turn_now = 0, first
         while True:
             if state["pending"]:
                 self.roll()
                 continue
-            outcome = rs.outcome(state)
-            if outcome.over:
-                return True, outcome.turn - first + 1
-            if outcome.turn > last:
+            over, turn = progress(state)
+            if over:
+                return True, turn - first + 1
+            if turn > last:
                 return False, turn_cap
-            if outcome.turn != turn_now:
-                turn_now, decisions = outcome.turn, 0
+            if turn != turn_now:
+                turn_now, decisions = turn, 0
             decisions += 1
             choice = commander.decide(state) if decisions <= DECISIONS_PER_TURN else None
             if choice is None:  # nothing left to decide, or a doctrine going round in circles
-                return False, outcome.turn - first + 1
+                return False, turn - first + 1
             self.act(*choice)
 
 

@@ -468,6 +468,16 @@ class Ruleset(ABC):
         module = self._doctrine()
         return module.outcome(state) if module else None
 
+    def progress(self, state: dict) -> tuple[bool, int]:
+        """Whether the fight is over, and its turn: what a forecast asks before every decision. The doctrine
+        module's ``progress`` answers it without the rest of the outcome (who survived), when it has one."""
+        module = self._doctrine()
+        quick = getattr(module, "progress", None)
+        if quick is not None:
+            return quick(state)
+        outcome = module.outcome(state)
+        return outcome.over, outcome.turn
+
     def doctrines(self) -> dict[str, Path]:
         """Doctrine files the game master may pick per side (``doctrines/NAME.toml``), by name."""
         folder = self.package_dir / "doctrines" if self.package_dir else None

@@ -71,6 +71,11 @@ def check_doctrine(doc: dict, where: str) -> dict:
 
 # --- who won --------------------------------------------------------------------------------------
 
+def progress(state: dict) -> tuple[bool, int]:
+    """Over or not, and the turn (``Ruleset.progress``): the outcome's first and third answers."""
+    return bool(state["over"]), state["turn"]
+
+
 def outcome(state: dict) -> Outcome:
     ships = state["ships"]
     survived = {}  # a plain loop: asked after every decision of a forecast

@@ -93,6 +93,11 @@ def check_doctrine(doc: dict, where: str) -> dict:
 
 # --- who won --------------------------------------------------------------------------------------
 
+def progress(state: dict) -> tuple[bool, int]:
+    """Over or not, and the round (``Ruleset.progress``): the outcome's first and third answers."""
+    return state["step"] == "over", state["round"]
+
+
 def outcome(state: dict) -> Outcome:
     survived = {pid: not p["dead"] for pid, p in state["people"].items()}
     if state["step"] != "over":

@@ -210,3 +210,28 @@ def test_the_spans_cover_every_fight_once_in_order_and_end_small(fights: int, wo
     assert [i for a, b in spans for i in range(a, b)] == list(range(fights))
     assert all(b > a for a, b in spans)
     assert spans[-1][1] - spans[-1][0] <= 2 and max(b - a for a, b in spans) <= 50
+
+
+@pytest.mark.parametrize("ruleset", ["classic-hg", "percentile"])
+def test_a_doctrine_s_quick_progress_says_what_its_outcome_says(ruleset: str, monkeypatch) -> None:
+    """``progress`` (over, turn) is asked before every decision of a fight instead of the whole outcome:
+    on every state of a played fight it must agree with the outcome's own answer, or a forecast would end
+    fights early or late."""
+    enc = SaveFile.load(ROOT / "saves" / f"demo-{ruleset}.toml").encounter
+    scenario, _ = scenario_of(enc)
+    rs = scenario.prepare()
+    module = rs._doctrine()
+    assert hasattr(module, "progress")
+    seen: list[tuple] = []
+    quick = module.progress
+
+    def watched(state: dict) -> tuple[bool, int]:
+        out = rs.outcome(state)
+        seen.append((quick(state), (out.over, out.turn)))
+        return quick(state)
+
+    monkeypatch.setattr(module, "progress", watched)
+    for index in range(3):
+        Playout(rs, scenario.state, fight_seed(5, index)).run(rs.commander(scenario.doctrines))
+    assert len(seen) > 20 and any(expected[0] for _, expected in seen)
+    assert all(got == expected for got, expected in seen)

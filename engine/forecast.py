@@ -300,7 +300,10 @@ _PREPARED: dict[int, tuple[Scenario, Ruleset]] = {}
 
 
 def _worker_init(scenario: Scenario) -> None:
-    _PREPARED[0] = (scenario, scenario.prepare())
+    """A worker's ruleset: a forked one finds its parent's, tables and all (the very scenario object came
+    with the fork); a spawned one prepares it afresh."""
+    if _PREPARED.get(0, (None,))[0] is not scenario:
+        _PREPARED[0] = (scenario, scenario.prepare())
 
 
 def fight_spans(fights: int, workers: int) -> list[tuple[int, int]]:
@@ -444,7 +447,10 @@ def forecast(encounter, fights: int, seed: int, picked: dict[str, str] | None = 
                 progress(len(done), fights)
     else:
         load_guests(rs)
-        with ProcessPoolExecutor(workers, mp_context=_context(), initializer=_worker_init,
+        context = _context()
+        if context.get_start_method() == "fork":  # the workers start with this process's ruleset, prepared
+            _PREPARED[0] = (scenario, rs)
+        with ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_init,
                                  initargs=(scenario,)) as pool:
             futures = [pool.submit(_worker_chunk, a, b, seed, turn_cap) for a, b in spans]
             try:
@@ -457,5 +463,6 @@ def forecast(encounter, fights: int, seed: int, picked: dict[str, str] | None = 
             finally:
                 for fut in futures:
                     fut.cancel()
+                _PREPARED.clear()
     result.fights = sorted(done, key=lambda f: f.index)
     return result

@@ -18,6 +18,7 @@ forecast works on a copy of its state.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import multiprocessing
 import os
@@ -301,9 +302,11 @@ _PREPARED: dict[int, tuple[Scenario, Ruleset]] = {}
 
 def _worker_init(scenario: Scenario) -> None:
     """A worker's ruleset: a forked one finds its parent's, tables and all (the very scenario object came
-    with the fork); a spawned one prepares it afresh."""
+    with the fork); a spawned one prepares it afresh. What the worker holds now lives as long as it does:
+    frozen, the collector never walks it again (nor copies the parent's pages to count it)."""
     if _PREPARED.get(0, (None,))[0] is not scenario:
         _PREPARED[0] = (scenario, scenario.prepare())
+    gc.freeze()
 
 
 def fight_spans(fights: int, workers: int) -> list[tuple[int, int]]:

@@ -41,7 +41,11 @@ _NO_CONTEXT: dict = {}
 
 @dataclass
 class Event:
-    """One logged event. ``data`` is plain; ``text`` is its save text once written."""
+    """One logged event. ``data`` is plain; ``text`` is its save text once written.
+
+    ``notes``: what the rules noted while applying it, its own first; ``about``: where the notes a rule set
+    apart (``RuleContext.about``) begin in them, and what they are about, as (index, subject) pairs.
+    """
 
     kind: str
     group: int
@@ -49,6 +53,7 @@ class Event:
     data: dict[str, Any]
     text: str | None = None
     notes: list[str] = field(default_factory=list, compare=False)
+    about: tuple = field(default=(), compare=False)
 
     def plain(self) -> dict[str, Any]:
         return {"kind": self.kind, "group": self.group, "at": self.at, **self.data}
@@ -129,6 +134,37 @@ def roll_event_data(result: RollResult) -> dict[str, Any]:
     if result.success is not None:
         d["success"] = result.success
     return d
+
+
+def set_apart(own: list[str], asides: list) -> tuple[list[str], tuple]:
+    """An event's notes with those set apart after its own, and where each subject's notes begin (``Event.about``)."""
+    notes, about = list(own), []
+    for subject, said in asides:
+        if said:
+            about.append((len(notes), subject))
+            notes += said
+    return notes, tuple(about)
+
+
+def note_sections(ev: Event) -> tuple[list[str], list[tuple[dict, list[str]]]]:
+    """``ev``'s own notes, and each subject's set apart from them with its notes."""
+    if not ev.about:
+        return ev.notes, []
+    starts = [i for i, _ in ev.about] + [len(ev.notes)]
+    return ev.notes[:starts[0]], [(subject, ev.notes[i:starts[n + 1]]) for n, (i, subject) in enumerate(ev.about)]
+
+
+def kept_notes(ev: Event) -> list:
+    """``ev``'s notes as a replay cache keeps them: the list itself, with its ``about`` last when it has one
+    (a list among the texts)."""
+    return ev.notes + [[[i, subject] for i, subject in ev.about]] if ev.about else ev.notes
+
+
+def _take_kept_notes(ev: Event, kept: list) -> None:
+    if kept and type(kept[-1]) is list:
+        ev.notes, ev.about = kept[:-1], tuple((i, subject) for i, subject in kept[-1])
+    else:
+        ev.notes = kept
 
 
 def result_from_event(ev: Event, pending: RollRequest, plain: dict | None = None) -> RollResult:
@@ -237,7 +273,7 @@ class Encounter:
             self._checkpoints.update((n, b) for n, b in kept.items()
                                      if 0 < n <= start and n % CHECKPOINT_EVERY == 0 and isinstance(b, bytes))
             for ev, said in zip(events[:start], notes):
-                ev.notes = said
+                _take_kept_notes(ev, said)
             self.events.extend(events[:start])
         self.state = thaw(self._checkpoints[start])  # the setup's own data is never changed by play
         apply, state, log, kept = self._apply, self.state, self.events, self._checkpoints
@@ -524,7 +560,12 @@ class Encounter:
             raise FlagbridgeError(f"unknown event kind {kind!r} (expected {', '.join(KINDS)})")
         if check:  # a live event; replays of events already checked skip the walk
             check_plain(state)
-        ev.notes = ctx.notes
+        if ctx.asides:
+            ev.notes, ev.about = set_apart(ctx.notes, ctx.asides)
+        else:
+            ev.notes = ctx.notes
+            if ev.about:  # made by an earlier replay of a rule since changed
+                ev.about = ()
 
     def _pend(self, requests: list[RollRequest]) -> list[dict]:
         """The requests as the state keeps them; each remembered with its plain dict when reading that

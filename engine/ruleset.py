@@ -12,9 +12,10 @@ from __future__ import annotations
 import importlib
 import sys
 from abc import ABC, abstractmethod
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Iterator
 
 from .actions import SHIP, Action, Asker, Catalogue, Choice, Offer, Param, UnitKind, check_value, checked_args
 from .errors import BadTable, IllegalAction, UnknownRuleset
@@ -74,6 +75,9 @@ class RuleContext:
     #: Tables that hold for a whole fight, by ruleset id ("" the fight's own), filled on first use: a
     #: forecast hands one dict to every context of a simulated fight; None (real play) looks them up each time.
     held: dict | None = field(default=None, repr=False)
+    #: Notes set apart by ``about``: [subject, notes] in the order each began (shared, as ``notes`` is, by
+    #: every context of the same event).
+    asides: list = field(default_factory=list, repr=False)
 
     def request_roll(
         self,
@@ -102,6 +106,24 @@ class RuleContext:
         """A line for the log explaining an effect applied."""
         self.notes.append(text)
 
+    @contextmanager
+    def about(self, subject: dict) -> Iterator[None]:
+        """The notes made inside are about ``subject`` (a small plain table, e.g. ``{"attack": "A2"}``), not
+        about the event they are made in: the log shows them after the event's own notes, and each side reads
+        them as ``Ruleset.notes_about`` says, not as it reads the event. A rule that starts something new
+        under another thing's roll (the next attack of a damage chain) marks it so, or that roll's readers
+        would read it too, and the roll's later notes would read as the new thing's."""
+        aside: list = [subject, []]
+        self.asides.append(aside)  # in the order they began, so an aside made inside another follows it
+        notes = self.notes
+        before = notes[:]  # the list itself is shared by every context of this event: its contents move
+        del notes[:]
+        try:
+            yield
+        finally:
+            aside[1] = notes[:]
+            notes[:] = before
+
     @classmethod
     def fresh(cls, group: int, host: "Ruleset", state: dict, held: dict | None, owner: str = "",
               reply_to: str = "") -> "RuleContext":
@@ -111,7 +133,8 @@ class RuleContext:
 
     def acting_as(self, owner: str, reply_to: str = "") -> "RuleContext":
         """The same requests and notes, for a rule of ruleset ``owner`` (empty: the fight's own)."""
-        return RuleContext(self.group, self.requests, self.notes, self.host, owner, reply_to, self.state, self.held)
+        return RuleContext(self.group, self.requests, self.notes, self.host, owner, reply_to, self.state, self.held,
+                           self.asides)
 
     def tables_of(self, rs: "Ruleset", guest: bool) -> Any:
         """The tables a rule of ``rs`` reads: the fight's own, or the shipped ones when ``rs`` is a guest."""
@@ -555,6 +578,15 @@ class Ruleset(ABC):
         if module is not None and hasattr(module, "notes_seen"):
             return module.notes_seen(self, state, side, data, request, notes)
         return notes
+
+    def notes_about(self, state: dict, side: str, subject: dict, notes: list[str]) -> list[str]:
+        """The notes a rule set apart as about ``subject`` (``RuleContext.about``), as ``side`` may read them,
+        judged on the state before their event. Default: none (``sideview.notes_about`` when the ruleset has
+        one): a ruleset that sets notes apart says who reads them."""
+        module = self._sideview()
+        if module is not None and hasattr(module, "notes_about"):
+            return module.notes_about(self, state, side, subject, notes)
+        return []
 
 
 _REGISTERED: dict[str, Ruleset] = {}

@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterator
 from . import replay_cache, toml_text
 from .atomic import remove_stale_temps, write_atomic
 from .reading import NotToml, one_line, parse_toml, read_text, standard_times
-from .encounter import KINDS, Encounter, Event, ReplayError, UnreadBlock, UnreadEvent
+from .encounter import KINDS, Encounter, Event, ReplayError, UnreadBlock, UnreadEvent, kept_notes
 from .errors import BadSave, BadTable, FlagbridgeError, UnknownRuleset
 from .ruleset import Ruleset, find_ruleset
 from .setup import Setup
@@ -196,7 +196,7 @@ class SaveFile:
         # (it replays from the nearest one before, as it does from any checkpoint)
         kept = {n: b for n, b in self.encounter.checkpoints_upto(end).items() if n % LOG_BLOCK == 0}
         heads = ("".join([ev.kind[0] for ev in events[:end]]), [ev.group for ev in events[:end]])
-        return self._code, [b for _end, _last, b in blocks], kept, [ev.notes for ev in events[:end]], heads
+        return self._code, [b for _end, _last, b in blocks], kept, [kept_notes(ev) for ev in events[:end]], heads
 
     def save_soon(self) -> None:
         """Save now when the file is short; a long one's text is taken now and written on the writer

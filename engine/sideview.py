@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .encounter import Encounter, Event
+from .encounter import Encounter, Event, note_sections
 from .recap import Entry
 from .rolls import RollRequest
 from .state import plain_copy, thaw
@@ -124,7 +124,8 @@ def _lines(enc: Encounter, ev: Any, answer: Any, notes: list[str]) -> list[str]:
 
 
 def side_log(enc: Encounter, side: str, last: int | None = None) -> list[Entry]:
-    """The log as ``side`` may read it: one entry per group, each event at the tier its ruleset allows.
+    """The log as ``side`` may read it: one entry per group, each event at the tier its ruleset allows, and the
+    notes a rule set apart as about something else (``RuleContext.about``) as the ruleset's ``notes_about`` allows.
 
     ``last``: only the last so many events (replayed from the encounter's
     nearest checkpoint, so a long fight costs no more than a short one). A
@@ -141,8 +142,11 @@ def side_log(enc: Encounter, side: str, last: int | None = None) -> list[Entry]:
         replayed = Event(ev.kind, ev.group, ev.at, ev.data)
         if i >= first:
             request = RollRequest.from_plain(state["pending"][0]) if ev.kind == "roll" and state["pending"] else None
-            notes = rs.notes_seen(state, side, ev.data, request, list(ev.notes)) if ev.notes else []
+            own, asides = note_sections(ev)
+            notes = rs.notes_seen(state, side, ev.data, request, list(own)) if own else []
             lines = _lines(enc, ev, rs.log_seen(state, side, ev.kind, ev.data, request), notes)
+            for subject, said in asides:  # read as what they are about, whatever the side reads of the event
+                lines += rs.notes_about(state, side, subject, list(said))
             if lines and out and out[-1].group == ev.group:
                 out[-1].details.extend(lines)
             elif lines:

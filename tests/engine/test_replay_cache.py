@@ -73,6 +73,7 @@ def same(a: Encounter, b: Encounter) -> None:
     assert {n for n in kept[1] if n % BLOCK == 0 or n > len(a.events) - len(a.events) % BLOCK} <= set(kept[0])
     assert [e.data for e in a.events] == [e.data for e in b.events]
     assert [e.notes for e in a.events] == [e.notes for e in b.events]  # the log shows them
+    assert [e.about for e in a.events] == [e.about for e in b.events]  # the players' screen reads them
 
 
 def test_a_saved_long_log_keeps_its_checkpoints_and_opens_from_them(long_save: Path, monkeypatch) -> None:

@@ -76,3 +76,27 @@ def test_the_last_events_of_a_long_log_read_as_in_the_whole_log() -> None:
         tail = flat(side_log(enc, "blue", last))
         assert tail and tail == whole[len(whole) - len(tail):]
     assert len(flat(side_log(enc, "blue", 999))) == len(whole)
+
+
+def test_notes_set_apart_follow_the_events_own_and_are_read_as_their_subject_says() -> None:
+    """``RuleContext.about``: notes made inside are the subject's, wherever the rule was when it made them (a
+    context made for another ruleset's procedure shares them); those made after it are the event's own again.
+    The log lists the event's own first; a ruleset without ``notes_about`` shows them to no side."""
+    from engine.encounter import Event, note_sections, set_apart
+
+    ctx = RuleContext(1)
+    ctx.note("own 1")
+    with ctx.about({"attack": "A2"}):
+        ctx.note("A2 begins")
+        ctx.acting_as("guest").note("A2's guest note")
+        with ctx.about({"attack": "A3"}):
+            ctx.note("A3 begins")
+    with ctx.about({"attack": "A4"}):
+        pass  # nothing noted: nothing set apart
+    ctx.note("own 2")
+    notes, about = set_apart(ctx.notes, ctx.asides)
+    assert notes == ["own 1", "own 2", "A2 begins", "A2's guest note", "A3 begins"]
+    ev = Event("roll", 1, None, {}, notes=notes, about=about)
+    assert note_sections(ev) == (["own 1", "own 2"], [({"attack": "A2"}, ["A2 begins", "A2's guest note"]),
+                                                       ({"attack": "A3"}, ["A3 begins"])])
+    assert SKIRMISH.notes_about({}, "blue", {"attack": "A2"}, ["A2 begins"]) == []

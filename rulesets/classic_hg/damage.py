@@ -173,10 +173,17 @@ def start_damage(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> N
 
 
 def next_damage(state: dict, tables: Tables, ctx: RuleContext) -> None:
-    """Work through the queue until an attack needs a roll, or the queue is empty."""
+    """Work through the queue until an attack needs a roll, or the queue is empty.
+
+    Each attack begins under whatever ended the one before it (the action, a location roll, a crew member's
+    wound), so its notes are set apart as its own: they are its target's to read, not that roll's readers',
+    and what the earlier attack notes after it (the next crew member's radiation wound) stays the earlier's.
+    """
     while state["damage_queue"]:
         attack = attack_by_id(state, state["damage_queue"].pop(0))
-        if _begin(state, attack, tables, ctx):
+        with ctx.about({"attack": attack["id"]}):
+            began = _begin(state, attack, tables, ctx)
+        if began:
             return
 
 

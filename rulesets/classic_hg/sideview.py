@@ -25,7 +25,9 @@ decided:
   DMs mix both ships' data) as their outcome to both sides, with the effects
   noted after them to the side whose ship they fell on; damage rolls on an
   enemy ship not at all (their very purpose names the location struck), and
-  a crew hit's personal-combat rolls to the crew's own side only.
+  a crew hit's personal-combat rolls to the crew's own side only. An attack's
+  damage begun under the roll or action that ended the one before it is its
+  own target side's to read, not that roll's readers'.
 - An action is seen as declared: another side's as who does what at whom,
   never its arguments (the programs loaded, the turrets); its effects noted
   are the acting side's to read (a step change can apply an enemy's recorded
@@ -123,3 +125,10 @@ def log_seen(ruleset, state: dict, side: str, kind: str, data: dict, request: Ro
     if then in DAMAGE_ROLLS:  # "The DEFENDER records damage": where it struck and what it did are its alone
         return FULL if side == target_side else HIDDEN
     return BARE
+
+
+def notes_about(ruleset, state: dict, side: str, subject: dict, notes: list[str]) -> list[str]:
+    """An attack's damage begun under another attack's roll (``damage.next_damage``): "The DEFENDER records
+    damage", so its target's side reads it, whoever's roll it came under, and no other side does."""
+    attack = _attack(state, subject.get("attack"))
+    return notes if attack and side == _ship_side(state, attack.get("target")) else []

@@ -359,3 +359,26 @@ def test_a_save_edited_anywhere_opens_from_its_cache_exactly_as_without(long_sav
         assert _outcome(long_save, True) == _outcome(long_save, False)
     finally:
         long_save.write_text(original, encoding="utf-8")
+
+
+def test_notes_set_apart_come_back_from_the_cache_as_a_replay_makes_them(tmp_path: Path) -> None:
+    """A classic-hg damage chain begins the next attack under the last roll of the one before, its notes set
+    apart (``Event.about``): a load from the cache gives them back set apart, as a whole replay does."""
+    from rulesets.classic_hg import RULESET
+    from tests.rulesets.classic_hg.duel import roll_for_effect, roll_for_general
+    from tests.rulesets.classic_hg.test_sideview import _both_ships_hit
+    from tests.rulesets.scripted import answer
+
+    enc = _both_ships_hit()
+    answer(enc, "General location: A1", roll_for_general("hold"))
+    answer(enc, "Specific location: A1", roll_for_effect("hold", "cargo"))
+    assert enc.events[-1].about == ((1, {"attack": "A2"}),)
+    for fuel in range(2 * BLOCK - len(enc.events) + 10):  # past the first block's end
+        enc.correct("ships.jackal.fuel", fuel % 50)
+    path = tmp_path / "chain.toml"
+    saves.create(path, enc)
+    assert replay_cache.cache_path(path).exists()
+    fast, slow = SaveFile.load(path, ruleset=RULESET).encounter, whole(path)
+    assert isinstance(fast.events[0], UnreadEvent)  # from the cache
+    same(fast, slow)
+    assert any(e.about for e in fast.events)

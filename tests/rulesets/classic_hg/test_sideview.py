@@ -13,7 +13,7 @@ from pathlib import Path
 from engine.encounter import Encounter
 from engine.rolls import RollRequest
 from engine.saves import SaveFile
-from engine.sideview import BARE, FULL, HIDDEN, OUTCOME, RESULT, picture
+from engine.sideview import FULL, HIDDEN, OUTCOME, RESULT, picture
 from engine.state import plain_copy
 from rulesets.classic_hg import RULESET
 from tests.rulesets.classic_hg.duel import ESCORT, RAIDER, answer, make_setup, roll_for_effect, roll_for_general

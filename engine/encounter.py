@@ -136,14 +136,22 @@ def roll_event_data(result: RollResult) -> dict[str, Any]:
     return d
 
 
-def set_apart(own: list[str], asides: list) -> tuple[list[str], tuple]:
-    """An event's notes with those set apart after its own, and where each subject's notes begin (``Event.about``)."""
-    notes, about = list(own), []
-    for subject, said in asides:
+def set_apart(notes: list[str], asides: list) -> tuple[list[str], tuple]:
+    """An event's notes with those set apart after its own, and where each subject's notes begin (``Event.about``).
+
+    ``asides``: [subject, first, past the last] in ``notes`` for each ``RuleContext.about`` block, in the order they
+    began; a note belongs to the innermost block around it (one begun inside another marks a span within it)."""
+    owner = [-1] * len(notes)
+    for k, (_subject, first, last) in enumerate(asides):  # later (inner) blocks take their notes from earlier ones
+        owner[first:last] = [k] * (last - first)
+    own = [n for n, k in zip(notes, owner) if k < 0]
+    out, about = own, []
+    for k, (subject, _first, _last) in enumerate(asides):
+        said = [n for n, whose in zip(notes, owner) if whose == k]
         if said:
-            about.append((len(notes), subject))
-            notes += said
-    return notes, tuple(about)
+            about.append((len(out), subject))
+            out += said
+    return out, tuple(about)
 
 
 def note_sections(ev: Event) -> tuple[list[str], list[tuple[dict, list[str]]]]:
@@ -518,7 +526,7 @@ class Encounter:
         kind = ev.kind
         rs = self.ruleset
         # every field given in order: the dataclass's defaults and keywords cost more than the rule on replay
-        ctx = RuleContext(ev.group, [], [], rs, "", "", state, held)
+        ctx = RuleContext(ev.group, [], [], rs, "", "", state, held, [])
         pending = state["pending"]
         if kind == "action":
             data = ev.data

@@ -12,10 +12,9 @@ from __future__ import annotations
 import importlib
 import sys
 from abc import ABC, abstractmethod
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Iterator
+from typing import Any, ClassVar
 
 from .actions import SHIP, Action, Asker, Catalogue, Choice, Offer, Param, UnitKind, check_value, checked_args
 from .errors import BadTable, IllegalAction, UnknownRuleset
@@ -75,9 +74,10 @@ class RuleContext:
     #: Tables that hold for a whole fight, by ruleset id ("" the fight's own), filled on first use: a
     #: forecast hands one dict to every context of a simulated fight; None (real play) looks them up each time.
     held: dict | None = field(default=None, repr=False)
-    #: Notes set apart by ``about``: [subject, notes] in the order each began (shared, as ``notes`` is, by
-    #: every context of the same event).
-    asides: list = field(default_factory=list, repr=False)
+    #: Notes set apart by ``about``: [subject, first, past the last] of ``notes`` for each, in the order each
+    #: began (shared, as ``notes`` is, by every context of the same event). None: no one reads this event's
+    #: notes (a forecast's simulated fight), so ``about`` marks nothing. Real play (``Encounter``) gives a list.
+    asides: list | None = field(default=None, repr=False)
 
     def request_roll(
         self,
@@ -106,23 +106,13 @@ class RuleContext:
         """A line for the log explaining an effect applied."""
         self.notes.append(text)
 
-    @contextmanager
-    def about(self, subject: dict) -> Iterator[None]:
-        """The notes made inside are about ``subject`` (a small plain table, e.g. ``{"attack": "A2"}``), not
-        about the event they are made in: the log shows them after the event's own notes, and each side reads
-        them as ``Ruleset.notes_about`` says, not as it reads the event. A rule that starts something new
-        under another thing's roll (the next attack of a damage chain) marks it so, or that roll's readers
-        would read it too, and the roll's later notes would read as the new thing's."""
-        aside: list = [subject, []]
-        self.asides.append(aside)  # in the order they began, so an aside made inside another follows it
-        notes = self.notes
-        before = notes[:]  # the list itself is shared by every context of this event: its contents move
-        del notes[:]
-        try:
-            yield
-        finally:
-            aside[1] = notes[:]
-            notes[:] = before
+    def about(self, subject: dict) -> "_Aside":
+        """The notes made inside ``with ctx.about(subject):`` are about ``subject`` (a small plain table, e.g.
+        ``{"attack": "A2"}``), not about the event they are made in: the log shows them after the event's own
+        notes, and each side reads them as ``Ruleset.notes_about`` says, not as it reads the event. A rule that
+        starts something new under another thing's roll (the next attack of a damage chain) marks it so, or
+        that roll's readers would read it too, and the roll's later notes would read as the new thing's."""
+        return _Aside(self, subject)
 
     @classmethod
     def fresh(cls, group: int, host: "Ruleset", state: dict, held: dict | None, owner: str = "",
@@ -173,6 +163,26 @@ class RuleContext:
         rs = find_ruleset(owner) if owner else self.host
         tables = self.tables_of(rs, bool(owner))
         rs.catalogue.replies[name](self.state, dict(data), tables, self.acting_as(owner))
+
+
+class _Aside:
+    """``RuleContext.about``'s ``with`` block: it marks where in the event's notes the subject's begin and end
+    (``engine.encounter.set_apart`` sorts them out once the event is done). Only marks, and a plain class:
+    a forecast begins one for every attack and never reads a note."""
+
+    __slots__ = ("ctx", "mark")
+
+    def __init__(self, ctx: RuleContext, subject: dict) -> None:
+        self.ctx, self.mark = ctx, [subject, 0, 0]
+
+    def __enter__(self) -> None:
+        asides = self.ctx.asides
+        if asides is not None:
+            self.mark[1] = len(self.ctx.notes)
+            asides.append(self.mark)  # in the order they began: one begun inside another comes after it
+
+    def __exit__(self, *exc: Any) -> None:
+        self.mark[2] = len(self.ctx.notes)
 
 
 class Ruleset(ABC):

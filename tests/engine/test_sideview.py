@@ -84,7 +84,7 @@ def test_notes_set_apart_follow_the_events_own_and_are_read_as_their_subject_say
     The log lists the event's own first; a ruleset without ``notes_about`` shows them to no side."""
     from engine.encounter import Event, note_sections, set_apart
 
-    ctx = RuleContext(1)
+    ctx = RuleContext(1, asides=[])  # as real play makes it (a forecast's, with none, sets nothing apart)
     ctx.note("own 1")
     with ctx.about({"attack": "A2"}):
         ctx.note("A2 begins")
@@ -100,3 +100,7 @@ def test_notes_set_apart_follow_the_events_own_and_are_read_as_their_subject_say
     assert note_sections(ev) == (["own 1", "own 2"], [({"attack": "A2"}, ["A2 begins", "A2's guest note"]),
                                                        ({"attack": "A3"}, ["A3 begins"])])
     assert SKIRMISH.notes_about({}, "blue", {"attack": "A2"}, ["A2 begins"]) == []
+    quiet = RuleContext(1)
+    with quiet.about({"attack": "A2"}):
+        quiet.note("A2 begins")
+    assert quiet.notes == ["A2 begins"] and quiet.asides is None

@@ -96,12 +96,19 @@ class MegaTraveller(Ruleset):
                       maximum=turn.MAX_SQUARES),)
 
     def after_correction(self, state: dict, path: tuple, ctx=None) -> None:
-        if len(path) == 3 and path[0] == "ships" and path[2] == "side":
-            turn.side_corrected(state)
-        elif path and (path[0] == "ranges" or path[:1] == ("ships",) and len(path) >= 3 and path[2] in SEEING):
-            # "Anything within 100 spaces is pretty much detected": a range measured again or sensors put
-            # right by hand detect as the range step does, and say so (detection never goes back); any other
-            # correction leaves what the sides hold as it is (a contact the game master hid stays hidden)
+        """"Anything within 100 spaces is pretty much detected": a range measured again, sensors put right or a
+        ship moved to another side by hand detect as the range step does, and say so (detection never goes
+        back). Only the pairs the corrected value touches are looked at, and any other correction leaves what
+        the sides hold as it is, so a contact the game master hid stays hidden."""
+        ships = state["ships"]
+        if len(path) == 3 and path[0] == "ships" and path[1] in ships and path[2] == "side":
+            turn.side_corrected(state, path[1], ctx)
+        elif len(path) >= 3 and path[0] == "ships" and path[1] in ships and path[2] in SEEING:
+            sensors.refresh_detection(state, ctx, sensors.pairs_seen_by(state, path[1]))
+        elif len(path) == 2 and path[0] == "ranges":
+            a, _, b = str(path[1]).partition("|")
+            sensors.refresh_detection(state, ctx, sensors.pairs_across(a, b) if a in ships and b in ships else None)
+        elif path in (("ranges",), ("ships",)) or len(path) == 2 and path[0] == "ships":  # a whole table or ship
             sensors.refresh_detection(state, ctx)
 
     # --- reading the state -----------------------------------------------------------

@@ -116,18 +116,43 @@ def reaches_near(ship: dict) -> bool:
     return any(b in ("near", "far", "extreme") for reach in ship["sensors"].values() for b in reach)
 
 
-def refresh_detection(state: dict, ctx: RuleContext | None = None) -> None:
-    """Undetected targets within 100 squares of a ship with Near-or-better sensors working become detected."""
-    for side in state["side_order"]:
-        watchers = [sid for sid, s in state["ships"].items()
-                    if s["side"] == side and reaches_near(s) and not systems.off(s, "sensors")]
-        for tid, target in state["ships"].items():
-            if target["side"] == side or sensor_state(state, side, tid) != UNDETECTED:
-                continue
-            if any(ranges.squares(state, w, tid) <= ranges.DETECTION_LIMIT for w in watchers):
-                _set(state, side, tid, DETECTED)
-                if ctx is not None:
-                    ctx.note(f"{state['side_names'][side]} detects {target['name']}")
+def refresh_detection(state: dict, ctx: RuleContext | None = None,
+                      pairs: list[tuple[str, str]] | None = None) -> None:
+    """Undetected targets within 100 squares of a ship with Near-or-better sensors working become detected.
+
+    ``pairs``: only these (watcher, target) pairs are looked at, so that a change to one range, one ship's
+    sensors or one ship's side does not find again a contact the game master hid elsewhere; None looks at
+    every pair (a new fight). Each detection is noted in ``ctx``'s log when one is given.
+    """
+    ships = state["ships"]
+    if pairs is None:
+        pairs = [(w, t) for side in state["side_order"] for t in ships for w in ships if ships[w]["side"] == side]
+    for w, t in pairs:
+        watcher, target = ships.get(w), ships.get(t)
+        if watcher is None or target is None or watcher["side"] == target["side"]:
+            continue
+        side = watcher["side"]
+        if sensor_state(state, side, t) != UNDETECTED or not reaches_near(watcher) or systems.off(watcher, "sensors"):
+            continue
+        if ranges.squares(state, w, t) <= ranges.DETECTION_LIMIT:
+            _set(state, side, t, DETECTED)
+            if ctx is not None:
+                ctx.note(f"{state['side_names'][side]} detects {target['name']}")
+
+
+def pairs_across(a: str, b: str) -> list[tuple[str, str]]:
+    """Both ways across one range: what setting or correcting the range between ``a`` and ``b`` can change."""
+    return [(a, b), (b, a)]
+
+
+def pairs_seen_by(state: dict, ship_id: str) -> list[tuple[str, str]]:
+    """The ship watching each enemy: what a change to its own sensors can change."""
+    return [(ship_id, t) for t in ranges.enemies(state, ship_id)]
+
+
+def pairs_of(state: dict, ship_id: str) -> list[tuple[str, str]]:
+    """The ship watching each enemy and each enemy watching it: what a change to its side can change."""
+    return [p for t in ranges.enemies(state, ship_id) for p in ((ship_id, t), (t, ship_id))]
 
 
 def task_of(mode: str, kind: str) -> str:

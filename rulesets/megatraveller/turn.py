@@ -11,12 +11,14 @@ Where the text is silent we decided, as a careful referee would:
   damage and criticals are resolved before the next, as steps 3.1-3.5 say),
   3 End of round. Range and line of sight may be set in any step.
 - Range and line of sight are kept between enemy ships (the only pairs that
-  detect, locate or fire at each other); setting a range refreshes what each
-  side detects.
+  detect, locate or fire at each other); setting a range refreshes what the
+  two ships' sides detect of each other, and nothing else (a contact the game
+  master hid elsewhere stays hidden).
 - Sensor states persist from round to round until the game master corrects them.
 - A ship moved to another side by a correction is at the default range (10
   squares) from each new enemy it had no range to; the game master sets the
-  range after, and each side's detection is refreshed.
+  range after. What it detects and what detects it are refreshed, and the log
+  says which ranges were given and what was detected.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from engine.ruleset import RuleContext, StepView
 
 from .catalogue import CATALOGUE, SHIP_PARAM, TARGET_PARAM
 from .ranges import DEFAULT_RANGE, band_of, pair
-from .sensors import refresh_detection
+from .sensors import pairs_across, pairs_of, refresh_detection
 
 STEPS = ((1, "Sensors"), (2, "Fire"), (3, "End of round"))
 MAX_SQUARES = 100_000  # far beyond Extreme (100): anything larger is a typing slip
@@ -37,7 +39,7 @@ def set_range(state: dict, args: dict, tables, ctx: RuleContext) -> None:
     state["ranges"][pair(a, b)] = n
     ctx.note(f"Range {state['ships'][a]['name']} - {state['ships'][b]['name']}: {n} squares "
              f"({band_of(state, n) or 'beyond Extreme'})")
-    refresh_detection(state, ctx)
+    refresh_detection(state, ctx, pairs_across(a, b))
 
 
 def set_sight(state: dict, args: dict, tables, ctx: RuleContext) -> None:
@@ -64,14 +66,18 @@ def next_step(state: dict, args: dict, tables, ctx: RuleContext) -> None:
     ctx.note(f"Round {state['round']} begins")
 
 
-def side_corrected(state: dict) -> None:
-    """Every pair of enemies has a range (a ship may have been moved to another side by hand)."""
-    ids = list(state["ships"])
-    for i, a in enumerate(ids):
-        for b in ids[i + 1:]:
-            if state["ships"][a]["side"] != state["ships"][b]["side"]:
-                state["ranges"].setdefault(pair(a, b), DEFAULT_RANGE)
-    refresh_detection(state)
+def side_corrected(state: dict, ship_id: str, ctx: RuleContext | None = None) -> None:
+    """A ship moved to another side by hand: a range to each new enemy that has none (the default), and what it
+    and its new enemies now detect of each other; each noted, as a range set by hand is."""
+    ship = state["ships"][ship_id]
+    for other, enemy in state["ships"].items():
+        if enemy["side"] != ship["side"] and pair(ship_id, other) not in state["ranges"]:
+            state["ranges"][pair(ship_id, other)] = DEFAULT_RANGE
+            if ctx is not None:
+                a, b = sorted((ship["name"], enemy["name"]))
+                ctx.note(f"Range {a} - {b}: {DEFAULT_RANGE} squares ({band_of(state, DEFAULT_RANGE)}), "
+                         f"the default for new enemies")
+    refresh_detection(state, ctx, pairs_of(state, ship_id))
 
 
 def checklist(state: dict) -> list[StepView]:

@@ -81,6 +81,35 @@ def test_a_range_or_sensors_put_right_by_hand_detect_within_100_squares() -> Non
     assert "Imperial detects Corsair-1" in blind.events[-1].notes  # said in the log, as the range step says it
 
 
+def test_a_range_corrected_by_hand_detects_only_across_that_pair() -> None:
+    """``megatraveller-sensors-fire.txt``, "States of Detection in MT HG", line 9: "Anything within 100 spaces is
+    pretty much detected". A corrected range decides detection between its two ships only: a contact the game
+    master hid elsewhere stays hidden (a drive found it detected again by a correction of another pair)."""
+    enc = new_engagement(range=5)
+    enc.correct("knowledge.imp.shadow.state", "undetected", note="hidden behind the moon")
+    enc.correct("ranges.lancer|raider", 6, note="measured again")
+    assert enc.state["knowledge"]["imp"]["shadow"]["state"] == "undetected"
+    enc.act("set_range", ship="picket", target="hulk", squares=7)  # the range step reads one pair too
+    assert enc.state["knowledge"]["imp"]["shadow"]["state"] == "undetected"
+    enc.correct("ranges.lancer|shadow", 8, note="measured again")  # the hidden ship's own range does detect it
+    assert enc.state["knowledge"]["imp"]["shadow"]["state"] == "detected"
+    assert enc.events[-1].notes == ["Imperial detects Shadow"]
+
+
+def test_a_side_corrected_by_hand_says_what_it_detects() -> None:
+    """A ship moved to another side by a correction gets the default range to its new enemies and detects them
+    (line 9, "within 100 spaces"); the log says so, as a corrected range does, and other contacts stay as the
+    game master left them."""
+    enc = new_engagement(range=150)
+    enc.correct("knowledge.imp.shadow.state", "undetected", note="still hidden")
+    enc.correct("ships.picket.side", "cor", note="the Picket defects")
+    notes = enc.events[-1].notes
+    assert "Range Lancer - Picket: 10 squares (far), the default for new enemies" in notes
+    assert "Imperial detects Picket" in notes and "Corsairs detects Lancer" in notes
+    assert enc.state["knowledge"]["imp"]["shadow"]["state"] == "undetected"
+    assert enc.state["knowledge"]["imp"]["raider"]["state"] == "undetected"  # 150 squares: out of reach
+
+
 def test_armor_value_list() -> None:
     """"AV <=42: +0, AV 43: -1, AV 46: -2, AV49: -3, AV52: -4, AV55: -5, AV58: -6, AV61: -7, AV64: -8"."""
     assert [damage.armor_dm(av) for av in (42, 43, 46, 49, 52, 55, 58, 61, 64)] == [0, -1, -2, -3, -4, -5, -6, -7, -8]

@@ -58,14 +58,18 @@ class Gothic(Ruleset):
             defence_profile(unit, load_tables(), where)
 
     def after_correction(self, state: dict, path: tuple, ctx=None) -> None:
-        """A ship or defence whose hits are corrected to 0 is destroyed, as losing its last hit destroys it (found
-        by a drive: an escort at 0/1 stayed in play)."""
+        """Values that follow from a corrected one, as play would have made them: a ship or defence whose hits are
+        corrected to 0 is destroyed, as losing its last hit destroys it (found by a drive: an escort at 0/1
+        stayed in play); a critical whose roll is corrected takes back the old row and applies the new one
+        (``hitrun.reread_critical``; a drive found the old row still in force)."""
+        note = ctx.note if ctx is not None else (lambda text: None)
         if len(path) == 3 and path[0] in ("ships", "defences") and path[2] == "hits":
             v = state[path[0]].get(path[1])
             if isinstance(v, dict) and v["hits"] == 0 and not v["destroyed"]:
-                line = destroy(state, path[1], "no hits left")
-                if ctx is not None:
-                    ctx.note(line)
+                note(destroy(state, path[1], "no hits left"))
+        elif (len(path) == 5 and path[0] in ("ships", "defences") and path[2] == "criticals" and path[4] == "roll"
+              and path[1] in state[path[0]]):
+            hitrun.reread_critical(state, path[1], path[3], self.tables_for(state), note)
 
     def new_state(self, setup) -> dict:
         files = table_files(setup.options)

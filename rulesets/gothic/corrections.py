@@ -13,6 +13,13 @@ def _orders(state: dict, tables) -> list[str]:
     return [""] + list(tables.orders)
 
 
+def _afloat(state: dict, value, tables, path) -> str:
+    """A critical's roll is corrected on a vessel still afloat: the corrected row's effect is played out
+    (``hitrun.reread_critical``), and a destroyed vessel cannot be brought back that way."""
+    v = state[path[0]][path[1]]
+    return f"cannot be corrected: {v['name']} is destroyed (undo back to the roll instead)" if v["destroyed"] else ""
+
+
 def _vessel_ids(state: dict, tables) -> list[str]:
     return list(state["ships"]) + list(state["defences"])
 
@@ -38,6 +45,9 @@ RULES = (
     CorrectionRule("*.*.shields", at_least("shields_up"), reads_path=True),
     CorrectionRule("*.*.armour", between(1, 6)),
     CorrectionRule("*.*.criticals[*].roll", between(2, 12)),
+    CorrectionRule("*.*.criticals[*].roll", _afloat, reads_path=True),
+    CorrectionRule("*.*.criticals[*].shields_down", between(0, 20)),
+    CorrectionRule("*.*.criticals[*].hits_lost", between(0, 100)),
     CorrectionRule("ordnance.*.strength", between(1, 30)),
     CorrectionRule("ordnance.*.distance", between(0, MAX_CM)),
     CorrectionRule("ordnance.*.kind", one_of(lambda state, tables: KINDS)),

@@ -60,24 +60,65 @@ def critical(state: dict, result, tables: Tables, ctx: RuleContext) -> None:
 def apply_critical(state: dict, uid: str, roll: int, tables: Tables, ctx: RuleContext) -> None:
     """Put a critical hits table row in force at once: its effect, and any extra hits lost."""
     v = vessel(state, uid)
-    row = tables.criticals[roll]
     if v["class"] == "escort":  # a critical from anywhere destroys an escort
         ctx.note(destroy(state, uid, "an escort that suffers a critical is destroyed"))
         return
-    v["criticals"].append({"roll": roll, "name": row["name"], "effect": row["effect"],
-                           "repairable": row["repairable"]})
-    line = f"Critical on {v['name']}: {row['name']} (roll {roll})"
+    entry = {"roll": roll}
+    v["criticals"].append(entry)
+    _in_force(state, uid, entry, tables, ctx.note)
+
+
+def _in_force(state: dict, uid: str, entry: dict, tables: Tables, note) -> None:
+    """The row for ``entry["roll"]`` written into the entry and applied; the entry keeps the shields it knocked
+    down and the hits it took, so that a corrected roll can give them back (``reread_critical``)."""
+    v = vessel(state, uid)
+    row = tables.criticals[entry["roll"]]
+    entry.update(name=row["name"], effect=row["effect"], repairable=row["repairable"], shields_down=0, hits_lost=0)
+    line = f"Critical on {v['name']}: {row['name']} (roll {entry['roll']})"
     if row["effect"] == "shields" and v["shields_up"]:
-        v["shields_up"] = 0
+        entry["shields_down"], v["shields_up"] = v["shields_up"], 0
         line += ": every shield down until repaired"
     elif row["effect"] == "turrets":
         line += ": its turrets cannot fire until repaired"
     if not row["repairable"]:
         line += " (cannot be repaired)"
-    ctx.note(line)
+    note(line)
     if row["extra_hits"]:
+        before = v["hits"]
         for text in lose_hits(state, uid, row["extra_hits"]):
-            ctx.note(text)
+            note(text)
+        entry["hits_lost"] = before - v["hits"]
+
+
+def reread_critical(state: dict, uid: str, index: int, tables: Tables, note) -> None:
+    """A critical whose roll was just corrected: as if the corrected number had been rolled. What the old row did
+    (the rest of the entry still tells it) is taken back, then the new number's row is applied in its place.
+
+    Shields the old row knocked down go up again, unless another shields critical still keeps them down (that
+    one then holds them, to give back when it goes). A destroyed vessel is not brought back: the correction is
+    refused live (``corrections``), and a replayed one only renames the record."""
+    v = vessel(state, uid)
+    entry = v["criticals"][index]
+    was = dict(entry)
+    if v["destroyed"]:
+        row = tables.criticals[entry["roll"]]
+        entry.update(name=row["name"], effect=row["effect"], repairable=row["repairable"])
+        return
+    back = []
+    shields = was.get("shields_down", 0)
+    if shields:
+        other = next((c for c in v["criticals"] if c is not entry and c["effect"] == "shields"), None)
+        if other is not None:
+            other["shields_down"] = other.get("shields_down", 0) + shields
+        else:
+            v["shields_up"] = min(v["shields"], v["shields_up"] + shields)
+            back.append(f"shields up again ({v['shields_up']} of {v['shields']})")
+    hits = was.get("hits_lost", 0)
+    if hits:
+        v["hits"] = min(v["hits_start"], v["hits"] + hits)
+        back.append(f"{hits} hit{'s' if hits != 1 else ''} given back, {v['hits']}/{v['hits_start']} left")
+    note(f"{v['name']}: {was['name']} is taken back" + (f": {'; '.join(back)}" if back else ""))
+    _in_force(state, uid, entry, tables, note)
 
 
 def _after(state: dict, attack: dict, tables: Tables, ctx: RuleContext) -> None:

@@ -371,3 +371,70 @@ def test_a_vessel_whose_hits_are_corrected_to_0_is_destroyed() -> None:
     assert "Shade is destroyed (no hits left)" in enc.events[-1].notes
     enc.undo()
     assert not unit(enc, "shade")["destroyed"]
+
+
+# --- a critical's roll corrected by hand ------------------------------------------------------------------------
+
+def critical_on_vow(enc, dice: str) -> int:
+    """A teleport attack's hit-and-run on Iron Vow (shields knocked down by hand first) that rolls ``dice`` on the
+    critical hits table; the index of the log's first event after it."""
+    enc.act("record_hits", vessel="vow", hits=2)  # 6 hits: Hammer's 8 may teleport
+    end_phase_in_reach(enc, ("hammer", "vow", 8))
+    enc.act("shields", vessel="vow", up=0)
+    enc.act("teleport", vessel="hammer", target="vow")
+    answer(enc, "Hit-and-run on Iron Vow", "6")
+    answer(enc, "Critical hit on Iron Vow", dice)
+    return len(enc.events)
+
+
+def test_a_corrected_critical_roll_puts_the_corrected_row_in_force() -> None:
+    """"Resolving a hit-and-run attack": on 2 or more the critical hits table is rolled and "applied at once". A
+    critical whose roll the game master corrects leaves the vessel as if the corrected number had been rolled:
+    the old row's effect and the hits it took are taken back, the new row's are applied (found by a game master's
+    drive: the old row stayed in force under the new number). Shipped default rows (tables/criticals.toml): 12 loses 2 extra hits,
+    11 loses 1 and cannot be repaired, 10 keeps the shields down, 7 is a fire."""
+    enc = new_fight()
+    critical_on_vow(enc, "6 6")  # 12: bulkheads give way, 2 extra hits
+    assert unit(enc, "vow")["hits"] == 4
+    enc.correct("ships.vow.criticals[0].roll", 7, note="misread the dice")
+    vow = unit(enc, "vow")
+    assert (vow["hits"], vow["criticals"][0]["name"], vow["criticals"][0]["repairable"]) == \
+        (6, "Fire on the gun decks", True)
+    assert "Iron Vow: Bulkheads give way is taken back: 2 hits given back, 6/8 left" in enc.events[-1].notes
+    assert "Critical on Iron Vow: Fire on the gun decks (roll 7)" in enc.events[-1].notes
+    enc.correct("ships.vow.criticals[0].roll", 11)
+    vow = unit(enc, "vow")
+    assert (vow["hits"], vow["criticals"][0]["name"], vow["criticals"][0]["repairable"]) == \
+        (5, "Hull breached", False)
+    enc.undo()
+    enc.undo()
+    assert unit(enc, "vow")["hits"] == 4 and unit(enc, "vow")["criticals"][0]["roll"] == 12
+
+
+def test_a_critical_corrected_away_from_the_shields_gives_back_the_shields_it_took() -> None:
+    """Our shipped 10 keeps every shield down until repaired; corrected to another row, the shields the critical
+    knocked down are up again, and corrected back they go down again."""
+    enc = new_fight()
+    enc.act("record_hits", vessel="vow", hits=2)
+    end_phase_in_reach(enc, ("hammer", "vow", 8))
+    enc.act("shields", vessel="vow", up=0)
+    enc.act("teleport", vessel="hammer", target="vow")
+    enc.correct("ships.vow.shields_up", 2, note="both up again as the attack lands")
+    answer(enc, "Hit-and-run on Iron Vow", "6")
+    answer(enc, "Critical hit on Iron Vow", "5 5")  # 10: shield generators overloaded
+    assert unit(enc, "vow")["shields_up"] == 0
+    enc.correct("ships.vow.criticals[0].roll", 9)
+    assert unit(enc, "vow")["shields_up"] == 2 and unit(enc, "vow")["criticals"][0]["effect"] == "turrets"
+    enc.correct("ships.vow.criticals[0].roll", 10)
+    assert unit(enc, "vow")["shields_up"] == 0
+
+
+def test_a_critical_roll_of_a_destroyed_vessel_is_not_corrected() -> None:
+    """A destroyed vessel cannot be brought back by a correction of a critical's roll (the salvos aimed at it have
+    left the table): the correction is refused with the way to do it, undo."""
+    enc = new_fight()
+    critical_on_vow(enc, "6 6")
+    enc.correct("ships.vow.hits", 0, note="rammed")
+    with pytest.raises(IllegalAction, match="Iron Vow is destroyed"):
+        enc.correct("ships.vow.criticals[0].roll", 7)
+    assert unit(enc, "vow")["criticals"][0]["roll"] == 12

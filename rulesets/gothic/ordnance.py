@@ -164,11 +164,23 @@ def move(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
     o["moved"] = True
     o["turned"] = args["turn"]
     before, o["distance"] = o["distance"], args["distance"]
-    turned = f", turning {args['turn']}° first" if args["turn"] else ""
-    ctx.note(f"{o['name']} moves {move_cm(o, tables)} cm{turned}: {before} -> {o['distance']} cm "
-             f"from {vessel(state, o['target'])['name']}")
+    ctx.note(moved_words(o["name"], args["turn"], before, o["distance"], vessel(state, o["target"])["name"]))
     if o["distance"] == 0:
         contact(state, args["salvo"], tables, ctx)
+
+
+def moved_words(name: str, turn: int, before: int, after: int, target: str) -> str:
+    """A salvo's move as the log says it: the distance it covered, not the most it may (a drive read "moves 30
+    cm: 8 -> 0" for a salvo that went 8 cm); a target that drew away leaves the salvo farther."""
+    turned = f" turns {turn}° and" if turn else ""
+    if after == 0:
+        return f"{name}{turned} closes {before} cm on {target} and reaches base contact"
+    if after < before:
+        return f"{name}{turned} closes {before - after} cm on {target}: {after} cm away now (was {before} cm)"
+    if after == before:
+        return f"{name}{turned} ends its move {after} cm from {target}, as far as before"
+    return (f"{name}{turned} ends its move {after} cm from {target}, {after - before} cm farther than before "
+            f"(was {before} cm)")
 
 
 CATALOGUE.add(Action("move_salvo", "Move salvo", move, key="m", may=may_move, params=(
@@ -201,7 +213,9 @@ def salvo_distance(state: dict, args: dict, tables: Tables, ctx: RuleContext) ->
     """The target moved (or the game master measured again): the salvo's distance to it, 0 for contact."""
     o = state["ordnance"][args["salvo"]]
     before, o["distance"] = o["distance"], args["distance"]
-    ctx.note(f"{o['name']}: {before} -> {o['distance']} cm from {vessel(state, o['target'])['name']}")
+    target = vessel(state, o["target"])["name"]
+    ctx.note(f"{o['name']} is now in base contact with {target} (was {before} cm away)" if not o["distance"]
+             else f"{o['name']} is now {o['distance']} cm from {target} (was {before} cm)")
     if o["distance"] == 0:
         contact(state, args["salvo"], tables, ctx)
 

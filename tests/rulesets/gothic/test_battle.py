@@ -79,11 +79,31 @@ def test_boarding_torpedoes_move_30_cm_and_turn_up_to_45_degrees() -> None:
     refused(enc, "cannot come closer than 20 cm", "move_salvo", salvo=sid, turn=0, distance=19)
     enc.act("move_salvo", salvo=sid, turn=45, distance=20)
     assert unit(enc, sid)["distance"] == 20 and unit(enc, sid)["turned"] == 45
-    assert "Boarding torpedoes 6 from Hammer moves 30 cm, turning 45° first: 50 -> 20 cm from Iron Vow" in notes(enc)
+    assert "Boarding torpedoes 6 from Hammer turns 45° and closes 30 cm on Iron Vow: 20 cm away now (was 50 cm)" \
+        in notes(enc)
     refused(enc, "has moved this ordnance phase", "move_salvo", salvo=sid, turn=0, distance=0)
     assert next(s for s in enc.checklist() if s.status == "current").needs == "nothing left: every salvo has moved (n: the next phase)"
     enc.act("next")
     assert enc.state["phase"] == 4
+
+
+def test_a_salvo_move_says_in_plain_words_how_far_it_went() -> None:
+    """The log says the distance a salvo covered, not its most (a drive read "moves 30 cm: 8 -> 0" for a salvo
+    that went 8 cm into base contact); a target drawn away is said to be farther."""
+    enc = new_fight()
+    near = launch_boarding(enc, strength=1, distance=8)
+    enc.act("next")
+    enc.act("move_salvo", salvo=near, turn=0, distance=0)
+    assert "Boarding torpedoes 1 from Hammer closes 8 cm on Iron Vow and reaches base contact" in notes(enc)
+    gone = new_fight()
+    sid = launch_boarding(gone, strength=1, distance=20)
+    gone.act("next")
+    gone.act("move_salvo", salvo=sid, turn=10, distance=25)
+    assert ("Boarding torpedoes 1 from Hammer turns 10° and ends its move 25 cm from Iron Vow, 5 cm farther than "
+            "before (was 20 cm)") in notes(gone)
+    to_phase(gone, 1)
+    gone.act("salvo_distance", salvo=sid, distance=12)
+    assert "Boarding torpedoes 1 from Hammer is now 12 cm from Iron Vow (was 25 cm)" in notes(gone)
 
 
 def test_a_target_that_moves_into_a_salvo_is_attacked() -> None:

@@ -263,6 +263,8 @@ class Encounter:
             self.ruleset.table_set.pin(table_files(self.setup.options), folder)
         self.roller = SeededRoller(setup.seed)
         self._setup_units = {uid: u for table in self.setup.units.values() for uid, u in table.items()}
+        #: the last name each unit was seen with in an action's arguments (``_named``), by id
+        self._seen_names: dict[str, Any] = {}
         self.listeners: list[Listener] = []
         self._checked: tuple[Event, Any] | None = None  # a live event's checked args or roll result
         self._pending_read: tuple[dict, RollRequest] | None = None  # the first pending roll, read once
@@ -385,15 +387,22 @@ class Encounter:
         return f"correction: {path_text(tuple(ev.data['path']))} {ev.data.get('was')!r} -> {ev.data['value']!r}{note}"
 
     def _named(self, args: dict) -> dict:
-        """Arguments as a reader wants them: a ship's name where its id was given, as the fight names it now (a
-        ship renamed by a correction reads by its new name, as the notes after the rename do), else as the
-        setup did."""
+        """Arguments as a reader wants them: a unit's name where its id was given, as the fight names it now (a
+        ship renamed by a correction reads by its new name, as the notes after the rename do). A unit no longer in
+        the fight (a salvo spent in its attack) keeps the last name it was seen with, so an action reads the same
+        when undone and when redone; one never seen reads as the setup named it, else by its id."""
+        seen = self._seen_names
+
         def name(v: Any) -> Any:
             if isinstance(v, str):
                 unit = next((self.state[k.key][v] for k in self.ruleset.unit_kinds
                              if isinstance(self.state.get(k.key), dict) and v in self.state[k.key]), None)
-                if unit is None:
-                    unit = self._setup_units.get(v)
+                if isinstance(unit, dict) and "name" in unit:
+                    seen[v] = unit["name"]
+                    return unit["name"]
+                if v in seen:
+                    return seen[v]
+                unit = self._setup_units.get(v)
                 return unit.get("name", v) if isinstance(unit, dict) else v
             return [name(x) for x in v] if isinstance(v, list) else v
 
@@ -407,6 +416,7 @@ class Encounter:
             raise IllegalAction(f"{name}: waiting for a roll first ({self.pending.describe()})")
         check_plain(args, name)
         checked = self.ruleset.check_action(self.state, name, args)  # refused here with the rule's reason
+        self._named(args)  # the names its units have now, kept for its log line once one is gone (a spent salvo)
         ev = Event("action", self._next_group(), now(), {"name": name, "args": dict(args)})
         self._checked = (ev, checked)  # the event applies with these arguments, not checked twice
         try:
@@ -473,6 +483,9 @@ class Encounter:
             return []
         group = self._redo.pop()
         n = len(self.events)
+        for ev in group:  # named before they apply, as ``act`` does
+            if ev.kind == "action" and isinstance(ev.data.get("args"), dict):
+                self._named(ev.data["args"])
         marks = {}
         try:  # applied in place, as a new event is (a copy of a fleet's state first cost more than the redo)
             for i, ev in enumerate(group, 1):

@@ -106,6 +106,22 @@ def test_a_salvo_move_says_in_plain_words_how_far_it_went() -> None:
     assert "Boarding torpedoes 1 from Hammer is now 12 cm from Iron Vow (was 25 cm)" in notes(gone)
 
 
+def test_undo_and_redo_name_a_salvo_the_same_way() -> None:
+    """The lines for an undone and a redone action name a salvo by its name, even once the salvo is spent (a
+    drive saw its id after a redo and its name after an undo)."""
+    enc = new_fight()
+    sid = launch_boarding(enc, strength=1, distance=8)
+    enc.act("next")
+    enc.act("move_salvo", salvo=sid, turn=0, distance=0)
+    answer(enc, "Turret fire: Iron Vow", "4", target="4+")
+    said = enc.describe(enc.events[-2])
+    assert said == "move salvo salvo=Boarding torpedoes 1 from Hammer turn=0 distance=0"
+    undone = enc.undo()
+    assert enc.describe(undone[0]) == said
+    redone = enc.redo()
+    assert enc.describe(redone[0]) == said
+
+
 def test_a_target_that_moves_into_a_salvo_is_attacked() -> None:
     """The game master updates a salvo's distance as its target moves (any phase); base contact (0 cm) starts the
     salvo's attack at once, as when the salvo moves into contact (first paragraph: "base contact")."""

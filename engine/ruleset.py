@@ -389,6 +389,15 @@ class Ruleset(ABC):
         """Re-derive anything that depends on a corrected value (default: nothing). ``ctx``: the correction's,
         for a note of what followed (None when the correction is only tried)."""
 
+    def earlier_readings(self) -> tuple["Ruleset", ...]:
+        """The same ruleset as earlier versions read a log, newest first (default: none).
+
+        A rules fix may change what a logged event leaves in the state (a correction that now plays out more).
+        A save written before it holds the older result in its [state], which is no hand edit: the loader
+        replays the log with these readings too, and takes a [state] value one of them gives for the earlier
+        version's own (``engine.saves``). Only the fight as today's rules play it is kept."""
+        return ()
+
     def tables(self) -> dict[str, Any]:
         """The ruleset's shipped table files by name."""
         if self.table_set is None:

@@ -753,8 +753,14 @@ def _check_state(doc: dict, enc: Encounter, keep_edits: bool, setup_as_written: 
         raise BadSave(f"state: expected a table, got {saved!r}")
     # A value the file does not hold is no hand edit: [state] is a readable copy, and a newer
     # Flagbridge may keep more in it than the version that wrote the file.
-    diffs = [d for d in differences(enc.state, saved) if d[0] and d[0][0] != "pending" and d[2] is not MISSING
-             and (setup_as_written or not _from_setup(enc, d[0], d[1]))]
+    def edits(state: dict) -> list[tuple]:
+        return [d for d in differences(state, saved) if d[0] and d[0][0] != "pending" and d[2] is not MISSING
+                and (setup_as_written or not _from_setup(enc, d[0], d[1]))]
+
+    diffs = edits(enc.state)
+    if not diffs:
+        return
+    diffs = _not_from_earlier_rules(enc, diffs, edits)
     if not diffs:
         return
     if not keep_edits:
@@ -768,6 +774,28 @@ def _check_state(doc: dict, enc: Encounter, keep_edits: bool, setup_as_written: 
         if live is MISSING:
             raise BadSave(f"state.{path_text(path)} was added by hand; only existing values can be corrected")
         enc.correct(path, plain_copy(edited) if not isinstance(edited, str) else edited, note="hand edit kept on load")
+
+
+def _not_from_earlier_rules(enc: Encounter, diffs: list[tuple], edits: Callable[[dict], list[tuple]]) -> list[tuple]:
+    """The differences left once a save written by an earlier version of the rules is read as that version wrote it.
+
+    The log is replayed with each of the ruleset's earlier readings (``Ruleset.earlier_readings``); a reading that
+    leaves fewer differences from the file than today's is taken for the version that wrote it, and only the
+    values it does not give either are hand edits (reported, or kept, against today's state). Fewer, not as
+    few: a file of today's rules with one value edited back to an older result is still an edit."""
+    best = diffs
+    for reading in enc.ruleset.earlier_readings():
+        try:
+            then = Encounter(enc.setup, reading, [Event(e.kind, e.group, e.at, e.data) for e in enc.events],
+                             folder=enc.folder).state
+        except FlagbridgeError:  # a log only today's rules replay was not written by that version
+            continue
+        left = {d[0] for d in edits(then)}
+        if len(left) < len(diffs):
+            kept = [d for d in diffs if d[0] in left]
+            if len(kept) < len(best):
+                best = kept
+    return best
 
 
 def _reads_as(setup: Setup, rs: Ruleset) -> str:

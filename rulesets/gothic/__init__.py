@@ -52,6 +52,9 @@ class Gothic(Ruleset):
     table_set = TABLE_SET
     correction_rules = CORRECTION_RULES
     sides_allowed = (2, None)
+    #: What a correction plays out (``after_correction``); an earlier reading turns the later fixes off.
+    destroys_at_no_hits = True   # since 8662736: hits corrected to 0 destroy the vessel
+    rereads_criticals = True     # since then: a critical's corrected roll applies the corrected row
 
     def check_unit(self, kind: UnitKind, unit: dict, where: str) -> None:
         if kind.id == "defence":
@@ -63,13 +66,17 @@ class Gothic(Ruleset):
         stayed in play); a critical whose roll is corrected takes back the old row and applies the new one
         (``hitrun.reread_critical``; a drive found the old row still in force)."""
         note = ctx.note if ctx is not None else (lambda text: None)
-        if len(path) == 3 and path[0] in ("ships", "defences") and path[2] == "hits":
+        if len(path) == 3 and path[0] in ("ships", "defences") and path[2] == "hits" and self.destroys_at_no_hits:
             v = state[path[0]].get(path[1])
             if isinstance(v, dict) and v["hits"] == 0 and not v["destroyed"]:
                 note(destroy(state, path[1], "no hits left"))
         elif (len(path) == 5 and path[0] in ("ships", "defences") and path[2] == "criticals" and path[4] == "roll"
-              and path[1] in state[path[0]]):
+              and path[1] in state[path[0]] and self.rereads_criticals):
             hitrun.reread_critical(state, path[1], path[3], self.tables_for(state), note)
+
+    def earlier_readings(self) -> tuple[Ruleset, ...]:
+        """Saves written before the two corrections above played out hold their older results; newest first."""
+        return (_Reading(True, False), _Reading(False, False))
 
     def new_state(self, setup) -> dict:
         files = table_files(setup.options)
@@ -117,6 +124,13 @@ class Gothic(Ruleset):
     def unit_panels(self, state: dict, kind: UnitKind, uid: str) -> dict[str, list[tuple[str, str]]]:
         from . import views
         return views.unit_panels(state, kind, uid, self.tables_for(state))
+
+
+class _Reading(Gothic):
+    """Gothic as an earlier version read a log: only for a loaded save's [state] (``Ruleset.earlier_readings``)."""
+
+    def __init__(self, destroys_at_no_hits: bool, rereads_criticals: bool) -> None:
+        self.destroys_at_no_hits, self.rereads_criticals = destroys_at_no_hits, rereads_criticals
 
 
 RULESET = Gothic()

@@ -1,0 +1,93 @@
+"""Gothic saves written before a rules fix changed what a correction does still load, with today's result.
+
+A save's [state] is compared with the log replayed by today's rules (``engine.saves``); a value that differs is
+taken for a hand edit. Two corrections now play out more than they did: hits corrected to 0 destroy the
+vessel, and a critical's corrected roll applies the corrected row. A file the older rules wrote holds the older
+result, and must load cleanly all the same, while an edit by hand is still found.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.errors import BadSave
+from engine.ruleset import Ruleset
+from engine.saves import SaveFile, create
+from rulesets.gothic import Gothic
+
+from .fleet import answer, new_fight, to_phase, unit
+
+
+def written_before_the_fixes(path: Path, monkeypatch: pytest.MonkeyPatch, script) -> None:
+    """A save as Flagbridge wrote it when a correction did nothing more than set its value."""
+    with monkeypatch.context() as m:
+        m.setattr(Gothic, "after_correction", Ruleset.after_correction)
+        enc = new_fight()
+        script(enc)
+        create(path, enc)
+
+
+def shade_rammed(enc) -> None:
+    to_phase(enc, 2)
+    enc.act("launch", vessel="hammer", kinds=["boarding"], strength=2, target="shade", distance=30)
+    enc.correct("ships.shade.hits", 0, note="rammed")
+
+
+def test_an_old_save_with_hits_corrected_to_0_loads_with_the_vessel_destroyed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "old.toml"
+    written_before_the_fixes(path, monkeypatch, shade_rammed)
+    text = path.read_text()
+    assert "destroyed = false" in text
+    enc = SaveFile.load(path).encounter
+    assert unit(enc, "shade")["destroyed"] and enc.state["ordnance"] == {}  # today's result: the salvo aimed at it left
+    assert path.read_text() == text  # loading never writes
+
+
+def test_an_old_save_with_a_corrected_critical_roll_loads_with_the_corrected_row(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def corrected(enc) -> None:
+        enc.act("record_hits", vessel="vow", hits=2)
+        enc.act("set_distance", vessel="hammer", target="vow", cm=8)
+        to_phase(enc, 4)
+        enc.act("shields", vessel="vow", up=0)
+        enc.act("teleport", vessel="hammer", target="vow")
+        answer(enc, "Hit-and-run on Iron Vow", "6")
+        answer(enc, "Critical hit on Iron Vow", "6 6")  # 12: 2 extra hits (tables/criticals.toml)
+        enc.correct("ships.vow.criticals[0].roll", 7)
+
+    path = tmp_path / "old.toml"
+    written_before_the_fixes(path, monkeypatch, corrected)
+    vow = unit(SaveFile.load(path).encounter, "vow")
+    assert (vow["hits"], vow["criticals"][0]["name"]) == (6, "Fire on the gun decks")
+
+
+def test_a_hand_edit_of_an_old_save_is_still_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "old.toml"
+    written_before_the_fixes(path, monkeypatch, shade_rammed)
+    text = path.read_text()
+    head, _, rest = text.partition("[state.ships.vow]\n")
+    rest = rest.replace("hits = 8\n", "hits = 5\n", 1)
+    path.write_text(head + "[state.ships.vow]\n" + rest)
+    with pytest.raises(BadSave, match=r"state\.ships\.vow\.hits is 5 in the file but the log gives 8; open with"):
+        SaveFile.load(path)
+    enc = SaveFile.load(path, keep_edits=True).encounter
+    assert unit(enc, "vow")["hits"] == 5 and unit(enc, "shade")["destroyed"]
+    assert [ev.data["path"] for ev in enc.events if ev.data.get("note") == "hand edit kept on load"] == \
+        [["ships", "vow", "hits"]]
+
+
+def test_a_destroyed_vessel_made_whole_by_hand_in_a_new_save_is_still_found(tmp_path: Path) -> None:
+    """Today's file with ``destroyed = false`` written by hand is an edit, not an older file: the older rules
+    would also have left its shields up."""
+    enc = new_fight()
+    enc.correct("ships.shade.hits", 0, note="rammed")
+    path = tmp_path / "new.toml"
+    create(path, enc)
+    text = path.read_text()
+    head, _, rest = text.partition("[state.ships.shade]\n")
+    path.write_text(head + "[state.ships.shade]\n" + rest.replace("destroyed = true\n", "destroyed = false\n", 1))
+    with pytest.raises(BadSave, match=r"state\.ships\.shade\.destroyed is False in the file but the log gives True"):
+        SaveFile.load(path)

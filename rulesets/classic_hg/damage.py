@@ -118,12 +118,28 @@ def on_crew_wounded(state: dict, data: dict, tables: Tables, ctx: RuleContext) -
     elif data["dead"]:
         person["counted_dead"] = True
         words += ", killed"
-        place = person.get("location", "")
-        if ship["crew"].get(place, 0) > 0:
-            ship["crew"][place] -= 1
+        _one_fewer(state, ship_id, person["name"], person.get("location", ""), record.get("who") == person["name"])
     line, before = f"{person['name']}: {words}", record.get("result", "")
     record["result"] = f"{before}; {line}" if before else line  # each person's part after the ones before
     _chain_goes_on(state, tables, ctx)
+
+
+def crew_place(state: dict, ship_id: str, name: str, place: str, occupant: bool) -> str:
+    """Where a person of the ship is counted among its crew ("" for no count): a named crew member where the
+    crew list puts him, wherever he was hit; a berth's occupant not on the list nowhere (a passenger, a rescued
+    pilot: "the inhabitant" of the room, not its crew); anyone else where he was met."""
+    for where, names in state.get("crew_roster", {}).get(ship_id, {}).items():
+        if name in names:
+            return where
+    return "" if occupant else place
+
+
+def _one_fewer(state: dict, ship_id: str, name: str, place: str, occupant: bool) -> None:
+    """A crewman's death lowers the count of the location he is counted in (never below 0)."""
+    crew = state["ships"][ship_id]["crew"]
+    where = crew_place(state, ship_id, name, place, occupant)
+    if where and crew.get(where, 0) > 0:
+        crew[where] -= 1
 
 
 def weapon_entry(attack: dict, tables: Tables) -> dict:
@@ -454,11 +470,15 @@ def _crew_effect(state: dict, attack: dict, key: str, tables: Tables, ctx: RuleC
 def _kill(state: dict, attack: dict, who: str, ctx: RuleContext) -> None:
     ship = state["ships"][attack["target"]]
     place = attack.get("general", "")
+    counted = False  # a named crewman already counted dead is not counted again
     for person in state.get("people", {}).values():  # the people personal combat has met die with them
         if person.get("ship") == attack["target"] and (person["name"] == who if who else
                                                        person.get("location") == place):
+            counted = counted or bool(person.get("counted_dead"))
             person["dead"] = person["counted_dead"] = True
     if who:
+        if not counted:  # an occupant on the crew list is one fewer where the list counts him
+            _one_fewer(state, attack["target"], who, place, True)
         ctx.note(f"{who} is killed")
         ship["crew_attacks"].append({"turn": state["turn"], "attack": attack["id"], "location": place,
                                      "who": who, "as": "killed", "result": "killed"})

@@ -294,11 +294,23 @@ def _irradiate(state: dict, attack: dict, tables: Tables, ctx: RuleContext) -> N
                          then="radiation_days", context={"attack": attack["id"]})
 
 
+def lowered(before: int, after: int, hits: int, unit: str = "") -> str:
+    """What hits took off a value that stops at 0, in words: all of them, some (the rest found nothing
+    left), or none (it was 0 already): "-5 (now 0)" for a value already at 0 would read as a loss."""
+    lost = before - after
+    if lost == hits:
+        return f"-{hits}{unit} (now {after}{unit})"
+    if lost:
+        return f"-{lost}{unit} of {hits} hit{'s' if hits != 1 else ''} (now {after}{unit})"
+    return f"already {after}{unit} ({hits} hit{'s' if hits != 1 else ''} take nothing more)"
+
+
 def lower_computer(ship: dict, hits: int, tables: Tables, ctx: RuleContext, why: str = "Computer") -> None:
     """"Reduce the effective computer factor by 1 for each hit received": the storage follows the
     lowered model, and the programs that no longer fit are unloaded, the last loaded first."""
-    ship["computer"] = max(0, ship["computer"] - hits)
-    line = f"{why}: {ship['name']} computer -{hits} (now {ship['computer']})"
+    before = ship["computer"]
+    ship["computer"] = max(0, before - hits)
+    line = f"{why}: {ship['name']} computer {lowered(before, ship['computer'], hits)}"
     model_storage = int(tables.computers.get(ship["computer"], {}).get("storage", 0))
     if model_storage < ship.get("storage", model_storage + 1):
         ship["storage"] = model_storage
@@ -343,17 +355,19 @@ def apply_effect(state: dict, attack: dict, effect: str, tables: Tables, ctx: Ru
     name = ship["name"]
     if effect in LOWER:
         field = LOWER[effect]
-        ship[field] = max(0, ship[field] - hits)
+        before = ship[field]
+        ship[field] = max(0, before - hits)
         unit = " tons" if field in ("cargo", "fuel") else ""
-        ctx.note(f"{name}: {effect.replace('_', ' ')} -{hits}{unit} (now {ship[field]}{unit})")
+        ctx.note(f"{name}: {effect.replace('_', ' ')} {lowered(before, ship[field], hits, unit)}")
     elif effect == "computer":
         lower_computer(ship, hits, tables, ctx)
     elif effect == "power_plant":
-        ship["power_plant"] = max(0, ship["power_plant"] - hits)
+        before = ship["power_plant"]
+        ship["power_plant"] = max(0, before - hits)
         ship["maneuver"] = min(ship["maneuver"], ship["power_plant"])
         ship["jump"] = min(ship["jump"], ship["power_plant"])
-        ctx.note(f"{name}: power plant -{hits} (now {ship['power_plant']}; maneuver {ship['maneuver']}, "
-                 f"jump {ship['jump']})")
+        ctx.note(f"{name}: power plant {lowered(before, ship['power_plant'], hits)}"[:-1]
+                 + f"; maneuver {ship['maneuver']}, jump {ship['jump']})")
     elif effect in ("fuel_scoops", "purification"):
         has = "fuel_scoops" if effect == "fuel_scoops" else "purification_plant"
         if ship[has]:

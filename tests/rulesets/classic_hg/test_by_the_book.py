@@ -512,3 +512,14 @@ def test_a_hangar_hit_spares_the_craft_that_are_out() -> None:
     _laser_hit_on_the_jackal(enc, "hangar", "hangar")
     craft = ship(enc, "jackal")["hangars"][0]["small_craft"]
     assert [c["status"] for c in craft] == ["launched", "disabled"]  # 10 tons of the Launch's 20
+
+
+def test_hits_on_a_value_already_at_0_are_not_noted_as_a_loss() -> None:
+    """"Reduce the effective computer factor by 1 for each hit received" stops at 0: the note says what the
+    hits took, so five hits on a computer of 2 read -2 and on one of 0 take nothing (a drive read "-5 (now 0)")."""
+    for model, words in ((3, "computer -1 (now 2)"), (2, "computer -2 of 5 hits (now 0)"),
+                         (0, "computer already 0 (5 hits take nothing more)")):
+        ctx = RuleContext(1)
+        s = {"name": "S", "computer": model, "storage": 0, "programs": []}
+        damage.lower_computer(s, 1 if model == 3 else 5, TABLES, ctx)
+        assert ctx.notes[0].startswith(f"Computer: S {words}"), ctx.notes

@@ -385,7 +385,9 @@ def apply_effect(state: dict, attack: dict, effect: str, tables: Tables, ctx: Ru
         elif len(candidates) == 1:
             _hit_one(state, attack, effect, candidates[0], tables, ctx)
         else:
-            ctx.request_roll(f"Which {_noun(effect, candidates)} on {name}", f"1d{len(candidates)}", then="pick",
+            which = ", ".join(f"{n} {_label(ship, c)}" for n, c in enumerate(candidates, 1))
+            ctx.request_roll(f"Which {_noun(effect, candidates)} on {name} ({which})", f"1d{len(candidates)}",
+                             then="pick",
                              context={"attack": attack["id"], "effect": effect})
     else:
         raise IllegalAction(f"unknown damage effect {effect!r} in the location table")
@@ -400,6 +402,13 @@ def _noun(effect: str, candidates: list[tuple[str, int]]) -> str:
     return {"fire_control": "turret's or tube's fire control" if tubes else "turret's fire control",
             "weapon": "turret or tube" if tubes else "turret", "hangar": "hangar",
             "quarters": "stateroom or berth"}[effect]
+
+
+def _label(ship: dict, found: tuple[str, int]) -> str:
+    """A candidate as the roll's prompt lists it: the turret's or tube's id, the hangar's or room's name."""
+    kind, i = found
+    part = ship[kind][i]
+    return str(part.get("id") or part.get("name") or part.get("berth") or f"{kind} {i + 1}")
 
 
 def _candidates(ship: dict, effect: str) -> list[tuple[str, int]]:

@@ -301,6 +301,7 @@ def t3_defender_fires_back(enc: Encounter) -> None:
     enc.act("resolve_damage")
     answer(enc, "General location: A7", roll_for_general("weapons"))
     answer(enc, "Specific location: A7", roll_for_effect("weapons", "weapon"))
+    assert enc.pending.purpose.startswith("Which turret or tube on Jackal (1 T1, 2 T2, 3 T3, 4 ")  # each choice named
     answer(enc, "Which turret or tube on Jackal", "1")  # 1d4: three turrets, then the tube
     assert ship(enc, "jackal")["turrets"][0]["destroyed"] == 2  # "One weapon in a turret is destroyed for each hit"
     answer(enc, "General location: A8", roll_for_general("hangar"))

@@ -319,6 +319,7 @@ def test_quarters_destroys_one_random_room_and_attacks_its_occupant(pick: str, o
     strike(enc, "quarters", "quarters")
     req = answer(enc, "Which stateroom or berth on Jackal", pick)
     assert req.dice == "1d10"  # 6 staterooms and 4 low berths
+    assert "(1 stateroom 1, 2 stateroom 2, " in req.purpose and req.purpose.endswith(", 10 low 4)")
     rooms = jackal(enc)["quarters"]
     assert [r["destroyed"] for r in rooms] == [r["berth"] == f"stateroom {pick}" for r in rooms]
     if occupied:

@@ -109,6 +109,10 @@ def changes(enc: Encounter, before: dict, after: dict) -> list[str]:
                 was = old.get(name)
                 if isinstance(value, (int, float, str, bool)) and was is not None and was != value:
                     moved.append(f"{name.replace('_', ' ')} {_shown(was)} -> {_shown(value)}")
+                elif isinstance(value, dict) and isinstance(was, dict):  # a table of counts: the crew by location
+                    moved += [f"{name.replace('_', ' ')} {key.replace('_', ' ')} {_shown(was[key])} -> {_shown(v)}"
+                              for key, v in value.items() if key not in ignored and isinstance(v, (int, float, str, bool))
+                              and was.get(key) is not None and was[key] != v]
                 elif isinstance(value, list) and isinstance(was, list) and all(isinstance(x, dict) for x in value):
                     if len(value) > len(was):
                         moved.append(f"{len(value) - len(was)} new {name.replace('_', ' ')}")
@@ -118,7 +122,7 @@ def changes(enc: Encounter, before: dict, after: dict) -> list[str]:
                 lines.append(f"{unit.get('name', uid)}: " + ", ".join(moved))
             elif uid not in then:
                 lines.append(f"{unit.get('name', uid)}: came into play")
-    return lines
+    return lines + enc.ruleset.recap_more(before, after)
 
 
 def _parts_changed(name: str, was: list, now: list, ignored: set) -> list[str]:

@@ -389,6 +389,11 @@ class Ruleset(ABC):
         """Re-derive anything that depends on a corrected value (default: nothing). ``ctx``: the correction's,
         for a note of what followed (None when the correction is only tried)."""
 
+    def recap_more(self, before: dict, after: dict) -> list[str]:
+        """Lines the recap adds for what changed outside the units between two states (default: none): the
+        people a fight's personal combat met, in classic-hg."""
+        return []
+
     def earlier_readings(self) -> tuple["Ruleset", ...]:
         """The same ruleset as earlier versions read a log, newest first (default: none).
 

@@ -36,6 +36,10 @@ class ClassicHG(Ruleset):
     #: crew hits may be resolved by personal combat (``damage.crew_combat_state``)
     uses = ("percentile",)
 
+    def recap_more(self, before: dict, after: dict) -> list[str]:
+        """The crew personal combat killed or wounded (``damage.casualties``)."""
+        return damage.casualties(before, after)
+
     # --- setup and tables -----------------------------------------------------------
 
     def setup_options(self) -> tuple[Param, ...]:

@@ -134,6 +134,24 @@ def crew_place(state: dict, ship_id: str, name: str, place: str, occupant: bool)
     return "" if occupant else place
 
 
+def casualties(before: dict, after: dict) -> list[str]:
+    """The people personal combat met between two states, as the recap tells them: "Capt. Orrin Vale (Jackal,
+    bridge): killed", or wounded with the wounds new since ``before``."""
+    out = []
+    was, ships = before.get("people", {}), after.get("ships", {})
+    for pid, person in after.get("people", {}).items():
+        old = was.get(pid, {})
+        new_wounds = person.get("wounds", [])[len(old.get("wounds", [])):]
+        killed = person.get("dead") and not old.get("dead")
+        if not killed and not new_wounds:
+            continue
+        ship = ships.get(person.get("ship"), {}).get("name", person.get("ship", ""))
+        where = f"{person.get('name', pid)} ({ship}, {str(person.get('location', '')).replace('_', ' ')})"
+        wounds = ", ".join(f"{w.get('part', '').replace('_', ' ')} {w.get('points', 0)}" for w in new_wounds)
+        out.append(f"{where}: " + ("killed" if killed else f"wounded, {wounds}"))
+    return out
+
+
 def _one_fewer(state: dict, ship_id: str, name: str, place: str, occupant: bool) -> None:
     """A crewman's death lowers the count of the location he is counted in (never below 0)."""
     crew = state["ships"][ship_id]["crew"]

@@ -330,3 +330,23 @@ def test_a_nuclear_missile_rolls_only_over_the_attributes_a_crewman_has_left() -
     crew_drained(state, dict(args), percentile.tables_for(state), ctx)
     assert [(r.dice, r.purpose.partition("(")[2]) for r in ctx.requests] == [("1d3", "1 brawl, 2 agility, 3 strength)")]
     assert "Mate Sela Dunn: every attribute is already 0" in ctx.notes
+
+
+def test_the_recap_names_the_crew_lost_and_the_people_killed_or_wounded() -> None:
+    """The fight's summary (``flagbridge log``, the console's recap) tells the crew a location lost and each
+    person personal combat killed or wounded (it said only "2 new crew attacks")."""
+    from engine.recap import summary
+
+    enc = duel(BRIDGE)
+    hit_bridge_crew(enc, "T2")
+    answer(enc, "Percent to hit: shotgun at Capt. Orrin Vale", "1")
+    answer(enc, "Random hit location on Capt. Orrin Vale", "5")  # head 18: killed
+    answer(enc, "Percent to hit: shotgun at Mate Sela Dunn", "1")
+    answer(enc, "Random hit location on Mate Sela Dunn", "55")  # left arm 18
+    while enc.pending is not None:
+        answer(enc, "", "99")
+    lines = summary(enc)
+    jackal_line = next(line for line in lines if line.startswith("Jackal:"))
+    assert "crew bridge 2 -> 1" in jackal_line
+    assert "Capt. Orrin Vale (Jackal, bridge): killed" in lines
+    assert any(line.startswith("Mate Sela Dunn (Jackal, bridge): wounded, left arm 18") for line in lines), lines

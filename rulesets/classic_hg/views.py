@@ -314,11 +314,16 @@ def checklist_notes(state: dict) -> list[str]:
 
 
 def still_free(state: dict) -> list[str]:
-    """Who has not acted yet this turn, per side: 'Free: Swift Dolan T1 T2, Vigilant Reach T4'."""
+    """Who has not acted yet this turn, per side: 'Free: Swift Dolan T1 T2, Vigilant Reach T4'. A surprised
+    side's ships "may conduct no offensive fire", and those not naval "no defensive fire as well": the first
+    are free to defend only, the others not free at all."""
     out = []
     for side in state["side_order"]:
-        ships = [s for s in state["ships"].values() if s["side"] == side and not s["broken_off"]]
+        surprised = state.get("surprised") == side
+        ships = [s for s in state["ships"].values() if s["side"] == side and not s["broken_off"]
+                 and not (surprised and not s["naval"])]
         free = [f"{s['name']} " + " ".join(t["id"] for t in s["turrets"] if not t["used"] and working(t))
+                + (" (defence only)" if surprised else "")
                 for s in ships if any(not t["used"] and working(t) for t in s["turrets"])]
         if state["attacker"]:
             out.append(f"{_side_name(state, side)} free: " + (", ".join(free) or "nothing"))

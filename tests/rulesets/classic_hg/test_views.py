@@ -482,3 +482,19 @@ def test_whether_a_form_can_be_finished_is_asked_without_wording_every_target() 
         assert choices(enc, "fire", "target", ship="vigilant")[0].label.startswith("Jackal · armor")
     finally:
         object.__setattr__(target, "options", real)
+
+
+def test_a_surprised_ship_is_not_listed_as_free_to_fire() -> None:
+    """Surprise: "the enemy ship may conduct no offensive fire, and if the ship is not a naval vessel, no
+    defensive fire as well" (classic-hg-combat.txt, 1. Determine Initiative): the checklist's "free" line leaves
+    out a surprised ship that may not fire at all, and says a surprised naval ship may defend only."""
+    from engine.state import plain_copy
+
+    state = plain_copy(new_duel().state)
+    state["attacker"], state["defender"] = "imp", "cor"
+    free = {line.split(" free: ")[0]: line.split(" free: ")[1] for line in views.still_free(state)}
+    assert free["Corsairs"].startswith("Jackal T1") and free["Imperial Navy"].startswith("Vigilant T1")
+    state["surprised"] = "cor"  # the Jackal is no naval vessel
+    assert dict(line.split(" free: ") for line in views.still_free(state))["Corsairs"] == "nothing"
+    state["surprised"], state["attacker"], state["defender"] = "imp", "cor", "imp"  # the Vigilant is naval
+    assert dict(line.split(" free: ") for line in views.still_free(state))["Imperial Navy"].endswith("(defence only)")

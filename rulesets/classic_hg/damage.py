@@ -403,9 +403,7 @@ def apply_effect(state: dict, attack: dict, effect: str, tables: Tables, ctx: Ru
         elif len(candidates) == 1:
             _hit_one(state, attack, effect, candidates[0], tables, ctx)
         else:
-            which = ", ".join(f"{n} {_label(ship, c)}" for n, c in enumerate(candidates, 1))
-            ctx.request_roll(f"Which {_noun(effect, candidates)} on {name} ({which})", f"1d{len(candidates)}",
-                             then="pick",
+            ctx.request_roll(f"Which {_noun(effect, candidates)} on {name}", f"1d{len(candidates)}", then="pick",
                              context={"attack": attack["id"], "effect": effect})
     else:
         raise IllegalAction(f"unknown damage effect {effect!r} in the location table")
@@ -422,11 +420,19 @@ def _noun(effect: str, candidates: list[tuple[str, int]]) -> str:
             "quarters": "stateroom or berth"}[effect]
 
 
-def _label(ship: dict, found: tuple[str, int]) -> str:
-    """A candidate as the roll's prompt lists it: the turret's or tube's id, the hangar's or room's name."""
-    kind, i = found
-    part = ship[kind][i]
-    return str(part.get("id") or part.get("name") or part.get("berth") or f"{kind} {i + 1}")
+def pick_faces(state: dict, request) -> list[str]:
+    """What each face of a "which turret / room" roll finds, as the console lists it under the prompt: the
+    turret's or tube's id, the hangar's or room's name ("1 T1", "7 low 1"). Worked out only when shown: a
+    forecast rolls it hundreds of times and never reads it."""
+    attack = next((a for a in state["attacks"] if a["id"] == request.context.get("attack")), None)
+    ship = state["ships"].get(attack["target"]) if attack else None
+    if ship is None:
+        return []
+    out = []
+    for n, (kind, i) in enumerate(_candidates(ship, request.context.get("effect", "")), 1):
+        part = ship[kind][i]
+        out.append(f"{n} {part.get('id') or part.get('name') or part.get('berth') or f'{kind} {i + 1}'}")
+    return out
 
 
 def _candidates(ship: dict, effect: str) -> list[tuple[str, int]]:

@@ -9,7 +9,7 @@ and ``sensors``, which delegate here.
 
 from __future__ import annotations
 
-from . import turn
+from . import damage, turn
 from .choices import lower, mount_label, weapon_label, words
 from .damage import erosion_step
 from .fire import energy_free, roll_cell, working
@@ -344,6 +344,9 @@ def roll_help(state: dict, request) -> list[str]:
         if attack is None or attack.get("general") not in tables.specific_locations:
             return []
         table, what = tables.specific_locations[attack["general"]], f"In the {words(attack['general'])}"
+    elif request.then == "pick":
+        faces = damage.pick_faces(state, request)
+        return ["Finds: " + " · ".join(faces)] if faces else []
     else:
         return []
     return [f"{what}: " + " · ".join(f"{n} {words(v)}" for n, v in sorted(table.items()))]

@@ -24,6 +24,7 @@ import pytest
 from engine.encounter import Encounter
 from engine.errors import IllegalAction
 from engine.saves import SaveFile, create
+from rulesets.classic_hg import RULESET
 from tests.rulesets.scripted import saved_and_continued
 from tests.rulesets.classic_hg.duel import (
     TABLES, answer, new_duel, roll_for_effect, roll_for_general, to_hit, to_intercept,
@@ -301,7 +302,8 @@ def t3_defender_fires_back(enc: Encounter) -> None:
     enc.act("resolve_damage")
     answer(enc, "General location: A7", roll_for_general("weapons"))
     answer(enc, "Specific location: A7", roll_for_effect("weapons", "weapon"))
-    assert enc.pending.purpose.startswith("Which turret or tube on Jackal (1 T1, 2 T2, 3 T3, 4 ")  # each choice named
+    help_lines = RULESET.roll_help(enc.state, enc.pending)  # under the prompt: what each face finds
+    assert help_lines and help_lines[0].startswith("Finds: 1 T1 · 2 T2 · 3 T3 · 4 ")
     answer(enc, "Which turret or tube on Jackal", "1")  # 1d4: three turrets, then the tube
     assert ship(enc, "jackal")["turrets"][0]["destroyed"] == 2  # "One weapon in a turret is destroyed for each hit"
     answer(enc, "General location: A8", roll_for_general("hangar"))

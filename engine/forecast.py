@@ -120,8 +120,9 @@ class FightRoller:
         found = self.dice.get(request.dice)
         if found is None:
             dice = request.parsed
-            found = self.dice[request.dice] = (dice, dice.sides, dice.count)
-        dice, sides, count = found
+            plus = dice.plus if dice.scale == 1 else None  # unscaled: the value is the natural total plus it
+            found = self.dice[request.dice] = (dice, dice.sides, dice.count, plus)
+        dice, sides, count, plus = found
         draw = self.random
         if count == 1:  # the usual dice, drawn without a generator (the same draws in the same order)
             natural = 1 + int(draw() * sides)
@@ -134,7 +135,7 @@ class FightRoller:
             natural = sum(faces)
         # the total kept as ``RollResult.total`` works it out (the dice's value plus ``modifier_total``, its
         # modifiers added in a plain loop here), with the dice already parsed: rules read it often
-        total = dice.value(natural)
+        total = natural + plus if plus is not None else dice.value(natural)
         for m in request.modifiers:
             total += m.value
         return RollResult.with_total(request, natural, faces, "roller", total)

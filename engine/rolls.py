@@ -143,8 +143,8 @@ class RollRequest:
 
     def to_plain(self) -> dict[str, Any]:
         d: dict[str, Any] = {"purpose": self.purpose, "dice": self.dice, "group": self.group}
-        if self.modifiers:
-            d["modifiers"] = [m.to_plain() for m in self.modifiers]
+        if self.modifiers:  # as ``Modifier.to_plain`` gives each, without a call apiece (every roll asked)
+            d["modifiers"] = [{"source": m.source, "value": m.value} for m in self.modifiers]
         if self.target is not None:
             d["target"] = self.target.to_plain()
         if self.then:

@@ -1,13 +1,14 @@
 """What a percentile value corrected by hand may be (``engine.corrections``), beyond each person's own fields.
 
 Points and counts the rules only ever add to or spend down are never below 0 (a chest with -5 points taken
-read "-5/30"); a body part has at least one point; percentages stay within 0-100; the round's sub-turn is one
+read "-5/30"); borrowed points spent are among the points spent and no more than those borrowed (``turn.spend``
+counts them in both, and ``own_left`` reads the difference as the turn's own points spent); a body part has at least one point; percentages stay within 0-100; the round's sub-turn is one
 of the encounter's; the options keep the values the setup allows (``catalogue.OPTIONS``).
 """
 
 from __future__ import annotations
 
-from engine.corrections import CorrectionRule, between, one_of
+from engine.corrections import CorrectionRule, at_least, between, one_of, up_to
 
 from .catalogue import OPTIONS
 
@@ -34,6 +35,10 @@ RULES = (
     *(CorrectionRule(f"people.*.{name}", between(0, MOST))
       for name in ("ap_turn", "ap_spent", "ap_extra", "ap_extra_spent", "ap_forfeit", "owed", "taken_this_round",
                    "taken_last_round")),
+    CorrectionRule("people.*.ap_spent", at_least("ap_extra_spent"), reads_path=True),
+    CorrectionRule("people.*.ap_extra", at_least("ap_extra_spent"), reads_path=True),
+    CorrectionRule("people.*.ap_extra_spent", up_to("ap_extra"), reads_path=True),
+    CorrectionRule("people.*.ap_extra_spent", up_to("ap_spent"), reads_path=True),
     CorrectionRule("people.*.race", one_of(lambda state, tables: tables.races)),
     CorrectionRule("alertness.*", between(0, 100)),
     CorrectionRule("round", between(1, MOST)),

@@ -1,0 +1,57 @@
+"""Corrections a game master types into a percentile fight keep a state the rules can play on.
+
+Each case was found by a game master's drive: the value was taken, and the fight then went wrong (points
+borrowed and spent counted twice) or crashed on a later roll. Each is now refused where it was typed, naming the
+limit, and records nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from engine.errors import IllegalAction
+from tests.rulesets.percentile.fights import fight, to_action
+from rulesets.percentile.turn import ap_left
+
+
+def refused_correction(enc, path: str, value: str, match: str) -> None:
+    before = (list(enc.events), copy.deepcopy(enc.state))
+    with pytest.raises(IllegalAction, match=match):
+        enc.correct(path, value)
+    assert (list(enc.events), enc.state) == before
+
+
+def borrowed_and_spent():
+    """Ann (55, five sub-turns) borrows 30 of next turn for 10 and walks 18 in sub-turn 1: her own 11, then 7 of
+    the borrowed points (percentile-personal-combat.txt, Want to speed it up?: borrowed points "can be expended
+    in this turn", at 3:1)."""
+    enc = fight(subturns=5, borrowing=True)
+    to_action(enc)
+    enc.act("borrow", person="ann", points=30)
+    enc.act("move", person="ann", what="walk", times=6)
+    ann = enc.state["people"]["ann"]
+    assert (ann["ap_spent"], ann["ap_extra"], ann["ap_extra_spent"]) == (18, 10, 7)
+    return enc
+
+
+def test_points_spent_are_never_fewer_than_the_borrowed_points_among_them() -> None:
+    """ap_spent 5 under 7 borrowed points spent made her own points spent -2: sub-turn 1 gave 13 of its 11."""
+    enc = borrowed_and_spent()
+    refused_correction(enc, "people.ann.ap_spent", "5", r"ap_spent must be at least 7 \(its ap extra spent\)")
+
+
+def test_borrowed_points_spent_are_within_those_borrowed_and_those_spent() -> None:
+    enc = borrowed_and_spent()
+    refused_correction(enc, "people.ann.ap_extra_spent", "11", r"ap_extra_spent must be from 0 to 10 \(its ap extra\)")
+    refused_correction(enc, "people.ann.ap_extra", "6", r"ap_extra must be at least 7 \(its ap extra spent\)")
+    enc.correct("people.ann.ap_spent", "9")  # 9 spent in all: no more than 9 of them can be borrowed ones
+    refused_correction(enc, "people.ann.ap_extra_spent", "10", r"ap_extra_spent must be from 0 to 9 \(its ap spent\)")
+
+
+def test_a_correction_within_the_limits_plays_on() -> None:
+    """Spent 7, all borrowed: her own 11 are still there, and the 3 borrowed points left."""
+    enc = borrowed_and_spent()
+    enc.correct("people.ann.ap_spent", "7")
+    assert ap_left(enc.state, enc.state["people"]["ann"]) == 14

@@ -2,8 +2,10 @@
 
 Points and counts the rules only ever add to or spend down are never below 0 (a chest with -5 points taken
 read "-5/30"); borrowed points spent are among the points spent and no more than those borrowed (``turn.spend``
-counts them in both, and ``own_left`` reads the difference as the turn's own points spent); a body part has at least one point; percentages stay within 0-100; the round's sub-turn is one
-of the encounter's; the options keep the values the setup allows (``catalogue.OPTIONS``).
+counts them in both, and ``own_left`` reads the difference as the turn's own points spent); a body part has at
+least one point; a race has the person's body parts (the next hit looks its part up on the race's tables);
+percentages stay within 0-100; the round's sub-turn is one of the encounter's; the options keep the values the
+setup allows (``catalogue.OPTIONS``).
 """
 
 from __future__ import annotations
@@ -18,6 +20,30 @@ MOST = 1_000_000
 def _subturn(state: dict, value, tables) -> str:
     most = state["options"]["subturns"]
     return "" if 1 <= value <= most else f"must be from 1 to {most} (the encounter's sub-turns)"
+
+
+def _parts(tables, race: str) -> set[str]:
+    return {p["id"] for p in tables.races[race]["parts"]}
+
+
+def _same_body(state: dict, value, tables, path) -> str:
+    """A race whose body parts are the person's: a hit looks its part up on the race's random hit table (#3-3.4)
+    and organ table (3-3.1) and lands it on the person's body, so a part only one of them has would fail the
+    next hit. The body is not rebuilt: its points and damage taken belong to the parts it has."""
+    if value not in tables.races:
+        return ""  # the race's own rule names the races
+    person = state["people"][path[1]]
+    have, gets = set(person["body"]), _parts(tables, value)
+    if gets == have:
+        return ""
+    fit = sorted(r for r in tables.races if _parts(tables, r) == have)
+
+    def words(parts: set[str]) -> str:
+        return ", ".join(sorted(p.replace("_", " ") for p in parts))
+    differs = ([words(gets - have)] if gets - have else []) + ([f"no {words(have - gets)}"] if have - gets else [])
+    article = "an" if value[:1] in "aeiou" else "a"
+    return (f"must be one of {', '.join(fit) or 'none'} (a race with {person['name']}'s body parts; "
+            f"{article} {value} has {' and '.join(differs)})")
 
 
 def _option(name: str):
@@ -40,6 +66,7 @@ RULES = (
     CorrectionRule("people.*.ap_extra_spent", up_to("ap_extra"), reads_path=True),
     CorrectionRule("people.*.ap_extra_spent", up_to("ap_spent"), reads_path=True),
     CorrectionRule("people.*.race", one_of(lambda state, tables: tables.races)),
+    CorrectionRule("people.*.race", _same_body, reads_path=True),
     CorrectionRule("alertness.*", between(0, 100)),
     CorrectionRule("round", between(1, MOST)),
     CorrectionRule("subturn", _subturn),

@@ -12,7 +12,7 @@ import copy
 import pytest
 
 from engine.errors import IllegalAction
-from tests.rulesets.percentile.fights import fight, to_action
+from tests.rulesets.percentile.fights import answer, fight, to_action
 from rulesets.percentile.turn import ap_left
 
 
@@ -55,3 +55,29 @@ def test_a_correction_within_the_limits_plays_on() -> None:
     enc = borrowed_and_spent()
     enc.correct("people.ann.ap_spent", "7")
     assert ap_left(enc.state, enc.state["people"]["ann"]) == 14
+
+
+# --- a race is the body it hits --------------------------------------------------------------------------------
+
+def test_a_race_with_other_body_parts_is_refused() -> None:
+    """Cid (human) made an Aracnian kept his arms and hands: a random hit of 50 on the Aracnian table #3-3.4 found
+    a left claw he has not, and an aimed shot at his head (Eebek keep it in the chest) found no row of Table 3-3.1
+    (StopIteration)."""
+    enc = fight(organs=True)
+    to_action(enc)
+    refused_correction(enc, "people.cid.race", "aracnian",
+                       r"race must be one of fenbin, human, sooaacoli \(a race with Cid's body parts; an aracnian "
+                       r"has left claw, .* and no left arm, ")
+    refused_correction(enc, "people.cid.race", "eebek", r"an eebek has no head, left foot, right foot\)")
+
+
+def test_a_race_with_the_same_body_parts_is_taken_and_hit() -> None:
+    """Human to Fenbin: the same parts, now with an exoskeleton; the next random hit (50, the abdomen on the
+    Fenbin table) lands."""
+    enc = fight(organs=True)
+    to_action(enc)
+    enc.correct("people.cid.race", "fenbin")
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=5, aim="chest")
+    answer(enc, "Percent to hit", "45")
+    answer(enc, "Random hit location", "50")
+    assert enc.state["people"]["cid"]["wounds"][-1]["part"] == "abdomen"

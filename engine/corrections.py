@@ -8,7 +8,9 @@ A correction is typed by hand, so it is checked three ways before it is logged:
   choices (``UnitKind.fields``; a positive least value is a file's, and damage
   may take the value to 0 in play), a unit's ``side`` names a side, and every rule
   the ruleset declares for a path (``Ruleset.correction_rules``: a step between
-  1 and 9, a weapon the tables know...);
+  1 and 9, a weapon the tables know...); in a list that holds each entry once
+  (the order of sides), a value already elsewhere in it swaps places with the
+  one it replaces (``reorder``);
 - by trial: the corrected state is built on a copy, and everything the console
   reads of it (header, checklist, notes, sensors, every unit's line and panels,
   the actions on offer) must still work. A value that would break any of them is
@@ -22,7 +24,7 @@ from typing import Any, Callable
 
 from .errors import FlagbridgeError
 from .schema import check_value
-from .state import Path, path_text
+from .state import Path, get_path, path_text, plain_copy, set_path
 
 INT_LIMIT = 2**63 - 1  # the largest whole number a TOML file holds
 
@@ -33,12 +35,14 @@ class CorrectionRule:
 
     ``check(state, value, tables)`` answers "" or why the value cannot stand; with ``reads_path`` it is also
     given the value's path (``check(state, value, tables, path)``), for a limit another value of the same unit
-    sets (``up_to``, ``at_least``).
+    sets (``up_to``, ``at_least``). With ``swaps``, the value's list holds each entry once: the entry named moves
+    to the place the replaced one leaves (``set_corrected``).
     """
 
     pattern: str
     check: Callable[..., str]
     reads_path: bool = False
+    swaps: bool = False
 
     def matches(self, path: Path) -> bool:
         parts = _pattern(self.pattern)
@@ -87,12 +91,18 @@ def at_least(field: str) -> Callable[[dict, Any, Any, Path], str]:
     return check
 
 
-def each_side_once(state: dict, value: Any, tables: Any) -> str:
-    """For a fight's order of sides (``side_order`` beside ``side_names``): a side, and none twice."""
-    names = state.get("side_names", {})
-    if value in names and value not in state.get("side_order", []):
+def _one_of_its_list(state: dict, value: Any, tables: Any, path: Path) -> str:
+    entries = get_path(state, path[:-1])
+    if value in entries:
         return ""
-    return f"must be a side not already in the order ({', '.join(names)})"
+    return f"must be one of {', '.join(map(str, entries))} (naming one at another's place swaps the two)"
+
+
+def reorder(pattern: str) -> CorrectionRule:
+    """For a list that holds each entry once (an order of sides): a correction names one of its entries, which
+    trades places with the one it replaces. Any other value would leave an entry twice and another gone, and a
+    rule that looks an entry up (a side's name, its roll) would fail on it later."""
+    return CorrectionRule(pattern, _one_of_its_list, reads_path=True, swaps=True)
 
 
 def not_empty(state: dict, value: Any, tables: Any) -> str:
@@ -128,6 +138,22 @@ def refusal(ruleset: Any, state: dict, path: Path, value: Any) -> str:
     if isinstance(value, int) and not isinstance(value, bool) and not -INT_LIMIT <= value <= INT_LIMIT:
         return f"{where}: {value} is too large for a save (at most {INT_LIMIT})"
     return ""
+
+
+def set_corrected(ruleset: Any, state: dict, path: Path, value: Any) -> str:
+    """Set ``value`` at ``path``; under a rule that ``swaps``, the entry it names takes the place it leaves. What
+    else moved, for the log ("" when nothing did)."""
+    swaps = any(r.swaps and r.matches(path) for r in ruleset.correction_rules)
+    old = get_path(state, path) if swaps else None
+    set_path(state, path, plain_copy(value))
+    if not swaps or old == value:
+        return ""
+    entries = get_path(state, path[:-1])
+    other = next((i for i, e in enumerate(entries) if e == value and i != path[-1]), None)
+    if other is None:
+        return ""
+    entries[other] = old
+    return f"swapped: {path_text(path[:-1] + (other,))} = {old!r}"
 
 
 def breakage(ruleset: Any, state: dict) -> str:

@@ -16,12 +16,12 @@ from typing import Any, Callable, Iterator
 from .errors import FlagbridgeError, IllegalAction
 from .reading import standard_time
 from .rolls import Modifier, RollRequest, RollResult, SeededRoller, Target, checked_result, typed_result
-from .corrections import breakage, refusal
+from .corrections import breakage, refusal, set_corrected
 from .tables import table_files
 from .actions import Action, Offer
 from .ruleset import RuleContext, Ruleset, StepView, find_ruleset
 from .setup import Setup, check_setup, now
-from .state import check_plain, coerce_like, freeze, get_path, parse_path, path_text, plain_copy, set_path, thaw
+from .state import check_plain, coerce_like, freeze, get_path, parse_path, path_text, plain_copy, thaw
 
 CHECKPOINT_EVERY = 100
 #: A replay keeps a checkpoint every ``CHECKPOINT_EVERY`` events only over the last ``DENSE_TAIL`` events of
@@ -444,7 +444,7 @@ class Encounter:
         why = refusal(self.ruleset, self.state, p, new)
         if not why:  # try it on a copy: the console must still be able to show the fight
             trial = plain_copy(self.state)
-            set_path(trial, p, plain_copy(new))
+            set_corrected(self.ruleset, trial, p, new)
             self.ruleset.after_correction(trial, p)
             broken = breakage(self.ruleset, trial)
             why = f"{path_text(p)} = {new!r} would break the fight ({broken})" if broken else ""
@@ -573,7 +573,9 @@ class Encounter:
                 raise FlagbridgeError("a correction needs a path (a list of keys)")
             if path[0] == "pending":
                 raise IllegalAction("pending rolls cannot be corrected")
-            set_path(state, tuple(path), plain_copy(ev.data.get("value")))
+            moved = set_corrected(rs, state, tuple(path), ev.data.get("value"))
+            if moved:
+                ctx.note(moved)
             rs.after_correction(state, tuple(path), ctx)
             if held:
                 held.clear()

@@ -5,7 +5,7 @@ ranges, the sides, turret weapons the mount table knows, and ids that name
 something.
 """
 
-from engine.corrections import CorrectionRule, between, each_side_once, not_empty, one_of
+from engine.corrections import CorrectionRule, between, not_empty, one_of, reorder
 
 from .turn import RANGES, STEPS
 
@@ -19,7 +19,7 @@ def _sides_or_none(state: dict, tables) -> list[str]:
 
 
 RULES = (
-    CorrectionRule("side_order[*]", each_side_once),
+    reorder("side_order[*]"),
     CorrectionRule("side_names.*", not_empty),
     CorrectionRule("turn", between(1, 1_000_000)),
     CorrectionRule("step", between(1, len(STEPS))),

@@ -2,7 +2,7 @@
 rules hold (the four phases, distances in centimetres, hits no more than the start and shields up no more than
 the ship has, orders the table knows)."""
 
-from engine.corrections import CorrectionRule, at_least, between, each_side_once, not_empty, one_of, up_to
+from engine.corrections import CorrectionRule, at_least, between, not_empty, one_of, reorder, up_to
 
 from .catalogue import PHASES
 from .ordnance import KINDS
@@ -25,7 +25,7 @@ def _vessel_ids(state: dict, tables) -> list[str]:
 
 
 RULES = (
-    CorrectionRule("side_order[*]", each_side_once),
+    reorder("side_order[*]"),
     CorrectionRule("side_names.*", not_empty),
     CorrectionRule("turn", between(1, 1_000_000)),
     CorrectionRule("phase", between(1, len(PHASES))),

@@ -5,13 +5,13 @@ squares, battery weapons and sensor difficulties the tables know, signature
 classes, sensor states, and pools that cannot go below nothing.
 """
 
-from engine.corrections import CorrectionRule, between, each_side_once, not_empty, one_of
+from engine.corrections import CorrectionRule, between, not_empty, one_of, reorder
 
 from .sensors import REVEALED, SIGNATURE_TIER, STATES
 from .turn import STEPS
 
 RULES = (
-    CorrectionRule("side_order[*]", each_side_once),
+    reorder("side_order[*]"),
     CorrectionRule("side_names.*", not_empty),
     CorrectionRule("round", between(1, 1_000_000)),
     CorrectionRule("step", between(1, len(STEPS))),

@@ -117,3 +117,23 @@ def test_a_number_is_never_nan_or_infinite() -> None:
         with pytest.raises(FlagbridgeError, match="holds a number"):
             coerce_like(1.5, typed, "x")
     assert coerce_like(1.5, "2.25", "x") == 2.25 and coerce_like(1.5, "-.5", "x") == -0.5
+
+
+@pytest.mark.parametrize("ruleset_id", ["classic-hg", "gothic", "megatraveller", "percentile"])
+def test_a_side_named_at_another_side_s_place_in_the_order_swaps_the_two(ruleset_id, tmp_path) -> None:
+    """Found by a game master's drive: the correction form listed every side_order entry, and every value was
+    refused, since each side was already in the order (percentile, with no rule, took a side twice). A side named
+    at another's place now trades places with it, in the log, the undo and the save."""
+    save = demo(ruleset_id, tmp_path)
+    enc = save.encounter
+    order = list(enc.state["side_order"])
+    enc.correct("side_order[0]", order[1])
+    swapped = [order[1], order[0], *order[2:]]
+    assert enc.state["side_order"] == swapped
+    assert any(f"side_order[1] = {order[0]!r}" in n for n in enc.events[-1].notes)
+    with pytest.raises(IllegalAction, match=r"side_order\[0\] must be one of"):
+        enc.correct("side_order[0]", "pirates")
+    save.save()
+    assert SaveFile.load(save.path).encounter.state["side_order"] == swapped
+    enc.undo()
+    assert enc.state["side_order"] == order

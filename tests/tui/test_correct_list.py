@@ -41,3 +41,20 @@ def test_a_pair_s_range_and_a_side_s_view_of_the_ship_are_listed_with_it() -> No
     assert {"ranges.corsair|patrol", "ranges.corsair|scout", "fleet_tactics.imperial",
             "knowledge.imperial.corsair.state"} <= set(corsair)
     assert not any("courier" in p for p in corsair)
+
+
+def test_every_side_order_entry_listed_takes_another_side(tmp_path: Path) -> None:
+    """The form lists only values a correction can change: each entry of the order of sides takes the next side
+    (the two swap places), in every ruleset (found by a game master's drive: each was always refused)."""
+    from tests.demos import shipped_demos
+
+    for ruleset_id, demo in shipped_demos().items():
+        path = tmp_path / f"{ruleset_id}.toml"
+        shutil.copyfile(demo, path)
+        enc = SaveFile.load(path).encounter
+        unit = next(uid for _kind, uid, _u in enc.ruleset.units(enc.state))
+        order = enc.state["side_order"]
+        entries = [p for p in listed(enc, unit) if p.startswith("side_order")]
+        assert entries == [f"side_order[{i}]" for i in range(len(order))], ruleset_id
+        for i, entry in enumerate(entries):
+            enc.check_correction(entry, order[(i + 1) % len(order)])

@@ -81,3 +81,4 @@ def test_a_race_with_the_same_body_parts_is_taken_and_hit() -> None:
     answer(enc, "Percent to hit", "45")
     answer(enc, "Random hit location", "50")
     assert enc.state["people"]["cid"]["wounds"][-1]["part"] == "abdomen"
+

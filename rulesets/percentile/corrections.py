@@ -4,13 +4,13 @@ Points and counts the rules only ever add to or spend down are never below 0 (a 
 read "-5/30"); borrowed points spent are among the points spent and no more than those borrowed (``turn.spend``
 counts them in both, and ``own_left`` reads the difference as the turn's own points spent); a body part has at
 least one point; a race has the person's body parts (the next hit looks its part up on the race's tables);
-percentages stay within 0-100; the order of sides is reordered, never given a side twice; the round's
+percentages stay within 0-100; an order of sides is reordered, never given a side it lacks; the round's
 sub-turn is one of the encounter's; the options keep the values the setup allows (``catalogue.OPTIONS``).
 """
 
 from __future__ import annotations
 
-from engine.corrections import CorrectionRule, at_least, between, one_of, reorder, up_to
+from engine.corrections import CorrectionRule, at_least, between, not_empty, one_of, reorder, up_to
 
 from .catalogue import OPTIONS
 
@@ -56,7 +56,10 @@ def _option(name: str):
 
 
 RULES = (
-    reorder("side_order[*]"),
+    # the sides' orders: the setup's, the primary attack's and this round's; a side out of them has no roll, and
+    # the round has no name for it
+    *(reorder(f"{name}[*]") for name in ("side_order", "order", "round_order")),
+    CorrectionRule("side_names.*", not_empty),
     CorrectionRule("people.*.body.*.taken", between(0, MOST)),
     CorrectionRule("people.*.body.*.points", between(1, MOST)),
     *(CorrectionRule(f"people.*.{name}", between(0, MOST))

@@ -82,3 +82,17 @@ def test_a_race_with_the_same_body_parts_is_taken_and_hit() -> None:
     answer(enc, "Random hit location", "50")
     assert enc.state["people"]["cid"]["wounds"][-1]["part"] == "abdomen"
 
+
+# --- the order of the sides ------------------------------------------------------------------------------------
+
+def test_the_round_s_order_names_its_own_sides_and_a_side_named_elsewhere_swaps() -> None:
+    """A side id the order does not hold was taken: the next side to join (placed by its primary attack roll among
+    the sides in the order, percentile-personal-combat.txt, Primary Attack) or the next turn looked for its roll or
+    its name and crashed (KeyError). Naming a side of the order at another's place swaps the two: Red acts now."""
+    enc = fight()
+    to_action(enc)
+    refused_correction(enc, "order[0]", "zzz", r"order\[0\] must be one of blue, red")
+    refused_correction(enc, "round_order[1]", "zzz", r"round_order\[1\] must be one of blue, red")
+    enc.correct("round_order[0]", "red")
+    assert enc.state["round_order"] == ["red", "blue"]
+    assert "Red" in enc.ruleset.header(enc.state)

@@ -46,6 +46,16 @@ def _same_body(state: dict, value, tables, path) -> str:
             f"{article} {value} has {' and '.join(differs)})")
 
 
+def _joined_side(state: dict, value, tables, path) -> str:
+    """A side that has joined the fight (``joined``) is named there once: a side of the fight, not one already
+    listed at another place. Another text would quietly take a side out of the fight (a drive found it)."""
+    others = [s for i, s in enumerate(state["joined"]) if i != path[-1]]
+    if value in state["side_order"] and value not in others:
+        return ""
+    free = [s for s in state["side_order"] if s not in others]
+    return f"must be one of {', '.join(free) or 'none'} (a side of the fight not already listed as joined)"
+
+
 def _option(name: str):
     allowed, _default, words = OPTIONS[name]
 
@@ -60,6 +70,7 @@ RULES = (
     # the round has no name for it
     *(reorder(f"{name}[*]") for name in ("side_order", "order", "round_order")),
     CorrectionRule("side_names.*", not_empty),
+    CorrectionRule("joined[*]", _joined_side, reads_path=True),
     CorrectionRule("people.*.body.*.taken", between(0, MOST)),
     CorrectionRule("people.*.body.*.points", between(1, MOST)),
     *(CorrectionRule(f"people.*.{name}", between(0, MOST))

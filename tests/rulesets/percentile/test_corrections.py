@@ -96,3 +96,13 @@ def test_the_round_s_order_names_its_own_sides_and_a_side_named_elsewhere_swaps(
     enc.correct("round_order[0]", "red")
     assert enc.state["round_order"] == ["red", "blue"]
     assert "Red" in enc.ruleset.header(enc.state)
+
+
+def test_a_joined_side_is_corrected_only_to_a_side_not_already_joined() -> None:
+    """``joined`` lists the sides in the fight ("a side that joins late acts at its place"): a correction there
+    names a side of the fight not listed already; any other text would drop a side from the fight unseen."""
+    enc = fight()
+    refused_correction(enc, "joined[0]", "zzz", "must be one of blue")
+    refused_correction(enc, "joined[0]", "red", "must be one of blue")  # red is listed at [1]
+    enc.correct("joined[0]", "blue")  # as it is: nothing changes
+    assert enc.state["joined"] == ["blue", "red"]

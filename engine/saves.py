@@ -29,10 +29,10 @@ from . import replay_cache, toml_text
 from .atomic import remove_stale_temps, write_atomic
 from .reading import NotToml, one_line, parse_toml, read_text, standard_times
 from .encounter import KINDS, Encounter, Event, ReplayError, UnreadBlock, UnreadEvent, kept_notes
-from .errors import BadSave, BadTable, FlagbridgeError, UnknownRuleset
+from .errors import BadSave, BadTable, FlagbridgeError, IllegalAction, UnknownRuleset
 from .ruleset import Ruleset, find_ruleset
 from .setup import Setup
-from .state import MISSING, check_plain, differences, path_text, plain_copy, thaw
+from .state import MISSING, check_plain, differences, get_path, path_text, plain_copy, thaw
 
 FORMAT = 1
 #: A save at least this long is written by ``save_soon`` on a thread of its own: writing and syncing
@@ -773,7 +773,25 @@ def _check_state(doc: dict, enc: Encounter, keep_edits: bool, setup_as_written: 
     for path, live, edited in diffs:
         if live is MISSING:
             raise BadSave(f"state.{path_text(path)} was added by hand; only existing values can be corrected")
-        enc.correct(path, plain_copy(edited) if not isinstance(edited, str) else edited, note="hand edit kept on load")
+    # One correction at a time, as the game master would type them; edits that hold each other's limits (points
+    # spent and the borrowed points among them, both lowered) may need another order, so a refused one is tried
+    # again after the rest, and only a round that takes none ends it. An edit an earlier one already made (the
+    # other half of a swap in an order of sides) records nothing.
+    waiting = diffs
+    while waiting:
+        refused: list[tuple[tuple, IllegalAction]] = []
+        for d in waiting:
+            path, _live, edited = d
+            if get_path(enc.state, path) == edited:
+                continue
+            try:
+                enc.correct(path, plain_copy(edited) if not isinstance(edited, str) else edited,
+                            note="hand edit kept on load")
+            except IllegalAction as exc:
+                refused.append((d, exc))
+        if len(refused) == len(waiting):
+            raise refused[0][1]
+        waiting = [d for d, _exc in refused]
 
 
 def _not_from_earlier_rules(enc: Encounter, diffs: list[tuple], edits: Callable[[dict], list[tuple]]) -> list[tuple]:

@@ -349,3 +349,45 @@ def test_a_load_tells_its_progress_through_the_replay(tmp_path: Path) -> None:
     loaded = SaveFile.load(path, cached_replay=False, progress=lambda done, total: heard.append((done, total)))
     total = len(loaded.encounter.events)
     assert heard == [(0, total), (1000, total), (2000, total)]
+
+
+def _edited_demo(tmp_path: Path, edit, ruleset: str = "classic-hg") -> Path:
+    """A shipped demo as Flagbridge writes it, with its [state] text changed by ``edit``."""
+    import shutil
+
+    root = Path(__file__).resolve().parents[2]
+    path = tmp_path / "edited.toml"
+    shutil.copyfile(root / "saves" / f"demo-{ruleset}.toml", path)
+    SaveFile.load(path).save()
+    head, state = path.read_text().split("\n[state]", 1)
+    path.write_text(head + "\n[state]" + edit(state))
+    return path
+
+
+def test_kept_hand_edits_that_hold_each_other_s_limits_are_taken_in_an_order_that_works(tmp_path: Path) -> None:
+    """Two edits of [state] that stand only together: a refused correction is tried again after the rest, not
+    given up for the order the file holds them in. Gothic keeps a vessel's hits at most its starting hits
+    (``rulesets/gothic/corrections.py``): the Hammer's are both raised (hits first would be refused), the Iron
+    Vow's both lowered (starting hits first would be refused), so one of them needs the second try whatever
+    the order."""
+    def edit(state: str) -> str:
+        for ship, hits, start in (("hammer", 10, 12), ("ironvow", 2, 4)):
+            at = state.index(f"[state.ships.{ship}]")
+            part = state[at:].replace("hits = 8\n", f"hits = {hits}\n", 1).replace(
+                "hits_start = 8\n", f"hits_start = {start}\n", 1)
+            state = state[:at] + part
+        return state
+
+    path = _edited_demo(tmp_path, edit, "gothic")
+    ships = SaveFile.load(path, keep_edits=True).encounter.state["ships"]
+    assert [(ships[s]["hits"], ships[s]["hits_start"]) for s in ("hammer", "ironvow")] == [(10, 12), (2, 4)]
+
+
+def test_a_hand_swap_in_the_order_of_sides_records_one_correction(tmp_path: Path) -> None:
+    """Both places of a swap differ from the log; the first correction swaps them both, and the second has
+    nothing left to do, so it records nothing."""
+    path = _edited_demo(tmp_path, lambda state: state.replace('side_order = ["imperial", "corsairs"]',
+                                                               'side_order = ["corsairs", "imperial"]', 1))
+    enc = SaveFile.load(path, keep_edits=True).encounter
+    assert enc.state["side_order"] == ["corsairs", "imperial"]
+    assert [ev.kind for ev in enc.events] == ["correction"]  # the demo holds no events of its own

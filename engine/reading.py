@@ -143,17 +143,14 @@ def parse_toml(text: str) -> dict[str, Any]:
     if fast_readable(text):
         import toml_rs  # here, not at the top: the console's start-up does not need it
 
-        try:
-            return toml_rs.loads(text)
-        except toml_rs.TOMLDecodeError as exc:
-            raise NotToml(f"not valid TOML: {one_line(exc)}") from None
-        except (RecursionError, ValueError, OverflowError, MemoryError) as exc:
-            raise NotToml(f"not a readable file: {type(exc).__name__}: {one_line(exc)}") from None
-    import rtoml
+        reader, refused = toml_rs.loads, toml_rs.TOMLDecodeError
+    else:
+        import rtoml
 
+        reader, refused = rtoml.loads, rtoml.TomlParsingError
     try:
-        return rtoml.loads(text)
-    except rtoml.TomlParsingError as exc:
+        return reader(text)
+    except refused as exc:
         raise NotToml(f"not valid TOML: {one_line(exc)}") from None
     except (RecursionError, ValueError, OverflowError, MemoryError) as exc:
         raise NotToml(f"not a readable file: {type(exc).__name__}: {one_line(exc)}") from None

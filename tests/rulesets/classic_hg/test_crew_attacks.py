@@ -105,25 +105,31 @@ def test_a_stateroom_occupant_is_attacked_alone() -> None:
     assert enc.pending is None
 
 
+def kill_occupant(enc: Encounter, name: str) -> dict:
+    """The Vigilant's infinite repeater (shotgun at medium range, 18 points) hits the Jackal's quarters, the
+    room is stateroom 1 and its occupant ``name`` is shot in the head; the spallation misses everyone. The
+    Jackal's crew counts before the hit."""
+    enc.correct("range", "close", note="test: infinite repeaters fire only at close range")
+    imperial_initiative(enc)
+    vigilant_hits(enc, "T2")
+    before = dict(jackal(enc)["crew"])
+    answer(enc, "General location: A1", roll_for_general("quarters"))  # a location with crew of its own (4)
+    answer(enc, "Specific location: A1", roll_for_effect("quarters", "quarters"))
+    answer(enc, "Which stateroom or berth", "1")
+    answer(enc, f"Percent to hit: shotgun at {name}", "1")
+    answer(enc, f"Random hit location on {name}", "5")  # head: 18 points kill
+    while enc.pending is not None:
+        answer(enc, "", "99")
+    assert next(p for p in enc.state["people"].values() if p["name"] == name)["dead"]
+    return before
+
+
 def test_an_occupant_not_on_the_crew_list_who_dies_leaves_the_crew_count_alone() -> None:
     """"Quarters- ... If occupied, the inhabitant is subjected to a Crew attack": a berth's occupant who is
     not among the named crew of the location (a passenger, a rescued pilot) is not one of the crew counted
     there, so the count stands when the occupant is killed (a drive found it lowered)."""
     enc = duel(crew_combat="percentile", raider={"occupants": [{"name": "Dr. Kel Ashe", "berth": "stateroom 1"}]})
-    enc.correct("range", "close", note="test: infinite repeaters fire only at close range")
-    imperial_initiative(enc)
-    vigilant_hits(enc, "T2")  # infinite repeater: shotgun at medium range, 18 points
-    general = "quarters"  # a location with crew of its own (4 on the Jackal)
-    before = dict(jackal(enc)["crew"])
-    answer(enc, "General location: A1", roll_for_general(general))
-    answer(enc, "Specific location: A1", roll_for_effect(general, "quarters"))
-    answer(enc, "Which stateroom or berth", "1")
-    answer(enc, "Percent to hit: shotgun at Dr. Kel Ashe", "1")
-    answer(enc, "Random hit location on Dr. Kel Ashe", "5")  # head: 18 points kill
-    while enc.pending is not None:  # the repeater's spallation on the crew there, missing them all
-        answer(enc, "", "99")
-    ashe = next(p for p in enc.state["people"].values() if p["name"] == "Dr. Kel Ashe")
-    assert ashe["dead"]
+    before = kill_occupant(enc, "Dr. Kel Ashe")
     assert jackal(enc)["crew"] == before
 
 
@@ -132,18 +138,7 @@ def test_a_named_crewman_in_a_stateroom_who_dies_is_one_fewer_of_his_location() 
     that location's count, once."""
     people = {"vale": {"ship": "jackal", "location": "bridge", "name": "Capt. Orrin Vale"}}
     enc = duel(people, raider={"occupants": [{"name": "Capt. Orrin Vale", "berth": "stateroom 1"}]})
-    enc.correct("range", "close", note="test: infinite repeaters fire only at close range")
-    imperial_initiative(enc)
-    vigilant_hits(enc, "T2")
-    general = "quarters"  # a location with crew of its own (4 on the Jackal)
-    before = dict(jackal(enc)["crew"])
-    answer(enc, "General location: A1", roll_for_general(general))
-    answer(enc, "Specific location: A1", roll_for_effect(general, "quarters"))
-    answer(enc, "Which stateroom or berth", "1")
-    answer(enc, "Percent to hit: shotgun at Capt. Orrin Vale", "1")
-    answer(enc, "Random hit location on Capt. Orrin Vale", "5")
-    while enc.pending is not None:
-        answer(enc, "", "99")
+    before = kill_occupant(enc, "Capt. Orrin Vale")
     assert jackal(enc)["crew"] == {**before, "bridge": before["bridge"] - 1}
 
 

@@ -384,8 +384,8 @@ def apply_effect(state: dict, attack: dict, effect: str, tables: Tables, ctx: Ru
         ship["power_plant"] = max(0, before - hits)
         ship["maneuver"] = min(ship["maneuver"], ship["power_plant"])
         ship["jump"] = min(ship["jump"], ship["power_plant"])
-        ctx.note(f"{name}: power plant {lowered(before, ship['power_plant'], hits)}"[:-1]
-                 + f"; maneuver {ship['maneuver']}, jump {ship['jump']})")
+        ctx.note(f"{name}: power plant {lowered(before, ship['power_plant'], hits)}; "
+                 f"maneuver {ship['maneuver']}, jump {ship['jump']}")
     elif effect in ("fuel_scoops", "purification"):
         has = "fuel_scoops" if effect == "fuel_scoops" else "purification_plant"
         if ship[has]:

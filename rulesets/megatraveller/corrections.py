@@ -1,14 +1,28 @@
 """What a megatraveller value corrected by hand may be (``engine.corrections``).
 
 The same limits the rules and the ship files hold: the round's steps, range in
-squares, battery weapons and sensor difficulties the tables know, signature
-classes, sensor states, and pools that cannot go below nothing.
+squares, battery weapons and sensor difficulties the tables know, mounts that fit
+their weapon and factor, signature classes, sensor states, and pools that cannot
+go below nothing.
 """
 
 from engine.corrections import CorrectionRule, between, not_empty, one_of, reorder
+from engine.state import get_path
 
 from .sensors import REVEALED, SIGNATURE_TIER, STATES
+from .ships import mount_fault
 from .turn import STEPS
+
+
+def _mount(state: dict, value, tables, path) -> str:
+    """A battery's weapon, factor or mount corrected must still go with the other two (``ships.mount_fault``):
+    a spinal laser, or a factor-3 spinal, would be read by the damage and to-hit rules as the text never
+    allows."""
+    battery = dict(get_path(state, path[:-1]), **{path[-1]: value})
+    if battery["weapon"] not in tables.weapons:
+        return ""
+    fault = mount_fault(battery, tables)
+    return f"cannot be {value}: {fault}" if fault else ""
 
 RULES = (
     reorder("side_order[*]"),
@@ -25,6 +39,9 @@ RULES = (
     CorrectionRule("ships.*.batteries[*].weapon", one_of(lambda state, tables: tables.weapons)),
     CorrectionRule("ships.*.batteries[*].id", not_empty),
     CorrectionRule("ships.*.batteries[*].factor", between(1, 27)),
+    CorrectionRule("ships.*.batteries[*].weapon", _mount, reads_path=True),
+    CorrectionRule("ships.*.batteries[*].factor", _mount, reads_path=True),
+    CorrectionRule("ships.*.batteries[*].spinal", _mount, reads_path=True),
     CorrectionRule("ships.*.computer", between(0, 30)),
     CorrectionRule("ships.*.armor", between(0, 1000)),
 )

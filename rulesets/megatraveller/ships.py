@@ -75,26 +75,37 @@ def ucp(factor: int) -> str:
     return UCP_DIGITS[factor] if 0 <= factor < len(UCP_DIGITS) else str(factor)
 
 
-def check_ship(ship: dict, tables: Tables, where: str) -> None:
-    """Batteries and sensors name things the tables know; spinal mounts are factor A (10) or more.
+def mount_fault(battery: dict, tables: Tables) -> str:
+    """Why a battery's weapon, factor and mount cannot go together ("" when they can).
 
     "Spinal Mounts (Rules only include PA and Meson)": a battery may be spinal only when its weapon
-    type is marked ``spinal_mount`` in the weapons table (the shipped one marks those two).
+    type is marked ``spinal_mount`` in the weapons table (the shipped one marks those two); a spinal
+    is factor A (10) or more and any other battery 9 or less (damage: "Factor <=9 (non Spinal)").
+    Ship files and hand corrections both ask here.
     """
+    weapon = tables.weapons[battery["weapon"]]
+    if battery["spinal"] and not weapon["spinal_mount"]:
+        mounts = ", ".join(w["label"].lower() for w in tables.weapons.values() if w["spinal_mount"]) or "none"
+        return f"a {weapon['label'].lower()} cannot be a spinal mount (spinal mounts: {mounts})"
+    if battery["spinal"] and battery["factor"] < 10:
+        return f"a spinal mount is factor A (10) or more, got {battery['factor']}"
+    if not battery["spinal"] and battery["factor"] > 9:
+        return f"a battery (not spinal) is factor 9 or less, got {battery['factor']}"
+    return ""
+
+
+def check_ship(ship: dict, tables: Tables, where: str) -> None:
+    """Batteries and sensors name things the tables know, and each battery's mount fits its weapon
+    and factor (``mount_fault``)."""
     batteries = at(where, "batteries")
     ship["batteries"] = [validate(b, BATTERY_FIELDS, at(batteries, i)) for i, b in enumerate(ship["batteries"])]
     weapon = Field("weapon", "str", choices=tuple(tables.weapons))
     for i, b in enumerate(ship["batteries"]):
         place = at(batteries, i)
         check_value(b["weapon"], weapon, place)
-        if b["spinal"] and not tables.weapons[b["weapon"]]["spinal_mount"]:
-            mounts = ", ".join(w["label"].lower() for w in tables.weapons.values() if w["spinal_mount"]) or "none"
-            raise BadTable(f"{place}: a {tables.weapons[b['weapon']]['label'].lower()} cannot be a spinal mount "
-                           f"(spinal mounts: {mounts})")
-        if b["spinal"] and b["factor"] < 10:
-            raise BadTable(f"{place}: a spinal mount is factor A (10) or more, got {b['factor']}")
-        if not b["spinal"] and b["factor"] > 9:
-            raise BadTable(f"{place}: a battery (not spinal) is factor 9 or less, got {b['factor']}")
+        fault = mount_fault(b, tables)
+        if fault:
+            raise BadTable(f"{place}: {fault}")
         if b["bearing"] > b["count"]:
             raise BadTable(f"{place}: bearing {b['bearing']} is more than the {b['count']} batteries")
     levels = tuple(tables.difficulties)

@@ -199,8 +199,14 @@ def _in_flight(state: dict, args: dict, tables) -> list[Choice]:
 
 
 def may_salvo_distance(state: dict, args: dict, tables: Tables) -> str:
+    """Only ships move in the movement phase, so only then does a salvo's distance change without its own move:
+    in the ordnance phase the salvo closes by moving, at most 30 cm ("30 см за каждую стадию ordnance", first
+    paragraph), and no one moves in the other phases (a distance measured wrong is a correction, c)."""
     if not state["ordnance"]:
         return "no salvo in flight"
+    why = why_phase(state, 1, "A salvo's distance changes as its target moves")
+    if why:
+        return why + ("; a salvo closes by its own move (m)" if state["phase"] == 3 else "")
     sid = args.get("salvo")
     if sid is not None and (not isinstance(sid, str) or sid not in state["ordnance"]):
         return f"no salvo {sid!r} in flight"
@@ -210,7 +216,7 @@ def may_salvo_distance(state: dict, args: dict, tables: Tables) -> str:
 
 
 def salvo_distance(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
-    """The target moved (or the game master measured again): the salvo's distance to it, 0 for contact."""
+    """The target moved: the salvo's distance to it, 0 for contact."""
     o = state["ordnance"][args["salvo"]]
     before, o["distance"] = o["distance"], args["distance"]
     target = vessel(state, o["target"])["name"]

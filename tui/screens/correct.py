@@ -74,10 +74,30 @@ def editable_values(state: dict, unit_id: str, unit_key: str = "ships",
     return out
 
 
+def with_entry_ids(state: dict, path: str) -> str:
+    """The path with each list entry that has an id named by it too: 'batteries[0] B1-1.spinal', as the panels
+    name the battery (and as a game master types it into the filter)."""
+    node: object = state
+    out: list[str] = []
+    for key in parse_path(path):
+        try:
+            node = node[key]  # type: ignore[index]
+        except (KeyError, IndexError, TypeError):
+            return path
+        if isinstance(key, int):
+            entry_id = node.get("id") if isinstance(node, dict) else None
+            out[-1] += f"[{key}]" + (f" {entry_id}" if isinstance(entry_id, str) and entry_id else "")
+        else:
+            out.append(str(key))
+    return ".".join(out)
+
+
 def label_of(path: str, value: object, unit_key: str, unit_id: str, unit_name: str,
-             names: dict[str, str] | None = None) -> str:
-    """'Swift Dolan: turrets[0].count = 1' rather than 'ships.swift-dolan.turrets[0].count'; the fight's values
-    name the units in their keys ('ranges.Red Lantern|Vigilance', not 'ranges.corsair|patrol')."""
+             names: dict[str, str] | None = None, state: dict | None = None) -> str:
+    """'Swift Dolan: turrets[0] T1.count = 1' rather than 'ships.swift-dolan.turrets[0].count'; the fight's
+    values name the units in their keys ('ranges.Red Lantern|Vigilance', not 'ranges.corsair|patrol')."""
+    if state is not None:
+        path = with_entry_ids(state, path)
     prefix = f"{unit_key}.{unit_id}."
     if path.startswith(prefix):
         shown = f"{unit_name}: {path[len(prefix):]}"
@@ -116,7 +136,7 @@ class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
         state, keys = self.enc.state, tuple(k.key for k in self.enc.ruleset.unit_kinds)
         self.names = {uid: str(u.get("name", uid)) for key in keys for uid, u in (state.get(key) or {}).items()
                       if isinstance(u, dict)}
-        items = [Item(p, label_of(p, v, self.unit_key, self.unit_id, self.unit_name, self.names))
+        items = [Item(p, label_of(p, v, self.unit_key, self.unit_id, self.unit_name, self.names, state))
                  for p, v in editable_values(state, self.unit_id, self.unit_key, keys)]
         self.query_one(Picker).load(items)
         self.query_one(LineEdit).display = False
@@ -157,7 +177,8 @@ class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
 
     def words(self, path: str) -> str:
         """'Swift Dolan: fuel' for 'ships.swift-dolan.fuel': the value as the list named it."""
-        return label_of(path, "", self.unit_key, self.unit_id, self.unit_name, self.names).rsplit(" = ", 1)[0]
+        return label_of(path, "", self.unit_key, self.unit_id, self.unit_name, self.names,
+                        self.enc.state).rsplit(" = ", 1)[0]
 
     def _chosen(self, path: str) -> None:
         self.path = path

@@ -123,8 +123,8 @@ def test_undo_and_redo_name_a_salvo_the_same_way() -> None:
 
 
 def test_a_target_that_moves_into_a_salvo_is_attacked() -> None:
-    """The game master updates a salvo's distance as its target moves (any phase); base contact (0 cm) starts the
-    salvo's attack at once, as when the salvo moves into contact (first paragraph: "base contact")."""
+    """The game master updates a salvo's distance as its target moves (the movement phase); base contact (0 cm)
+    starts the salvo's attack at once, as when the salvo moves into contact (first paragraph: "base contact")."""
     enc = new_fight()
     sid = launch_boarding(enc, strength=1, distance=40)
     to_phase(enc, 1)  # turn 2: Iron Vow moves onto the salvo
@@ -134,6 +134,23 @@ def test_a_target_that_moves_into_a_salvo_is_attacked() -> None:
     answer(enc, "Turret fire: Iron Vow", "4", target="4+")  # the one torpedo is shot down
     assert enc.pending is None and enc.state["ordnance"] == {}
     assert "Boarding torpedoes 1 from Hammer: 0 hits of 0 surviving the turrets" in notes(enc)
+
+
+def test_a_salvo_closes_by_its_own_move_outside_the_movement_phase() -> None:
+    """First paragraph: a boarding torpedo "проходит 30 см за каждую стадию ordnance". Found by an audit: setting
+    the distance to 0 in the shooting or ordnance phase put a salvo 45 cm away into base contact, skipping the
+    30 cm move (and in the shooting phase, before it had ever moved). Ships move only in the movement phase."""
+    enc = new_fight()
+    sid = launch_boarding(enc, strength=1, distance=45)
+    assert enc.state["phase"] == 2
+    refused(enc, r"in the movement phase \(now: the shooting phase\)", "salvo_distance", salvo=sid, distance=0)
+    enc.act("next")
+    refused(enc, r"closes by its own move \(m\)", "salvo_distance", salvo=sid, distance=0)
+    refused(enc, "cannot come closer than 15 cm", "move_salvo", salvo=sid, turn=0, distance=0)
+    enc.act("move_salvo", salvo=sid, turn=0, distance=15)
+    enc.act("next")
+    refused(enc, r"in the movement phase \(now: the end phase\)", "salvo_distance", salvo=sid, distance=0)
+    assert enc.pending is None and enc.state["ordnance"][sid]["distance"] == 15
 
 
 def test_ordinary_torpedoes_do_not_turn() -> None:

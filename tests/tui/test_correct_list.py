@@ -58,3 +58,17 @@ def test_every_side_order_entry_listed_takes_another_side(tmp_path: Path) -> Non
         assert entries == [f"side_order[{i}]" for i in range(len(order))], ruleset_id
         for i, entry in enumerate(entries):
             enc.check_correction(entry, order[(i + 1) % len(order)])
+
+
+def test_a_list_entry_with_an_id_is_named_by_it_too() -> None:
+    """The panels say "B1-2" and "A1"; the form said batteries[1] and attacks[0] only, so a game master had to
+    count to find the battery. The id rides along in the label (and so in the filter), the path stays the same."""
+    from tui.screens.correct import label_of, with_entry_ids
+
+    enc = SaveFile.load(ROOT / "saves" / "demo-megatraveller.toml").encounter
+    state = enc.state
+    assert with_entry_ids(state, "ships.patrol.batteries[1].factor") == "ships.patrol.batteries[1] (B1-2).factor"
+    assert with_entry_ids(state, "side_order[0]") == "side_order[0]"  # a plain value has no id
+    assert with_entry_ids(state, "ships.nobody.batteries[9].factor") == "ships.nobody.batteries[9].factor"
+    label = label_of("ships.patrol.batteries[1].gunner_skill", -1, "ships", "patrol", "Vigilance", {}, state)
+    assert label == "Vigilance: batteries[1] (B1-2).gunner skill = -1"

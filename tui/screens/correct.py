@@ -75,7 +75,7 @@ def editable_values(state: dict, unit_id: str, unit_key: str = "ships",
 
 
 def with_entry_ids(state: dict, path: str) -> str:
-    """The path with each list entry that has an id named by it too: 'batteries[0] B1-1.spinal', as the panels
+    """The path with each list entry that has an id named by it too: 'batteries[0] (B1-1).spinal', as the panels
     name the battery (and as a game master types it into the filter)."""
     node: object = state
     out: list[str] = []
@@ -86,7 +86,7 @@ def with_entry_ids(state: dict, path: str) -> str:
             return path
         if isinstance(key, int):
             entry_id = node.get("id") if isinstance(node, dict) else None
-            out[-1] += f"[{key}]" + (f" {entry_id}" if isinstance(entry_id, str) and entry_id else "")
+            out[-1] += f"[{key}]" + (f" ({entry_id})" if isinstance(entry_id, str) and entry_id else "")
         else:
             out.append(str(key))
     return ".".join(out)
@@ -94,7 +94,7 @@ def with_entry_ids(state: dict, path: str) -> str:
 
 def label_of(path: str, value: object, unit_key: str, unit_id: str, unit_name: str,
              names: dict[str, str] | None = None, state: dict | None = None) -> str:
-    """'Swift Dolan: turrets[0] T1.count = 1' rather than 'ships.swift-dolan.turrets[0].count'; the fight's
+    """'Swift Dolan: turrets[0] (T1).count = 1' rather than 'ships.swift-dolan.turrets[0].count'; the fight's
     values name the units in their keys ('ranges.Red Lantern|Vigilance', not 'ranges.corsair|patrol')."""
     if state is not None:
         path = with_entry_ids(state, path)

@@ -60,7 +60,7 @@ class ClassicHG(Ruleset):
         ships = {}
         for sid, ship in setup.ships.items():
             self.check_ship(ship, f"setup.ships.{sid}")
-            s = ship_state(ship, ship["side"])
+            s = ship_state(ship, ship["side"], tables.torpedo_tube["tray"])
             s["storage"] = ship["computer_storage"] or int(tables.computers[ship["computer_model"]]["storage"])
             s["library"] = sorted(set(ship["program_library"]) | set(ship["programs"]))
             s["fired"] = False

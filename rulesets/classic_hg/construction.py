@@ -24,7 +24,7 @@ from typing import Any
 from engine.errors import BadTable
 from engine.schema import REQUIRED, TEXT, at, list_of, number, record, validate, whole
 
-from .ships import TRAY_PER_TUBE, TURRET_FIELDS, energy_points
+from .ships import TURRET_FIELDS, energy_points, torpedoes_carried
 from .tables import Tables
 
 TONS_PER_HARDPOINT = 100
@@ -34,11 +34,6 @@ def hardpoints(tonnage: int) -> int:
     """One weapon position per 100 tons of displacement (Traveller's hardpoint rule), and one for a
     small craft under 100 tons, which would otherwise carry no weapon at all (our reading)."""
     return max(1, tonnage // TONS_PER_HARDPOINT)
-
-
-def torpedoes_carried(ship: dict[str, Any]) -> int:
-    """The torpedoes aboard; -1 in the file means "the normal load in the launching tray"."""
-    return ship["torpedoes"] if ship["torpedoes"] >= 0 else TRAY_PER_TUBE * ship["torpedo_tubes"]
 
 
 def program_storage(ship: dict[str, Any], tables: Tables) -> int:
@@ -64,7 +59,7 @@ def construction_report(ship: dict[str, Any], tables: Tables) -> dict[str, Any]:
     tube = tables.torpedo_tube
     tubes = ship["torpedo_tubes"]
     tube_cost = tube["cost_retrofit"] if ship["tubes_retrofitted"] else tube["cost_new"]
-    torpedoes = torpedoes_carried(ship)
+    torpedoes = torpedoes_carried(ship, tube["tray"])
     repeater = tables.mounts.get("infinite_repeater", {"tons": 0, "cost": 0})
     repeaters = sum(t.get("count", 1) for t in ship["turrets"] if t.get("weapon") == "infinite_repeater")
     loaded = list(ship["programs"])

@@ -43,7 +43,7 @@ SHIP_FIELDS: tuple[Field, ...] = (
     Field("turrets", "list", default=[], help="[{weapon, count, gunner_skill}]"),
     Field("torpedo_tubes", "int", default=0, minimum=0, maximum=1_000),
     Field("tubes_retrofitted", "bool", default=False),
-    Field("torpedoes", "int", default=-1, minimum=-1, maximum=100_000, help="-1: five per tube (the normal tray load)"),
+    Field("torpedoes", "int", default=-1, minimum=-1, maximum=100_000, help="-1: a full launching tray a tube (weapons.toml [torpedo_tube] tray)"),
     Field("missiles", "int", default=0, minimum=0, maximum=100_000, help="missiles in the magazine"),
     Field("am_missiles", "int", default=0, minimum=0, maximum=100_000, help="antimissile missiles in the magazine"),
     Field("sand", "int", default=0, minimum=0, maximum=100_000, help="sand canisters"),
@@ -59,7 +59,6 @@ TURRET_FIELDS: tuple[Field, ...] = (
           help="0: fires alone; turrets with the same number fire together as one battery"),
 )
 
-TRAY_PER_TUBE = 5  # "Five torpedoes ... are the normal load in the launching tray"
 
 
 def controls_for(computer_model: int) -> int:
@@ -84,10 +83,17 @@ def points_text(points: int | float) -> str:
     return str(int(points)) if float(points).is_integer() else f"{points:g}"
 
 
-def ship_state(ship: dict[str, Any], side: str) -> dict[str, Any]:
-    """The state a ship begins the fight in, from its (validated) ship file."""
+def torpedoes_carried(ship: dict[str, Any], tray: int) -> int:
+    """The torpedoes aboard; -1 in the file means "the normal load in the launching tray", ``tray`` a tube
+    (weapons.toml [torpedo_tube]: "Five torpedoes ... are the normal load")."""
+    return ship["torpedoes"] if ship["torpedoes"] >= 0 else tray * ship["torpedo_tubes"]
+
+
+def ship_state(ship: dict[str, Any], side: str, tray: int) -> dict[str, Any]:
+    """The state a ship begins the fight in, from its (validated) ship file; ``tray``: torpedoes a tube's
+    launching tray holds."""
+    torpedoes = torpedoes_carried(ship, tray)
     tubes = ship["torpedo_tubes"]
-    torpedoes = ship["torpedoes"] if ship["torpedoes"] >= 0 else TRAY_PER_TUBE * tubes
     return {
         "side": side,
         "name": ship["name"],

@@ -523,3 +523,17 @@ def test_hits_on_a_value_already_at_0_are_not_noted_as_a_loss() -> None:
         s = {"name": "S", "computer": model, "storage": 0, "programs": []}
         damage.lower_computer(s, 1 if model == 3 else 5, TABLES, ctx)
         assert ctx.notes[0].startswith(f"Computer: S {words}"), ctx.notes
+
+
+def test_a_tube_starts_with_the_tray_the_weapons_table_gives(tmp_path: Path) -> None:
+    """"Five torpedoes ... are the normal load in the launching tray": the 5 is weapons.toml's [torpedo_tube]
+    tray, read in one place; a ship file's torpedoes = -1 loads that many a tube, and a house table's tray of 3
+    loads 3 (the fight's start used a second copy of the 5 in code, which a replaced table never reached)."""
+    assert duel().state["ships"]["jackal"]["torpedoes"] == 5 * RAIDER["torpedo_tubes"]
+    text = shipped_path("weapons").read_text().replace("shipped_default = true", "shipped_default = false", 1)
+    assert text.count("tray = 5") == 1
+    path = tmp_path / "house-weapons.toml"
+    path.write_text(text.replace("tray = 5", "tray = 3"))
+    enc = duel(tables={"weapons": str(path)})
+    assert enc.state["ships"]["jackal"]["torpedoes"] == 3 * RAIDER["torpedo_tubes"]
+    assert duel({"torpedoes": 7}, tables={"weapons": str(path)}).state["ships"]["jackal"]["torpedoes"] == 7

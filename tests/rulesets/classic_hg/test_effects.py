@@ -518,10 +518,11 @@ def test_a_weapon_hit_on_a_ship_of_more_than_a_thousand_turrets_can_be_rolled() 
 def _state_with(ship: dict[str, Any]) -> dict:
     from engine.schema import validate
     from rulesets.classic_hg.ships import SHIP_FIELDS, TURRET_FIELDS
+    from rulesets.classic_hg.tables import load_tables
 
     s = validate({**RAIDER, **ship}, SHIP_FIELDS, "ship")
     s["turrets"] = [validate(t, TURRET_FIELDS, "turret") for t in s["turrets"]]
-    return {"turn": 1, "ships": {"jackal": ship_state(s, "cor")}, "attacks": [], "pending": []}
+    return {"turn": 1, "ships": {"jackal": ship_state(s, "cor", load_tables().torpedo_tube["tray"])}, "attacks": [], "pending": []}
 
 
 def test_weapon_hits_beyond_the_turret_destroy_no_more_than_it_holds() -> None:

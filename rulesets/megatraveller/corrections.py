@@ -11,7 +11,7 @@ from engine.state import get_path
 
 from .sensors import REVEALED, SIGNATURE_TIER, STATES
 from .ships import mount_fault
-from .turn import STEPS
+from .turn import MAX_SQUARES, STEPS
 
 
 def _mount(state: dict, value, tables, path) -> str:
@@ -29,7 +29,7 @@ RULES = (
     CorrectionRule("side_names.*", not_empty),
     CorrectionRule("round", between(1, 1_000_000)),
     CorrectionRule("step", between(1, len(STEPS))),
-    CorrectionRule("ranges.*", between(0, 100_000)),
+    CorrectionRule("ranges.*", between(0, MAX_SQUARES)),
     CorrectionRule("fleet_tactics.*", between(0, 1000)),
     CorrectionRule("knowledge.*.*.state", one_of(lambda state, tables: STATES)),
     CorrectionRule("knowledge.*.*.revealed", one_of(lambda state, tables: REVEALED)),

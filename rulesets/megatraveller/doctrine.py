@@ -42,7 +42,6 @@ from .views import ship_line
 DEFAULT_DOCTRINE = "standard"
 TURN_WORD = "round"  # the text counts rounds ("1 free sensor action each round"): so do a forecast's fight lengths
 RANGE_MOVES = ("close", "stay", "open")
-MAX_SQUARES = 100  # past Extreme nothing is seen: opening stops there
 #: No tactics points spent: the tactics parameters at their defaults, given whole so that the arguments
 #: ``may`` passes are the very ones the handler receives.
 NO_TACTICS = {p.name: p.default for p in tactics.TACTICS_PARAMS}
@@ -109,8 +108,8 @@ class Commander:
     Every value it gives is one the rules offer, in the form the argument check returns: ship ids of
     ships in the fight, targets from ``ranges.enemies``, a mode of ``sensors.MODES``, "free" or a battery
     id of the ship to spend, batteries from the ship's own list (each once, at least one), and squares
-    from 0 to ``MAX_SQUARES`` (well inside the rule's own limit). So ``offers_checked`` lets the forecast
-    leave the judging to each action's ``may``, which ``allowed`` has asked on this very state.
+    from 0 to ``ranges.DETECTION_LIMIT``, the end of Extreme past which nothing is seen (well inside the
+    rule's own limit). So ``offers_checked`` lets the forecast leave the judging to each action's ``may``, which ``allowed`` has asked on this very state.
     """
 
     offers_checked = True
@@ -236,7 +235,7 @@ class Commander:
                     continue
                 self.moved.add(key)
                 now = ranges.squares(state, sid, tid)
-                new = max(0, now - step) if move == "close" else (min(MAX_SQUARES, now + step)
+                new = max(0, now - step) if move == "close" else (min(ranges.DETECTION_LIMIT, now + step)
                                                                   if move == "open" else now)
                 if new != now:
                     return "set_range", {"ship": sid, "target": tid, "squares": new}

@@ -109,7 +109,8 @@ class Commander:
     ships in the fight, targets from ``ranges.enemies``, a mode of ``sensors.MODES``, "free" or a battery
     id of the ship to spend, batteries from the ship's own list (each once, at least one), and squares
     from 0 to ``ranges.DETECTION_LIMIT``, the end of Extreme past which nothing is seen (well inside the
-    rule's own limit). So ``offers_checked`` lets the forecast leave the judging to each action's ``may``, which ``allowed`` has asked on this very state.
+    rule's own limit). So ``offers_checked`` lets the forecast leave the judging to each action's ``may``,
+    which ``allowed`` has asked on this very state.
     """
 
     offers_checked = True

@@ -311,13 +311,47 @@ def join(state: dict, args: dict, tables, ctx) -> None:
 
 @continuation("joined")
 def on_joined(state: dict, result: RollResult, tables, ctx) -> None:
+    """The late side's roll sets its place among the sides' first rolls. "If at any time the results are equal
+    ... a 1:100sd roll for each side should be repeated" (Primary Attack): it and the sides it equals roll
+    again (``on_rolloff``), and those rolls settle its place among them alone."""
     side = result.request.context["side"]
-    if any(state["primary_rolls"].get(s) == result.total for s in state["order"]):
-        ctx.note(f"{state['side_names'][side]} rolled {result.total}, equal to a side in the fight: rolled again")
-        _ask_primary(state, [side], ctx, "joined")
-        return
     state["primary_rolls"][side] = result.total
-    place = sum(1 for s in state["order"] if state["primary_rolls"][s] < result.total)
+    tied = [s for s in state["order"] if state["primary_rolls"].get(s) == result.total]
+    if tied:
+        _ask_rolloff(state, side, tied, result.total, ctx)
+        return
+    _place_joiner(state, side, sum(1 for s in state["order"] if state["primary_rolls"][s] < result.total), ctx)
+
+
+def _ask_rolloff(state: dict, side: str, tied: list[str], rolled: int, ctx) -> None:
+    names = state["side_names"]
+    ctx.note(f"{names[side]} rolled {rolled}, equal to {', '.join(names[s] for s in tied)}: each rolls again")
+    state["rolloff"] = {}
+    _ask_primary(state, [side, *tied], ctx, "rolloff")
+
+
+@continuation("rolloff")
+def on_rolloff(state: dict, result: RollResult, tables, ctx) -> None:
+    """A roll-off for a late side's place: it goes before the first side tied with it (in the fight's order)
+    that rolled higher, else after the last of them; the sides already in the fight keep their order."""
+    rolls = state["rolloff"]
+    rolls[result.request.context["side"]] = result.total
+    if [p for p in state["pending"] if p.get("then") == "rolloff"] or ctx.requests:
+        return
+    side = next(s for s in rolls if s not in state["order"])
+    mine = rolls[side]
+    tied = [s for s in state["order"] if s in rolls]
+    again = [s for s in tied if rolls[s] == mine]
+    if again:
+        _ask_rolloff(state, side, again, mine, ctx)
+        return
+    del state["rolloff"]
+    ctx.note("Roll-off: " + ", ".join(f"{state['side_names'][s]} {rolls[s]}" for s in (side, *tied)))
+    later = next((s for s in tied if rolls[s] > mine), None)
+    _place_joiner(state, side, state["order"].index(later) if later else state["order"].index(tied[-1]) + 1, ctx)
+
+
+def _place_joiner(state: dict, side: str, place: int, ctx) -> None:
     state["order"].insert(place, side)
     ctx.note(f"{state['side_names'][side]} joins the fight at place {place + 1} "
              f"({', '.join(state['side_names'][s] for s in state['order'])})")

@@ -208,6 +208,33 @@ def test_a_late_side_is_placed_by_the_same_roll() -> None:
     assert enc.state["round_order"] == ["blue", "green", "red"]  # its place is still to come this round
 
 
+def test_a_late_side_equal_to_a_side_rolls_off_with_it_for_its_place_among_them_alone() -> None:
+    """Primary Attack: "If at any time the results are equal ... a 1:100sd roll for each side should be repeated
+    until the sides are assigned an order". Found by an audit: only the late side rolled again, and its new roll
+    was set against every side's first roll, so Green, equal to Red at 45, could land behind Blue's 20 or after
+    sides it had tied with; now Green and Red roll off, and the roll-off orders those two only."""
+    enc = fight(people(), THREE)
+    to_action(enc, blue="20", red="45")
+    enc.act("join", side="green")
+    answer(enc, "Primary attack: Green", "45")
+    answer(enc, "Primary attack: Green", "70")  # the roll-off: Green 70, Red 60; Red stays ahead
+    answer(enc, "Primary attack: Red", "60")
+    assert enc.pending is None
+    assert enc.state["order"] == ["blue", "red", "green"]
+    assert "Green rolled 45, equal to Red: each rolls again" in notes(enc, 3)
+
+    ahead = fight(people(), THREE)
+    to_action(ahead, blue="20", red="45")
+    ahead.act("join", side="green")
+    answer(ahead, "Primary attack: Green", "45")
+    answer(ahead, "Primary attack: Green", "90")  # equal again: both roll once more
+    answer(ahead, "Primary attack: Red", "90")
+    answer(ahead, "Primary attack: Green", "5")
+    answer(ahead, "Primary attack: Red", "6")
+    assert ahead.state["order"] == ["blue", "green", "red"]  # never ahead of Blue's 20, whatever its roll-off
+    assert "rolloff" not in ahead.state
+
+
 def test_a_late_side_placed_after_a_side_still_to_act_waits_for_its_turn_this_round() -> None:
     """"The new side's turn may be added at the end ... However that side will have to wait until it is their
     turn before they can attack" (Primary Attack): placed last while Red is still to act, Green acts after Red

@@ -82,6 +82,12 @@ def own_left(state: dict, person: dict) -> int:
     return max(0, ap_cap(state, person) - person["ap_forfeit"] - own_spent)
 
 
+def turn_left(state: dict, person: dict) -> int:
+    """The turn's own points not yet spent or lost, this sub-turn's and the later ones' shares together."""
+    own_spent = person["ap_spent"] - person["ap_extra_spent"]
+    return max(0, (0 if person["no_move"] else person["ap_turn"]) - person["ap_forfeit"] - own_spent)
+
+
 def ap_left(state: dict, person: dict) -> int | None:
     """Agility Points left to spend now (None: action procedure 1 counts none): the own points of this sub-turn
     (``own_left``) and the borrowed points not yet spent, which last the whole turn."""
@@ -117,22 +123,38 @@ def why_not_acting(state: dict, pid: str) -> str:
     return ""
 
 
-def spend(state: dict, pid: str, cost: int) -> None:
+def spend(state: dict, pid: str, cost: int) -> int:
     """The points go from the sub-turn's own share first, then from the borrowed ones (own points unspent are lost
-    when the sub-turn ends; borrowed ones wait)."""
+    when the sub-turn ends; borrowed ones wait), then from the later sub-turns' shares: an action begun goes on
+    until it is done (``why_cannot_pay``). Answers the points taken from later sub-turns."""
     person = state["people"][pid]
     own = min(cost, own_left(state, person))
+    borrowed = min(cost - own, max(0, person["ap_extra"] - person["ap_extra_spent"]))
     person["ap_spent"] += cost
-    person["ap_extra_spent"] += cost - own
+    person["ap_extra_spent"] += borrowed
+    return cost - own - borrowed
 
 
-def why_cannot_pay(state: dict, pid: str, cost: int) -> str:
+def why_cannot_pay(state: dict, pid: str, cost: int, unit: int | None = None) -> str:
+    """An action is paid from what is left now (``ap_left``). With sub-turns, one that costs more may still be
+    begun while points of this sub-turn are left: "a player who is flying through the air at the end of their
+    turn doesn't freeze, mid-air, the instant their Agility Points run out" (Any move at all?), so it runs on
+    into the next sub-turns and takes the rest from their shares ("one fifth of their Agility Points in one
+    fifth of the time", Need to slow it down?: a 12-point shot on an 11-point share takes 1 of the next fifth).
+    Of a move done ``times`` over (``unit`` a time) only the last may run on. Never past the turn's own points
+    left, so the last sub-turn, and a fight without sub-turns, pay from what is left alone."""
     person = state["people"][pid]
     left = ap_left(state, person)
-    if left is not None and cost > left:
-        return (f"{person['name']} has {left} Agility Points left in sub-turn {state['subturn']}, "
-                f"this costs {cost}")
-    return ""
+    if left is None or cost <= left:
+        return ""
+    later = turn_left(state, person) - own_left(state, person)  # the next sub-turns' shares
+    begun = cost - (cost if unit is None else unit) < left
+    if begun and cost <= left + later:
+        return ""
+    if begun and later:
+        return f"{person['name']} has {left + later} Agility Points left this turn, this costs {cost}"
+    runs = " (only the last may run on into the next sub-turn)" if later and unit is not None and unit < cost else ""
+    return f"{person['name']} has {left} Agility Points left in sub-turn {state['subturn']}, this costs {cost}{runs}"
 
 
 # --- surprise ---------------------------------------------------------------------------------------
@@ -518,17 +540,24 @@ def may_move(state: dict, args: dict, tables) -> str:
             return why
         if "what" in args:
             times = args.get("times", 1)
-            return why_cannot_pay(state, args["person"], tables.actions[args["what"]]["cost"] * times)
+            unit = tables.actions[args["what"]]["cost"]
+            return why_cannot_pay(state, args["person"], unit * times, unit)
     return ""
 
 
 def move(state: dict, args: dict, tables, ctx) -> None:
     entry = tables.actions[args["what"]]
     cost = entry["cost"] * args["times"]
-    spend(state, args["person"], cost)
+    later = spend(state, args["person"], cost)
     p = state["people"][args["person"]]
     times = f" x{args['times']}" if args["times"] != 1 else ""
-    ctx.note(f"{p['name']}: {entry['label']}{times}, {cost} APts ({seconds(p)} s into the turn)")
+    ctx.note(f"{p['name']}: {entry['label']}{times}, {cost} APts ({seconds(p)} s into the turn)"
+             + runs_on(later))
+
+
+def runs_on(later: int) -> str:
+    """The log's word for an action that goes on into the next sub-turns."""
+    return f"; it runs on into the next sub-turn, {later} APts of its share" if later else ""
 
 
 def may_alertness(state: dict, args: dict, tables) -> str:

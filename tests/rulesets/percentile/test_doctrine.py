@@ -87,7 +87,9 @@ def test_surprise_then_primary_are_rolled_when_the_step_asks(enc) -> None:
 
 def test_each_person_attacks_with_the_weapon_likely_to_do_most_harm_that_the_points_allow(enc) -> None:
     """Sub-turn 1 of 5: a human has a fifth of its 55 Agility Points (TEXT, "Any move at all?" and "Need to
-    slow it down?"): 11, short of the grenade's 12 (shipped weapons table), so Marr fires her auto pistol."""
+    slow it down?"): 11, one short of the grenade's 12 (shipped weapons table), which Marr may begin and finish
+    on 1 point of sub-turn 2 (``turn.why_cannot_pay``). In the last sub-turn nothing runs on: with 11 left she
+    fires her auto pistol (10)."""
     state = surprised(enc)
     tables = RULESET.tables_for(state)
     marr = state["people"]["marr"]
@@ -96,18 +98,22 @@ def test_each_person_attacks_with_the_weapon_likely_to_do_most_harm_that_the_poi
     assert harm(tables, 2, marr, "frag_grenade", 8) == pytest.approx(0.64 * 25)
     assert harm(tables, 2, marr, "auto_pistol", 8) == pytest.approx(0.59 * 18)
     cmd = commander()
-    name, args = decided(state, cmd)
-    assert name == "attack"
-    assert {k: args[k] for k in ("person", "weapon", "range")} == {"person": "marr", "weapon": "auto_pistol",
-                                                                      "range": 8}
-    state["subturn"] = 2  # 22 points by now: the grenade's turn, once
+    last = plain_copy(state)
     play = Playout(RULESET, state, seed=3)
     choice = decided(play.state, cmd)
-    assert choice[1]["weapon"] == "frag_grenade" and choice[1]["with_target"] == []
+    assert choice[0] == "attack" and {k: choice[1][k] for k in ("person", "weapon", "range")} == {
+        "person": "marr", "weapon": "frag_grenade", "range": 8}
+    assert choice[1]["with_target"] == []
     play.act(*choice)
     settle(play)
     assert play.state["step"] == "action"  # these dice (seed 3) leave Skarr standing
-    assert decided(play.state, cmd)[1]["weapon"] == "auto_pistol"  # one grenade each
+    assert cmd.attack_by(play.state, "marr") is None  # nothing of sub-turn 1 left to begin another
+    play.state["subturn"] = 2
+    assert cmd.attack_by(play.state, "marr")[1]["weapon"] == "auto_pistol"  # one grenade each; 10 of 22 - 12
+    last["subturn"] = 5
+    last["people"]["marr"]["ap_spent"] = 44  # 11 left, and no sub-turn after this one
+    name, args = decided(last, commander())
+    assert (name, args["person"], args["weapon"]) == ("attack", "marr", "auto_pistol")
 
 
 def test_the_target_is_the_enemy_nearest_to_death_aimed_at_its_weakest_vital_part(enc) -> None:
@@ -128,8 +134,10 @@ def test_most_dangerous_goes_for_the_enemy_whose_best_weapon_does_most_harm(enc)
 
 def test_hand_to_hand_only_within_its_three_metres(enc) -> None:
     """Hand to hand "cannot be used at over three meters" (TEXT, "Hand to Hand"): at 8 m Keller's fist is no
-    use and his laser rifle needs 12 of his 11 points; at 2 m he punches."""
+    use and, in the last sub-turn, his laser rifle needs 12 of his 11 points; at 2 m he punches."""
     state = surprised(enc)
+    state["subturn"] = 5
+    state["people"]["keller"]["ap_spent"] = 44
     assert commander().attack_by(state, "keller") is None
     name, args = commander(crew={"range_m": 2}).attack_by(state, "keller")
     assert (name, args["weapon"], args["range"]) == ("attack", "fist", 2)
@@ -187,8 +195,9 @@ def test_borrowing_in_the_last_sub_turn_for_one_more_attack(enc) -> None:
     """Borrowed points come "at 3:1" (TEXT, "Want to speed it up?"): 4 points short of the pistol's 10 costs 12."""
     state = surprised(enc)
     cmd = commander(crew={"borrow": True})
-    assert decided(state, cmd)[1]["weapon"] == "auto_pistol"
-    state["subturn"] = 5
+    state["subturn"] = 5  # the last: nothing runs on past it
+    state["people"]["marr"]["ap_spent"] = 44
+    assert decided(state, cmd)[1]["weapon"] == "auto_pistol"  # 11 left: the grenade's 12 is out of reach
     state["people"]["marr"]["ap_spent"] = 49  # 6 of her 55 left
     play = Playout(RULESET, state, seed=1)
     assert decided(play.state, commander())[1]["person"] == "keller"  # the standard doctrine borrows nothing

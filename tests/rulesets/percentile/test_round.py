@@ -295,21 +295,58 @@ def test_sub_turns_spend_a_fifth_of_the_points_each() -> None:
     the time" (five by default, "it can be any number"): a piece's points left unspent do not carry over."""
     enc = fight(subturns=5)
     to_action(enc)
-    refused(enc, "Ann has 11 Agility Points left in sub-turn 1, this costs 12", "move", person="ann",
-            what="walk", times=4)
+    refused(enc, r"Ann has 11 Agility Points left in sub-turn 1, this costs 15 \(only the last may run on",
+            "move", person="ann", what="walk", times=5)
     enc.act("move", person="ann", what="walk", times=3)
     enc.act("next")  # Red's part of sub-turn 1
     enc.act("next")
     assert enc.state["subturn"] == 2
     # 9 of sub-turn 1's 11 were spent: its other 2 are gone, sub-turn 2 has its own 11
-    refused(enc, "Ann has 11 Agility Points left in sub-turn 2, this costs 12", "move", person="ann",
-            what="walk", times=4)
+    refused(enc, "Ann has 11 Agility Points left in sub-turn 2, this costs 15", "move", person="ann",
+            what="walk", times=5)
     enc.act("move", person="ann", what="walk", times=3)
     assert enc.state["people"]["ann"]["ap_spent"] == 18
     enc.act("next")
     enc.act("next")  # sub-turn 3: nothing spent in it yet, 11 of its own
     assert enc.state["subturn"] == 3
-    refused(enc, "Ann has 11 Agility Points left in sub-turn 3", "move", person="ann", what="walk", times=4)
+    refused(enc, "Ann has 11 Agility Points left in sub-turn 3", "move", person="ann", what="walk", times=5)
+
+
+def test_an_action_begun_in_a_sub_turn_runs_on_into_the_next() -> None:
+    """"a player who is flying through the air at the end of their turn doesn't freeze, mid-air, the instant
+    their Agility Points run out" (Any move at all?). Found by an audit: with five sub-turns a human's 11-point
+    share could never pay a 12-point laser rifle, so no rifle was ever fired. The shot is begun on this share and
+    takes the rest from the next; over the turn it is the same four shots of 12 that 55 points buy."""
+    enc = fight({"ann": person("blue", "Ann", weapons=["laser_rifle"]), "cid": person("red", "Cid")}, subturns=5)
+    to_action(enc)
+    shots = 0
+    for subturn in range(1, 6):
+        assert enc.state["subturn"] == subturn
+        if subturn < 5:
+            enc.act("attack", person="ann", weapon="laser_rifle", target="cid", range=5, aim="chest")
+            shots += 1
+            answer(enc, "Percent to hit: Ann", "100")  # a miss
+            assert f"it runs on into the next sub-turn, {subturn} APts of its share" in " ".join(notes(enc, 2))
+        else:  # 55 - 48 = 7 left, none after this sub-turn: not enough to begin and finish
+            refused(enc, "Ann has 7 Agility Points left in sub-turn 5, this costs 12", "attack", person="ann",
+                    weapon="laser_rifle", target="cid", range=5, aim="chest")
+            assert enc.state["people"]["ann"]["ap_spent"] == 48
+        enc.act("next")
+        enc.act("next")
+    assert shots == 4
+
+
+def test_a_repeated_move_may_run_on_with_its_last_step_only() -> None:
+    """Of a move done several times over only the last may be under way when the share runs out: 11 points pay
+    three walks and begin a fourth (12, 1 from sub-turn 2); a fifth would begin with nothing left."""
+    enc = fight(subturns=5)
+    to_action(enc)
+    enc.act("move", person="ann", what="walk", times=4)
+    assert "it runs on into the next sub-turn, 1 APts of its share" in notes(enc, 1)[-1]
+    enc.act("next")
+    enc.act("next")
+    refused(enc, "Ann has 10 Agility Points left in sub-turn 2, this costs 15", "move", person="ann",
+            what="walk", times=5)
 
 
 def test_borrowed_points_last_the_turn_while_each_sub_turn_s_own_share_does_not() -> None:
@@ -322,7 +359,7 @@ def test_borrowed_points_last_the_turn_while_each_sub_turn_s_own_share_does_not(
     enc.act("next")
     enc.act("next")
     assert enc.state["subturn"] == 2
-    refused(enc, "Ann has 17 Agility Points left in sub-turn 2", "move", person="ann", what="walk", times=6)
+    refused(enc, "Ann has 17 Agility Points left in sub-turn 2", "move", person="ann", what="walk", times=7)
 
 
 def test_borrowed_points_spent_do_not_come_back_in_a_later_sub_turn() -> None:
@@ -336,7 +373,7 @@ def test_borrowed_points_spent_do_not_come_back_in_a_later_sub_turn() -> None:
     for _ in range(4):  # Red's part of sub-turn 1; all of sub-turn 2
         enc.act("next")
     assert enc.state["subturn"] == 3
-    refused(enc, "Ann has 14 Agility Points left in sub-turn 3", "move", person="ann", what="walk", times=5)
+    refused(enc, "Ann has 14 Agility Points left in sub-turn 3", "move", person="ann", what="walk", times=6)
     enc.act("move", person="ann", what="walk", times=4)
     assert enc.state["people"]["ann"]["ap_spent"] == 30
 

@@ -30,7 +30,9 @@ grazes for nothing (its share of the points would be below nothing); a result
 of exactly 0 misses (the text names neither a hit nor a miss for it); hand-to-hand adds Physical Strength / 10 points (the text: damage "is
 directly related to the Physical Strength of the attacker"); exactly 20 over
 Brawl still bounces; a grenade harms its target when it comes to rest within
-the weapon's blast radius, at a random location, with no grazing; an attack's
+the weapon's blast radius, at a random location, with no grazing, and under
+damage procedure 3 at the range it was thrown from (not where it went off);
+an attack's
 points are spent when it is made, hit or miss.
 """
 
@@ -305,8 +307,7 @@ def _landed(state: dict, tables: Tables, ctx, data: dict, metres: int) -> None:
         ctx.note(f"The {weapon['label']} goes off {metres} m from {target['name']}, outside its "
                  f"{weapon['blast_m']} m blast")
         return
-    data["band"] = band_of(tables, metres)
-    data["grazing"] = False
+    data["grazing"] = False  # the band stays the throw's: "the range that the marksman is attacking from" (3)
     ctx.note(f"The {weapon['label']} goes off {metres} m from {target['name']}, inside its {weapon['blast_m']} m blast")
     for pid in [data["target"], *data.pop("with_target", [])]:
         if not state["people"][pid]["dead"]:

@@ -155,7 +155,9 @@ def test_grenade_under_brawl_lands_where_aimed() -> None:
     answer(enc, "Grenade: Ann throws", "59", target="59-")
     assert any("No bounce" in n for n in notes(enc, 1))
     answer(enc, "Random hit location on Cid", "40")
-    assert enc.state["people"]["cid"]["body"]["abdomen"]["taken"] == 30  # WEP MOD 10 point blank (Table 3-3)
+    # WEP MOD 10 at short (Table 3-3): damage procedure 3 reads "the range that the marksman is attacking from",
+    # the 10 m throw, not the point blank where it went off (found by an audit: this read 30)
+    assert enc.state["people"]["cid"]["body"]["abdomen"]["taken"] == 25
 
 
 def test_grenade_up_to_20_over_bounces_and_more_misses_by_1d10_plus_13() -> None:
@@ -169,7 +171,7 @@ def test_grenade_up_to_20_over_bounces_and_more_misses_by_1d10_plus_13() -> None
     answer(enc, "towards which hex side", "3")
     assert any("4 m from Cid, inside its 6 m blast" in n for n in notes(enc, 1))
     answer(enc, "Random hit location on Cid", "90")
-    assert enc.state["people"]["cid"]["body"]["right_leg"]["taken"] == 25  # WEP MOD 10 at short (4 m): 25
+    assert enc.state["people"]["cid"]["body"]["right_leg"]["taken"] == 25  # WEP MOD 10 at short (the 10 m throw)
     enc.act("attack", person="ann", weapon="frag_grenade", target="cid", range=10, aim="chest")
     answer(enc, "Grenade: Ann throws", "81")
     req = answer(enc, "Grenade miss", "1")
@@ -187,15 +189,15 @@ def test_strength_and_weight_limit_a_throw() -> None:
 
 def test_a_grenade_catches_those_standing_with_the_target() -> None:
     """The blast reaches whoever stands with the target (the game master's map: ours); each takes a random
-    hit location and the damage at the distance the grenade went off."""
+    hit location and the damage of the throw's range (10 m, short)."""
     enc = fight({"ann": person("blue", "Ann", brawl=60), "cid": person("red", "Cid"), "dov": person("red", "Dov")})
     to_action(enc)
     enc.act("attack", person="ann", weapon="frag_grenade", target="cid", range=10, aim="chest", with_target=["dov"])
     answer(enc, "Grenade: Ann throws", "10")
     answer(enc, "Random hit location on Cid", "40")
     answer(enc, "Random hit location on Dov", "90")
-    assert enc.state["people"]["cid"]["body"]["abdomen"]["taken"] == 30
-    assert enc.state["people"]["dov"]["body"]["right_leg"]["taken"] == 30
+    assert enc.state["people"]["cid"]["body"]["abdomen"]["taken"] == 25
+    assert enc.state["people"]["dov"]["body"]["right_leg"]["taken"] == 25
     refused(enc, "caught by the blast too.*not one of none", "attack", person="ann", weapon="auto_pistol", target="cid",
             range=10, aim="chest",
             with_target=["dov"])

@@ -27,12 +27,13 @@ the direct-hit band applies to every to-hit procedure, so an aimed part means
 the same under each; in procedure 3 a roll over the result is a random hit (the
 text calls every positive result a hit), and a roll over the percent to hit
 grazes for nothing (its share of the points would be below nothing); a result
-of exactly 0 misses (the text names neither a hit nor a miss for it); hand-to-hand adds Physical Strength / 10 points (the text: damage "is
-directly related to the Physical Strength of the attacker"); exactly 20 over
-Brawl still bounces; a grenade harms its target when it comes to rest within
-the weapon's blast radius, at a random location, with no grazing, and under
-damage procedure 3 at the range it was thrown from (not where it went off);
-an attack's
+of exactly 0 misses (the text names neither a hit nor a miss for it);
+hand-to-hand adds Physical Strength / 10 points (the text: damage "is directly
+related to the Physical Strength of the attacker"); exactly 20 over Brawl still
+bounces; a grenade harms its target when it comes to rest within the weapon's
+blast radius, with no grazing: in the part aimed at when it did not bounce, else
+(and for those caught with the target) at a random location, and under damage
+procedure 3 at the range it was thrown from (not where it went off); an attack's
 points are spent when it is made, hit or miss.
 """
 
@@ -267,7 +268,7 @@ def on_grenade(state: dict, result: RollResult, tables: Tables, ctx) -> None:
     over = result.total - brawl
     if over < 0:
         ctx.note(f"No bounce ({result.total} under Brawl {brawl}): the grenade lands where it was aimed")
-        _landed(state, tables, ctx, data, 0)
+        _landed(state, tables, ctx, data, 0, aimed=True)
     elif over <= GRENADE_BOUNCE_OVER:
         ctx.note(f"{over} over Brawl {brawl}: the grenade bounces (Table 3-4.1)")
         ctx.request_roll("Grenade bounce (Table 3-4.1)", "1:10sd", then="bounce", context=data)
@@ -300,7 +301,10 @@ def on_grenade_miss(state: dict, result: RollResult, tables: Tables, ctx) -> Non
     _landed(state, tables, ctx, dict(result.request.context), result.total)
 
 
-def _landed(state: dict, tables: Tables, ctx, data: dict, metres: int) -> None:
+def _landed(state: dict, tables: Tables, ctx, data: dict, metres: int, aimed: bool = False) -> None:
+    """The grenade goes off ``metres`` from its target. ``aimed``: no bounce, so it "hits exactly where it was
+    aimed" ((4) a.): the target takes it in the part aimed at, as a direct hit does; the others caught in the
+    blast, and everyone after a bounce, on the random hit table."""
     weapon = tables.weapons[data["weapon"]]
     target = state["people"][data["target"]]
     if metres > weapon["blast_m"]:
@@ -314,7 +318,11 @@ def _landed(state: dict, tables: Tables, ctx, data: dict, metres: int) -> None:
             # caught in the blast: attacked, so "alertness condition will always jump to a higher level in the next
             # turn" (percentile-personal-combat.txt, Surprise, Surprise!)
             state["people"][pid]["attacked"] = True
-            ask_location(ctx, state["people"][pid], {**data, "target": pid})
+            if aimed and pid == data["target"] and data["aim"]:
+                ctx.note(f"{state['people'][pid]['name']} is hit in the {data['aim'].replace('_', ' ')}, as aimed")
+                start_damage(state, tables, ctx, data, data["aim"])
+            else:
+                ask_location(ctx, state["people"][pid], {**data, "target": pid})
 
 
 # --- damage ----------------------------------------------------------------------------------------------

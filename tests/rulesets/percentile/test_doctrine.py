@@ -222,8 +222,8 @@ def test_outcome_the_side_left_standing_wins(enc) -> None:
         settle(play)
     end = outcome(play.state)
     people = play.state["people"]
-    standing = {p["side"] for p in people.values() if not p["dead"]}
-    assert end.over and standing == {end.winner}  # one side stands, and it is the winner
+    standing = {p["side"] for p in people.values() if not p["dead"] and p["side"] in play.state["joined"]}
+    assert end.over and standing == {end.winner}  # one side in the fight stands, and it is the winner
     assert end.survived == {pid: not p["dead"] for pid, p in people.items()}
 
 

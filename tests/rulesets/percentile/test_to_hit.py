@@ -148,16 +148,19 @@ def test_procedure_3_grazing_divides_by_the_percent_to_hit() -> None:
 
 
 def test_grenade_under_brawl_lands_where_aimed() -> None:
-    """(4) a. "When the roll is under character's brawl attribute, then there is no bounce"."""
+    """(4) a. "When the roll is under character's brawl attribute, then there is no bounce and the hits exactly
+    where it was aimed": the part aimed at, as a direct hit ("The player hits exactly where desired"); found by
+    an audit, it was placed on the random hit table though the attack asks where it is aimed."""
     enc = fight({"ann": person("blue", "Ann", brawl=60), "cid": person("red", "Cid")})
     to_action(enc)
     enc.act("attack", person="ann", weapon="frag_grenade", target="cid", range=10, aim="chest")
     answer(enc, "Grenade: Ann throws", "59", target="59-")
     assert any("No bounce" in n for n in notes(enc, 1))
-    answer(enc, "Random hit location on Cid", "40")
+    assert "Cid is hit in the chest, as aimed" in notes(enc, 1)
+    assert enc.pending is None
     # WEP MOD 10 at short (Table 3-3): damage procedure 3 reads "the range that the marksman is attacking from",
     # the 10 m throw, not the point blank where it went off (found by an audit: this read 30)
-    assert enc.state["people"]["cid"]["body"]["abdomen"]["taken"] == 25
+    assert enc.state["people"]["cid"]["body"]["chest"]["taken"] == 25
 
 
 def test_grenade_up_to_20_over_bounces_and_more_misses_by_1d10_plus_13() -> None:
@@ -193,10 +196,9 @@ def test_a_grenade_catches_those_standing_with_the_target() -> None:
     enc = fight({"ann": person("blue", "Ann", brawl=60), "cid": person("red", "Cid"), "dov": person("red", "Dov")})
     to_action(enc)
     enc.act("attack", person="ann", weapon="frag_grenade", target="cid", range=10, aim="chest", with_target=["dov"])
-    answer(enc, "Grenade: Ann throws", "10")
-    answer(enc, "Random hit location on Cid", "40")
+    answer(enc, "Grenade: Ann throws", "10")  # no bounce: Cid where aimed, Dov at random
     answer(enc, "Random hit location on Dov", "90")
-    assert enc.state["people"]["cid"]["body"]["abdomen"]["taken"] == 25
+    assert enc.state["people"]["cid"]["body"]["chest"]["taken"] == 25
     assert enc.state["people"]["dov"]["body"]["right_leg"]["taken"] == 25
     refused(enc, "caught by the blast too.*not one of none", "attack", person="ann", weapon="auto_pistol", target="cid",
             range=10, aim="chest",

@@ -138,5 +138,11 @@ class Percentile(Ruleset):
         from . import views
         return views.unit_panels(state, kind, uid, self.tables_for(state))
 
+    def roll_help(self, state: dict, request) -> list[str]:
+        """Under the dice prompt; a roll of a procedure another ruleset's fight called reads the shipped tables
+        (``guest_tables``), as the procedure did."""
+        from . import views
+        return views.roll_help(state, request, self.guest_tables() if ":" in request.then else self.tables_for(state))
+
 
 RULESET = Percentile()

@@ -110,7 +110,17 @@ def checklist_notes(state: dict) -> list[str]:
     return out
 
 
-def roll_help(state: dict, request) -> list[str]:
+def hit_bands(tables: Tables, race: str) -> str:
+    """The race's random hit table #3-3.4 as 1:100sd bands ("1-10 head, 11-25 chest, ...")."""
+    out, low = [], 1
+    for part in tables.races[race]["parts"]:
+        out.append(f"{low}-{part['hit']} {part['id'].replace('_', ' ')}" if part["hit"] > low
+                   else f"{low} {part['id'].replace('_', ' ')}")
+        low = part["hit"] + 1
+    return ", ".join(out)
+
+
+def roll_help(state: dict, request, tables: Tables | None = None) -> list[str]:
     then = request.then.rpartition(":")[2]
     c = request.context
     if then == "to_hit" and "percent" in c:  # procedure 3: the positive result has hit; the roll places it
@@ -128,12 +138,19 @@ def roll_help(state: dict, request) -> list[str]:
                 f"on the {c['aim'].replace('_', ' ')}" if direct > 1 else
                 f"percent to hit {v}: a roll under {v} hits, at a random location (no roll can be 20 under)"]
     if then == "location":
-        return ["the race's random hit table #3-3.4 decides the part"]
+        person = state.get("people", {}).get(c.get("target", ""))
+        if tables is None or person is None or person.get("race") not in tables.races:
+            return ["the race's random hit table #3-3.4 decides the part"]
+        # damage (1): where the damage was done "can be specified by the Game Master or rolled for"
+        return [f"random hit table #3-3.4: {hit_bands(tables, person['race'])}",
+                "to name the part yourself, type a roll in its band"]
     if then == "grenade":
         b = request.target.number + 1
         return [f"under {b}: lands where aimed; {b} to {b + 20}: bounces; over {b + 20}: misses"]
     if then == "surprise":
         return ["the side most below (or least above) its number gets surprise"]
+    if then == "rolloff":
+        return ["a roll-off for the late side's place among the sides it equalled: lowest goes first"]
     if then in ("primary", "joined"):
         return ["lowest goes first; 30 or more ahead of the next: the only attack this round"]
     return []

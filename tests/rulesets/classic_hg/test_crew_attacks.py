@@ -345,3 +345,13 @@ def test_the_recap_names_the_crew_lost_and_the_people_killed_or_wounded() -> Non
     assert "crew bridge 2 -> 1" in jackal_line
     assert "Capt. Orrin Vale (Jackal, bridge): killed" in lines
     assert any(line.startswith("Mate Sela Dunn (Jackal, bridge): wounded, left arm 18") for line in lines), lines
+
+
+def test_a_crew_hit_s_location_prompt_lists_the_hit_table_too() -> None:
+    """The personal-combat location roll of a ship's crew hit shows the race's bands under the prompt, from the
+    shipped percentile tables the called procedure reads (``Percentile.roll_help``)."""
+    enc = duel(BRIDGE)
+    hit_bridge_crew(enc)
+    answer(enc, "Percent to hit: laser rifle at Capt. Orrin Vale", "10")
+    assert enc.pending.then == "percentile:location"
+    assert RULESET.roll_help(enc.state, enc.pending)[0].startswith("random hit table #3-3.4: 1-10 head, 11-35 chest")

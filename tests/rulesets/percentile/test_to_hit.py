@@ -203,3 +203,21 @@ def test_a_grenade_catches_those_standing_with_the_target() -> None:
     refused(enc, "caught by the blast too.*not one of none", "attack", person="ann", weapon="auto_pistol", target="cid",
             range=10, aim="chest",
             with_target=["dov"])
+
+
+def test_the_location_prompt_lists_the_race_s_hit_table_so_the_game_master_may_name_the_part() -> None:
+    """Damage (1): where the damage was done "can be specified by the Game Master or rolled for on the Random Hit
+    table #3-3.4". The prompt lists the race's bands (races.toml), so a game master names a part by typing a roll
+    in its band; a crew hit of a ship fight (a called procedure) reads the shipped tables the same way."""
+    from engine.ruleset import find_ruleset
+
+    enc = fight({"ann": person("blue", "Ann", aim=90), "cid": person("red", "Cid")}, to_hit=1)
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=5, aim="chest")
+    answer(enc, "Percent to hit", "60")  # a hit, not more than 20 under: a random hit
+    lines = find_ruleset("percentile").roll_help(enc.state, enc.pending)
+    assert lines == ["random hit table #3-3.4: 1-10 head, 11-35 chest, 36-50 abdomen, 51-58 left arm, 59-66 right "
+                     "arm, 67-70 left hand, 71-74 right hand, 75-86 left leg, 87-98 right leg, 99 left foot, 100 "
+                     "right foot", "to name the part yourself, type a roll in its band"]
+    answer(enc, "Random hit location on Cid", "60")
+    assert enc.state["people"]["cid"]["body"]["right_arm"]["taken"] > 0

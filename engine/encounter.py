@@ -175,6 +175,22 @@ def _take_kept_notes(ev: Event, kept: list) -> None:
         ev.notes = kept
 
 
+def _how_unlike(logged: RollRequest, pending: RollRequest) -> str:
+    """What of a logged roll's request differs from the one pending: the two read alike when only where the rule
+    goes on differs (a rules fix since the log was written), so the message says which part."""
+    if logged.dice != pending.dice:
+        return f"its dice are {logged.dice}, the rules now ask {pending.dice}"
+    if [m.value for m in logged.modifiers] != [m.value for m in pending.modifiers]:
+        return "its modifiers differ"
+    if logged.target != pending.target:
+        return "the number it needed differs"
+    if logged.then != pending.then:
+        return (f"it went on to {logged.then!r}, the rules now go on to {pending.then!r} (the rules read this "
+                f"point of the log another way since it was written)")
+    keys = sorted(k for k in {*logged.context, *pending.context} if logged.context.get(k) != pending.context.get(k))
+    return f"its details differ ({', '.join(map(str, keys))})"
+
+
 def result_from_event(ev: Event, pending: RollRequest, plain: dict | None = None) -> RollResult:
     """Check a logged roll against the pending request it claims to answer (``plain``: as the state holds it)."""
     d = ev.data
@@ -187,7 +203,8 @@ def result_from_event(ev: Event, pending: RollRequest, plain: dict | None = None
             pending.dice, [m.value for m in pending.modifiers], pending.target, pending.then, pending.context
         ):
             raise FlagbridgeError(
-                f"roll {logged.describe()!r} does not answer the pending roll {pending.describe()!r}"
+                f"roll {logged.describe()!r} does not answer the pending roll {pending.describe()!r}: "
+                f"{_how_unlike(logged, pending)}"
             )
     natural = d.get("natural")
     if type(natural) is not int and (not isinstance(natural, int) or isinstance(natural, bool)):

@@ -46,7 +46,7 @@ from .alertness import living_problem, rise_first
 from .catalogue import CATALOGUE, continuation
 from .people import half_up
 from .tables import Tables, band_of, die_notation, row_at
-from .turn import add_next, over_when_one_side_stands, runs_on, spend, why_cannot_pay, why_not_acting
+from .turn import add_next, over_when_one_side_stands, spend, why_cannot_pay, why_not_acting
 from .wounds import apply_damage
 
 HAND_TO_HAND_REACH_M = 3  # "cannot be used at over three meters"
@@ -174,9 +174,9 @@ def attack(state: dict, args: dict, tables: Tables, ctx) -> None:
     attacker = state["people"][args["person"]]
     target = state["people"][args["target"]]
     weapon = tables.weapons[args["weapon"]]
-    later = spend(state, args["person"], weapon["ap"])
-    if later:
-        ctx.note(f"{attacker['name']}: {weapon['label']}, {weapon['ap']} APts{runs_on(later)}")
+    runs = spend(state, args["person"], weapon["ap"])
+    if runs:
+        ctx.note(f"{attacker['name']}: {weapon['label']}, {weapon['ap']} APts{runs}")
     state["attacks_this_round"] += 1
     target["attacked"] = True
     band = band_of(tables, args["range"])

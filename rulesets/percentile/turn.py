@@ -123,16 +123,23 @@ def why_not_acting(state: dict, pid: str) -> str:
     return ""
 
 
-def spend(state: dict, pid: str, cost: int) -> int:
+def spend(state: dict, pid: str, cost: int) -> str:
     """The points go from the sub-turn's own share first, then from the borrowed ones (own points unspent are lost
     when the sub-turn ends; borrowed ones wait), then from the later sub-turns' shares: an action begun goes on
-    until it is done (``why_cannot_pay``). Answers the points taken from later sub-turns."""
+    until it is done (``why_cannot_pay``). Answers the log's words for such a run ("" for none)."""
     person = state["people"][pid]
     own = min(cost, own_left(state, person))
     borrowed = min(cost - own, max(0, person["ap_extra"] - person["ap_extra_spent"]))
     person["ap_spent"] += cost
     person["ap_extra_spent"] += borrowed
-    return cost - own - borrowed
+    later = cost - own - borrowed
+    if not later or state["options"]["action"] == 1 or state["options"]["subturns"] == 1:
+        return ""  # points not counted, or no later sub-turn to take them from
+    n, own_spent = state["options"]["subturns"], person["ap_spent"] - person["ap_extra_spent"]
+    ends = next((k for k in range(state["subturn"] + 1, n + 1)
+                 if person["ap_turn"] * k // n - person["ap_forfeit"] >= own_spent), n)
+    shares = "its share" if ends == state["subturn"] + 1 else f"the shares of sub-turns {state['subturn'] + 1}-{ends}"
+    return f"; it runs on into sub-turn {ends}, taking {later} APts of {shares}"
 
 
 def why_cannot_pay(state: dict, pid: str, cost: int, unit: int | None = None) -> str:
@@ -334,12 +341,14 @@ def join(state: dict, args: dict, tables, ctx) -> None:
 @continuation("joined")
 def on_joined(state: dict, result: RollResult, tables, ctx) -> None:
     """The late side's roll sets its place among the sides' first rolls. "If at any time the results are equal
-    ... a 1:100sd roll for each side should be repeated" (Primary Attack): it and the sides it equals roll
-    again (``on_rolloff``), and those rolls settle its place among them alone."""
+    ... a 1:100sd roll for each side should be repeated" (Primary Attack): it and the sides still standing that
+    it equals roll again (``on_rolloff``), and those rolls settle its place among them alone."""
     side = result.request.context["side"]
     state["primary_rolls"][side] = result.total
-    tied = [s for s in state["order"] if state["primary_rolls"].get(s) == result.total]
+    standing = fighting_sides(state)
+    tied = [s for s in state["order"] if state["primary_rolls"].get(s) == result.total and s in standing]
     if tied:
+        state["rolloff"] = {s: [] for s in (side, *tied)}
         _ask_rolloff(state, side, tied, result.total, ctx)
         return
     _place_joiner(state, side, sum(1 for s in state["order"] if state["primary_rolls"][s] < result.total), ctx)
@@ -348,16 +357,17 @@ def on_joined(state: dict, result: RollResult, tables, ctx) -> None:
 def _ask_rolloff(state: dict, side: str, tied: list[str], rolled: int, ctx) -> None:
     names = state["side_names"]
     ctx.note(f"{names[side]} rolled {rolled}, equal to {', '.join(names[s] for s in tied)}: each rolls again")
-    state["rolloff"] = {}
     _ask_primary(state, [side, *tied], ctx, "rolloff")
 
 
 @continuation("rolloff")
 def on_rolloff(state: dict, result: RollResult, tables, ctx) -> None:
-    """A roll-off for a late side's place: it goes before the first side tied with it (in the fight's order)
-    that rolled higher, else after the last of them; the sides already in the fight keep their order."""
+    """A roll-off for a late side's place: each side's roll-off rolls, in turn, are its result (a side not tied
+    again keeps the ones it has). The roll "for each side" orders the sides that were equal, the late one among
+    them, lowest first, where they stood in the order (with two sides already equal to it, their earlier order
+    gives way: no place for the late side could agree with both)."""
     rolls = state["rolloff"]
-    rolls[result.request.context["side"]] = result.total
+    rolls[result.request.context["side"]].append(result.total)
     if [p for p in state["pending"] if p.get("then") == "rolloff"] or ctx.requests:
         return
     side = next(s for s in rolls if s not in state["order"])
@@ -365,12 +375,18 @@ def on_rolloff(state: dict, result: RollResult, tables, ctx) -> None:
     tied = [s for s in state["order"] if s in rolls]
     again = [s for s in tied if rolls[s] == mine]
     if again:
-        _ask_rolloff(state, side, again, mine, ctx)
+        _ask_rolloff(state, side, again, mine[-1], ctx)
         return
     del state["rolloff"]
-    ctx.note("Roll-off: " + ", ".join(f"{state['side_names'][s]} {rolls[s]}" for s in (side, *tied)))
-    later = next((s for s in tied if rolls[s] > mine), None)
-    _place_joiner(state, side, state["order"].index(later) if later else state["order"].index(tied[-1]) + 1, ctx)
+    ctx.note("Roll-off: " + ", ".join(f"{state['side_names'][s]} {' then '.join(map(str, rolls[s]))}"
+                                      for s in (side, *tied)))
+    order = state["order"]
+    first = min(order.index(s) for s in tied)
+    rest = [s for s in order if s not in rolls]
+    block = sorted(rolls, key=lambda s: rolls[s])
+    arranged = rest[:first] + block + rest[first:]
+    state["order"] = [s for s in arranged if s != side]
+    _place_joiner(state, side, arranged.index(side), ctx)
 
 
 def _place_joiner(state: dict, side: str, place: int, ctx) -> None:
@@ -548,16 +564,10 @@ def may_move(state: dict, args: dict, tables) -> str:
 def move(state: dict, args: dict, tables, ctx) -> None:
     entry = tables.actions[args["what"]]
     cost = entry["cost"] * args["times"]
-    later = spend(state, args["person"], cost)
+    runs = spend(state, args["person"], cost)
     p = state["people"][args["person"]]
     times = f" x{args['times']}" if args["times"] != 1 else ""
-    ctx.note(f"{p['name']}: {entry['label']}{times}, {cost} APts ({seconds(p)} s into the turn)"
-             + runs_on(later))
-
-
-def runs_on(later: int) -> str:
-    """The log's word for an action that goes on into the next sub-turns."""
-    return f"; it runs on into the next sub-turn, {later} APts of its share" if later else ""
+    ctx.note(f"{p['name']}: {entry['label']}{times}, {cost} APts ({seconds(p)} s into the turn){runs}")
 
 
 def may_alertness(state: dict, args: dict, tables) -> str:

@@ -235,6 +235,44 @@ def test_a_late_side_equal_to_a_side_rolls_off_with_it_for_its_place_among_them_
     assert "rolloff" not in ahead.state
 
 
+FOUR = [{"id": "blue", "name": "Blue"}, {"id": "yellow", "name": "Yellow"}, {"id": "red", "name": "Red"},
+        {"id": "green", "name": "Green", "joins_later": True}]
+
+
+def test_a_roll_off_with_two_sides_keeps_each_side_s_earlier_roll_off_rolls() -> None:
+    """Found by a review: Green, equal to Yellow and Red at 45, rolled 50 against Yellow's 70 and Red's 50; tied
+    again with Red alone, its 60 against Red's 30 put it after Yellow, whose 70 it had beaten. Each side's
+    roll-off rolls in turn are its result, and they order the three that were equal ("a 1:100sd roll for each
+    side should be repeated until the sides are assigned an order"): Red (50, 30), Green (50, 60), Yellow (70)."""
+    crowd = {**people(), "yan": person("yellow", "Yan")}
+    enc = fight(crowd, FOUR)
+    enc.act("primary")
+    for side, roll in (("Blue", "20"), ("Yellow", "45"), ("Red", "45")):
+        answer(enc, f"Primary attack: {side}", roll)
+    answer(enc, "Primary attack: Yellow", "10")  # Yellow and Red tied: Yellow first
+    answer(enc, "Primary attack: Red", "90")
+    assert enc.state["order"] == ["blue", "yellow", "red"]
+    enc.act("join", side="green")
+    answer(enc, "Primary attack: Green", "45")
+    assert "Green rolled 45, equal to Yellow, Red: each rolls again" in notes(enc, 1)
+    for side, roll in (("Green", "50"), ("Yellow", "70"), ("Red", "50"), ("Green", "60"), ("Red", "30")):
+        answer(enc, f"Primary attack: {side}", roll)
+    assert enc.pending is None and "rolloff" not in enc.state
+    assert enc.state["order"] == ["blue", "red", "green", "yellow"]
+    assert "Roll-off: Green 50 then 60, Yellow 70, Red 50 then 30" in notes(enc, 1)
+
+
+def test_a_side_with_no_one_standing_does_not_roll_off() -> None:
+    """A side already beaten holds its place in the order, but it has no one to roll: the late side equal to it
+    is placed at once (found by a review: the beaten side was asked to roll)."""
+    enc = fight(people(), THREE)
+    to_action(enc, blue="20", red="45")
+    enc.correct("people.cid.dead", "true")
+    enc.act("join", side="green")
+    answer(enc, "Primary attack: Green", "45")
+    assert enc.pending is None and "green" in enc.state["order"]
+
+
 def test_a_late_side_placed_after_a_side_still_to_act_waits_for_its_turn_this_round() -> None:
     """"The new side's turn may be added at the end ... However that side will have to wait until it is their
     turn before they can attack" (Primary Attack): placed last while Red is still to act, Green acts after Red
@@ -326,7 +364,7 @@ def test_an_action_begun_in_a_sub_turn_runs_on_into_the_next() -> None:
             enc.act("attack", person="ann", weapon="laser_rifle", target="cid", range=5, aim="chest")
             shots += 1
             answer(enc, "Percent to hit: Ann", "100")  # a miss
-            assert f"it runs on into the next sub-turn, {subturn} APts of its share" in " ".join(notes(enc, 2))
+            assert f"it runs on into sub-turn {subturn + 1}, taking {subturn} APts of its share" in notes(enc, 2)[0]
         else:  # 55 - 48 = 7 left, none after this sub-turn: not enough to begin and finish
             refused(enc, "Ann has 7 Agility Points left in sub-turn 5, this costs 12", "attack", person="ann",
                     weapon="laser_rifle", target="cid", range=5, aim="chest")
@@ -336,13 +374,31 @@ def test_an_action_begun_in_a_sub_turn_runs_on_into_the_next() -> None:
     assert shots == 4
 
 
+def test_a_run_on_is_told_only_where_points_are_counted_in_sub_turns() -> None:
+    """A run that spans sub-turns names them all; with no sub-turns, or action procedure 1 (no points counted),
+    nothing runs on and the log says nothing of it (found by a review: "runs on" was said of both)."""
+    slow = fight({"ann": person("blue", "Ann", agility=20), "cid": person("red", "Cid")}, subturns=10)
+    to_action(slow)  # 2 points a sub-turn
+    slow.act("move", person="ann", what="walk", times=1)  # 3: 2 of sub-turn 1, 1 of sub-turn 2
+    assert notes(slow, 1)[-1].endswith("it runs on into sub-turn 2, taking 1 APts of its share")
+    slow.act("next")
+    slow.act("next")
+    slow.act("attack", person="ann", weapon="frag_grenade", target="cid", range=5, aim="chest")  # 12 from 1 left
+    assert "it runs on into sub-turn 8, taking 11 APts of the shares of sub-turns 3-8" in notes(slow, 1)[0]
+    for options in ({"subturns": 1}, {"action": 1, "subturns": 1}):
+        enc = fight(**options)
+        to_action(enc)
+        enc.act("move", person="ann", what="walk", times=18 if options.get("action") else 10)
+        assert "runs on" not in notes(enc, 1)[-1]
+
+
 def test_a_repeated_move_may_run_on_with_its_last_step_only() -> None:
     """Of a move done several times over only the last may be under way when the share runs out: 11 points pay
     three walks and begin a fourth (12, 1 from sub-turn 2); a fifth would begin with nothing left."""
     enc = fight(subturns=5)
     to_action(enc)
     enc.act("move", person="ann", what="walk", times=4)
-    assert "it runs on into the next sub-turn, 1 APts of its share" in notes(enc, 1)[-1]
+    assert notes(enc, 1)[-1].endswith("; it runs on into sub-turn 2, taking 1 APts of its share")
     enc.act("next")
     enc.act("next")
     refused(enc, "Ann has 10 Agility Points left in sub-turn 2, this costs 15", "move", person="ann",

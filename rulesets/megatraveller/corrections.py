@@ -10,19 +10,39 @@ from engine.corrections import CorrectionRule, between, not_empty, one_of, reord
 from engine.state import get_path
 
 from .sensors import REVEALED, SIGNATURE_TIER, STATES
-from .ships import mount_fault
+from .ships import SPINAL_FACTOR, mount_fault
 from .turn import MAX_SQUARES, STEPS
 
 
 def _mount(state: dict, value, tables, path) -> str:
-    """A battery's weapon, factor or mount corrected must still go with the other two (``ships.mount_fault``):
-    a spinal laser, or a factor-3 spinal, would be read by the damage and to-hit rules as the text never
-    allows."""
-    battery = dict(get_path(state, path[:-1]), **{path[-1]: value})
+    """A battery's weapon or factor corrected must still make a mount the text allows (``ships.mount_fault``): a
+    spinal laser, or a factor-15 laser, would be read by the damage and to-hit rules as the text never allows.
+    A spinal mount is factor A (10) or more and any other battery 9 or less, so the mount follows the factor
+    (``after_correction`` sets it): correcting ``spinal`` itself can only repeat what the factor says."""
+    battery = dict(get_path(state, path[:-1]))
+    field = path[-1]
+    if field == "spinal":
+        if value != (battery["factor"] >= SPINAL_FACTOR):
+            return (f"cannot be {value}: a battery is a spinal mount when its factor is A (10) or more, and its "
+                    f"factor is {battery['factor']}; correct the factor instead")
+        return ""
+    battery[field] = value
     if battery["weapon"] not in tables.weapons:
         return ""
+    battery["spinal"] = battery["factor"] >= SPINAL_FACTOR
     fault = mount_fault(battery, tables)
     return f"cannot be {value}: {fault}" if fault else ""
+
+
+def _battery(state: dict, value, tables) -> str:
+    """A whole battery given at once: its mount checked as a ship file's is."""
+    if not isinstance(value, dict) or not {"weapon", "factor", "spinal"} <= set(value):
+        return ""
+    if value["weapon"] not in tables.weapons:
+        return f"weapon must be one of {', '.join(sorted(tables.weapons))}"
+    fault = mount_fault(value, tables)
+    return f"cannot stand: {fault}" if fault else ""
+
 
 RULES = (
     reorder("side_order[*]"),
@@ -42,6 +62,7 @@ RULES = (
     CorrectionRule("ships.*.batteries[*].weapon", _mount, reads_path=True),
     CorrectionRule("ships.*.batteries[*].factor", _mount, reads_path=True),
     CorrectionRule("ships.*.batteries[*].spinal", _mount, reads_path=True),
+    CorrectionRule("ships.*.batteries[*]", _battery),
     CorrectionRule("ships.*.computer", between(0, 30)),
     CorrectionRule("ships.*.armor", between(0, 1000)),
 )

@@ -75,6 +75,9 @@ def ucp(factor: int) -> str:
     return UCP_DIGITS[factor] if 0 <= factor < len(UCP_DIGITS) else str(factor)
 
 
+SPINAL_FACTOR = 10  # "Factor >=A (10) (Spinals)"; "Factor <=9 (non Spinal)"
+
+
 def mount_fault(battery: dict, tables: Tables) -> str:
     """Why a battery's weapon, factor and mount cannot go together ("" when they can).
 
@@ -87,9 +90,9 @@ def mount_fault(battery: dict, tables: Tables) -> str:
     if battery["spinal"] and not weapon["spinal_mount"]:
         mounts = ", ".join(w["label"].lower() for w in tables.weapons.values() if w["spinal_mount"]) or "none"
         return f"a {weapon['label'].lower()} cannot be a spinal mount (spinal mounts: {mounts})"
-    if battery["spinal"] and battery["factor"] < 10:
+    if battery["spinal"] and battery["factor"] < SPINAL_FACTOR:
         return f"a spinal mount is factor A (10) or more, got {battery['factor']}"
-    if not battery["spinal"] and battery["factor"] > 9:
+    if not battery["spinal"] and battery["factor"] >= SPINAL_FACTOR:
         return f"a battery (not spinal) is factor 9 or less, got {battery['factor']}"
     return ""
 

@@ -27,44 +27,46 @@ def enc(tmp_path):
 
 
 REFUSED = [
-    ("spinal", "true", "beam laser cannot be a spinal mount .*particle accelerator, meson gun"),
-    ("factor", "12", r"battery \(not spinal\) is factor 9 or less, got 12"),
+    ("spinal", "true", r"a spinal mount when its factor is A \(10\) or more, and its factor is 4; correct the factor"),
+    ("factor", "12", "a beam laser cannot be a spinal mount .*particle accelerator, meson gun"),
+    ("weapon", "tractor", ""),  # allowed: a factor-4 tractor is no spinal
 ]
 
 
 @pytest.mark.parametrize("field,value,why", REFUSED)
 def test_a_correction_that_breaks_the_mount_is_refused(enc, field, value, why) -> None:
     before = (list(enc.events), repr(enc.state))
+    if not why:
+        enc.correct(f"ships.patrol.batteries[0].{field}", value)
+        return
     with pytest.raises(IllegalAction, match=why):
         enc.correct(f"ships.patrol.batteries[0].{field}", value)
     assert (list(enc.events), repr(enc.state)) == before
 
 
-def test_a_spinal_mount_is_corrected_in_steps_that_each_hold(enc) -> None:
-    """Weapon first (a laser cannot be spinal), then the factor (a non-spinal stops at 9): the order a
-    game master must take to make a spinal meson gun of factor A out of a beam laser battery."""
+def test_a_battery_becomes_a_spinal_mount_by_its_factor(enc) -> None:
+    """Found by a review: with the mount and the factor checked one at a time, no order of corrections could make
+    a spinal mount (a non-spinal stops at 9, a spinal starts at A). The text ties them ("Factor <=9 (non
+    Spinal)", "Factor >=A (10) (Spinals)"), so the mount follows the factor: a meson gun corrected to factor A
+    is a spinal mount, and back to 9 is not, each said in the log; undo puts the mount back too."""
     path = "ships.patrol.batteries[0]"
+    battery = lambda: enc.state["ships"]["patrol"]["batteries"][0]  # noqa: E731
     enc.correct(f"{path}.weapon", "meson_gun")
-    with pytest.raises(IllegalAction, match="spinal mount is factor A"):
-        enc.correct(f"{path}.spinal", "true")
-    with pytest.raises(IllegalAction, match="not spinal"):
-        enc.correct(f"{path}.factor", "10")
+    enc.correct(f"{path}.factor", "11")
+    assert (battery()["weapon"], battery()["factor"], battery()["spinal"]) == ("meson_gun", 11, True)
+    assert "Vigilance B1-1 is now a spinal mount (factor A or more)" in enc.events[-1].notes
+    with pytest.raises(IllegalAction, match="particle accelerator, meson gun"):
+        enc.correct(f"{path}.weapon", "pulse_laser")  # a spinal pulse laser: no
+    enc.correct(f"{path}.weapon", "particle_accelerator")
     enc.correct(f"{path}.factor", "9")
-    # still refused: a factor-9 spinal
-    with pytest.raises(IllegalAction, match="got 9"):
-        enc.correct(f"{path}.spinal", "true")
-    battery = enc.state["ships"]["patrol"]["batteries"][0]
-    assert (battery["weapon"], battery["factor"], battery["spinal"]) == ("meson_gun", 9, False)
+    assert battery()["spinal"] is False
+    assert "Vigilance B1-1 is no longer a spinal mount (factor 9 or less)" in enc.events[-1].notes
+    enc.undo()
+    assert (battery()["factor"], battery()["spinal"]) == (11, True)
 
 
-def test_a_spinal_weapon_may_not_become_one_that_cannot_be(enc) -> None:
-    path = "ships.patrol.batteries[0]"
-    battery = enc.state["ships"]["patrol"]["batteries"][0]
-    battery.update(weapon="particle_accelerator", factor=10, spinal=True)  # as a ship file may start it
-    with pytest.raises(IllegalAction, match="pulse laser cannot be a spinal mount"):
-        enc.correct(f"{path}.weapon", "pulse_laser")
-    with pytest.raises(IllegalAction, match="spinal mount is factor A"):
-        enc.correct(f"{path}.factor", "9")
-    enc.correct(f"{path}.weapon", "meson_gun")
-    enc.correct(f"{path}.factor", "14")
-    assert (battery["weapon"], battery["factor"]) == ("meson_gun", 14)
+def test_a_whole_battery_given_at_once_is_checked_as_a_ship_file(enc) -> None:
+    """The same check for a battery corrected as one table (the review found it passed unchecked)."""
+    whole = dict(enc.state["ships"]["patrol"]["batteries"][0], spinal=True, factor=2)
+    with pytest.raises(IllegalAction, match="beam laser cannot be a spinal mount"):
+        enc.correct("ships.patrol.batteries[0]", whole)

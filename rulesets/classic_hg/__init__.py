@@ -47,19 +47,21 @@ class ClassicHG(Ruleset):
         records (a fight saved without the option keeps records, as it was played)."""
         return (Param("crew_combat", "Crew hits", "choice", choices=(damage.PERSONAL, damage.RECORDS)),)
 
-    def check_ship(self, ship: dict, where: str) -> None:
+    def check_ship(self, ship: dict, where: str, tables=None) -> None:
+        """A ship file against the shipped tables; a fight's ship against the fight's own (a house weapons table
+        with another tray or weapon is the one it is built and fought by)."""
         from engine.schema import validate
 
         ship["turrets"] = [validate(t, TURRET_FIELDS, f"{where}.turrets[{i}]")
                            for i, t in enumerate(ship["turrets"])]
-        check_construction(ship, load_tables(), where)
+        check_construction(ship, tables if tables is not None else load_tables(), where)
 
     def new_state(self, setup) -> dict:
         files = table_files(setup.options)
         tables = load_tables(files or None)
         ships = {}
         for sid, ship in setup.ships.items():
-            self.check_ship(ship, f"setup.ships.{sid}")
+            self.check_ship(ship, f"setup.ships.{sid}", tables)
             s = ship_state(ship, ship["side"], tables.torpedo_tube["tray"])
             s["storage"] = ship["computer_storage"] or int(tables.computers[ship["computer_model"]]["storage"])
             s["library"] = sorted(set(ship["program_library"]) | set(ship["programs"]))

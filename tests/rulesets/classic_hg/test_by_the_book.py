@@ -537,3 +537,10 @@ def test_a_tube_starts_with_the_tray_the_weapons_table_gives(tmp_path: Path) -> 
     enc = duel(tables={"weapons": str(path)})
     assert enc.state["ships"]["jackal"]["torpedoes"] == 3 * RAIDER["torpedo_tubes"]
     assert duel({"torpedoes": 7}, tables={"weapons": str(path)}).state["ships"]["jackal"]["torpedoes"] == 7
+    # the fight's ships are built by the same table: a tray of 3 holds 3 a tube, the rest needs room in the hold
+    # (found by a review: the check read the shipped tray of 5 while the fight loaded 3)
+    room = tmp_path / "house-weapons-big.toml"
+    room.write_text(text.replace("tray = 5", "tray = 200"))
+    assert duel({"torpedoes": 200}, tables={"weapons": str(room)}).state["ships"]["jackal"]["torpedoes"] == 200
+    with pytest.raises(BadTable, match="beyond the 5 the tray holds"):
+        duel({"torpedoes": 200})  # 195 of 0.5 t beyond the shipped tray: more than the Jackal's 60 t of cargo

@@ -105,9 +105,13 @@ def forfeit_unspent(state: dict) -> None:
 
 
 def seconds(person: dict) -> float:
-    """Game time the points spent so far take: half a second per ten percent of the turn's points."""
+    """Game time gone in the turn: half a second per ten percent of the turn's points spent, and of the sub-turns'
+    shares left unspent (``ap_forfeit``): "one fifth of their Agility Points in one fifth of the time", so a
+    share that passed unspent is time gone by all the same (a walk in sub-turn 2 of 5, after an idle first,
+    is 1.3 s in, not 0.3)."""
     turn = person["ap_turn"] + person["ap_extra"]
-    return 0.0 if not turn else round(person["ap_spent"] * 10 / turn * SECONDS_PER_TENTH, 1)
+    gone = person["ap_spent"] + person["ap_forfeit"]
+    return 0.0 if not turn else round(gone * 10 / turn * SECONDS_PER_TENTH, 1)
 
 
 def why_not_acting(state: dict, pid: str) -> str:
@@ -363,9 +367,10 @@ def _ask_rolloff(state: dict, side: str, tied: list[str], rolled: int, ctx) -> N
 @continuation("rolloff")
 def on_rolloff(state: dict, result: RollResult, tables, ctx) -> None:
     """A roll-off for a late side's place: each side's roll-off rolls, in turn, are its result (a side not tied
-    again keeps the ones it has). The roll "for each side" orders the sides that were equal, the late one among
-    them, lowest first, where they stood in the order (with two sides already equal to it, their earlier order
-    gives way: no place for the late side could agree with both)."""
+    again keeps the ones it has). The sides in the fight keep their order, this round's and the next ones'; the
+    late side goes after every side of the roll-off that beat it and before the others ("that side will have
+    to wait until it is their turn"). With two sides whose earlier order the roll-off contradicts, no place can
+    agree with both: it never goes ahead of one that beat it."""
     rolls = state["rolloff"]
     rolls[result.request.context["side"]].append(result.total)
     if [p for p in state["pending"] if p.get("then") == "rolloff"] or ctx.requests:
@@ -381,12 +386,8 @@ def on_rolloff(state: dict, result: RollResult, tables, ctx) -> None:
     ctx.note("Roll-off: " + ", ".join(f"{state['side_names'][s]} {' then '.join(map(str, rolls[s]))}"
                                       for s in (side, *tied)))
     order = state["order"]
-    first = min(order.index(s) for s in tied)
-    rest = [s for s in order if s not in rolls]
-    block = sorted(rolls, key=lambda s: rolls[s])
-    arranged = rest[:first] + block + rest[first:]
-    state["order"] = [s for s in arranged if s != side]
-    _place_joiner(state, side, arranged.index(side), ctx)
+    beat = [s for s in tied if rolls[s] < mine]
+    _place_joiner(state, side, order.index(beat[-1]) + 1 if beat else order.index(tied[0]), ctx)
 
 
 def _place_joiner(state: dict, side: str, place: int, ctx) -> None:

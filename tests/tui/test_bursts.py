@@ -92,6 +92,27 @@ async def test_q_with_dice_typed_asks_first(demo_app: FlagbridgeApp, demo_path: 
     assert len(SaveFile.load(demo_path).encounter.events) == 2
 
 
+async def test_u_with_dice_typed_asks_first(demo_app: FlagbridgeApp) -> None:
+    """Found by a game master's drive: a stray u among typed dice undid the whole action and dropped the dice.
+    As q does, it asks first; u again undoes, any other key (a die) goes on typing."""
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        enc = app.save.encounter
+        burst(app, "i", "4", "u")
+        await idle(pilot)
+        assert len(enc.events) == 1 and enc.pending is not None
+        assert "u again to undo" in str(app.screen.query_one("#prompt").render())
+        burst(app, "enter", "2", "enter")  # the 4 was kept: rolled as typed
+        await idle(pilot)
+        assert [e.kind for e in enc.events] == ["action", "roll", "roll"] and enc.events[1].data["faces"] == [4]
+        burst(app, "u")  # nothing typed: u undoes at once
+        await idle(pilot)
+        assert enc.events == []
+        burst(app, "i", "5", "u", "u")  # typed, then u twice: the second undoes
+        await idle(pilot)
+        assert enc.events == [] and enc.pending is None
+
+
 async def test_undo_and_redo_say_what_they_took_back(demo_app: FlagbridgeApp) -> None:
     app = demo_app
     async with app.run_test(size=(160, 48)) as pilot:

@@ -74,6 +74,7 @@ class ConsoleScreen(Screen[None]):
         self._in_command = False
         self._roll_armed = False  # Enter on an empty prompt asked once: the next Enter rolls
         self._quit_armed = False  # q with typed dice asked once: the next q quits
+        self._undo_armed = ""  # u or ctrl+r with typed dice asked once: the same key again goes ahead
         self.searching: str | None = None  # the log search (or Ships filter) being typed (``/``), if any
         self._search_ships = False  # what ``/`` is typing: the Ships filter (Tab chose the Ships list) or the log search
         self.ship_filter = ""  # words a unit's name must hold to be listed
@@ -492,6 +493,7 @@ class ConsoleScreen(Screen[None]):
         pending = self.enc.pending is not None
         armed, self._roll_armed = self._roll_armed, False
         quitting, self._quit_armed = self._quit_armed, False
+        undoing, self._undo_armed = self._undo_armed, ""
         if pending and char is not None and char in DICE_KEYS:
             self.typed += char
             self.message = ""
@@ -513,6 +515,14 @@ class ConsoleScreen(Screen[None]):
             self._draw_prompt()
             return True
         bound = self._own_action(key)
+        if bound is not None and bound[0] in ("undo", "redo") and self.typed.strip() and undoing != bound[0] \
+                and self.check_action(bound[0], bound[1]) is True:
+            # a stray u among typed dice took the whole action back and dropped the dice: asked first, as q is
+            self._undo_armed = bound[0]
+            self.message = (f"dice typed ({self.typed.strip()}) are not rolled yet: {key} again to {bound[0]}, "
+                            f"Esc to clear")
+            self._draw_prompt()
+            return True
         if bound is not None and not (pending and bound[0] == "act"):
             name, args = bound
             if name == "act":

@@ -241,9 +241,10 @@ FOUR = [{"id": "blue", "name": "Blue"}, {"id": "yellow", "name": "Yellow"}, {"id
 
 def test_a_roll_off_with_two_sides_keeps_each_side_s_earlier_roll_off_rolls() -> None:
     """Found by a review: Green, equal to Yellow and Red at 45, rolled 50 against Yellow's 70 and Red's 50; tied
-    again with Red alone, its 60 against Red's 30 put it after Yellow, whose 70 it had beaten. Each side's
-    roll-off rolls in turn are its result, and they order the three that were equal ("a 1:100sd roll for each
-    side should be repeated until the sides are assigned an order"): Red (50, 30), Green (50, 60), Yellow (70)."""
+    again with Red alone, only the second roll-off was read. Each side's roll-off rolls in turn are its result:
+    Red (50, 30) beat Green (50, 60), Yellow (70) did not. Yellow and Red keep their order (a game master's
+    drive saw a reordered pair act in one order this round and another the next); Green waits after Red, the
+    last side that beat it, though that puts it after Yellow too: no place agrees with both."""
     crowd = {**people(), "yan": person("yellow", "Yan")}
     enc = fight(crowd, FOUR)
     enc.act("primary")
@@ -258,8 +259,17 @@ def test_a_roll_off_with_two_sides_keeps_each_side_s_earlier_roll_off_rolls() ->
     for side, roll in (("Green", "50"), ("Yellow", "70"), ("Red", "50"), ("Green", "60"), ("Red", "30")):
         answer(enc, f"Primary attack: {side}", roll)
     assert enc.pending is None and "rolloff" not in enc.state
-    assert enc.state["order"] == ["blue", "red", "green", "yellow"]
+    assert enc.state["order"] == ["blue", "yellow", "red", "green"]
     assert "Roll-off: Green 50 then 60, Yellow 70, Red 50 then 30" in notes(enc, 1)
+
+    ahead = fight(crowd, FOUR)  # Green beats both: before them both
+    ahead.act("primary")
+    for side, roll in (("Blue", "20"), ("Yellow", "45"), ("Red", "45"), ("Yellow", "10"), ("Red", "90")):
+        answer(ahead, f"Primary attack: {side}", roll)
+    ahead.act("join", side="green")
+    for side, roll in (("Green", "45"), ("Green", "5"), ("Yellow", "70"), ("Red", "50")):
+        answer(ahead, f"Primary attack: {side}", roll)
+    assert ahead.state["order"] == ["blue", "green", "yellow", "red"]
 
 
 def test_a_side_with_no_one_standing_does_not_roll_off() -> None:
@@ -390,6 +400,18 @@ def test_a_run_on_is_told_only_where_points_are_counted_in_sub_turns() -> None:
         to_action(enc)
         enc.act("move", person="ann", what="walk", times=18 if options.get("action") else 10)
         assert "runs on" not in notes(enc, 1)[-1]
+
+
+def test_a_sub_turn_that_passed_unspent_is_game_time_gone() -> None:
+    """"one fifth of their Agility Points in one fifth of the time" (Need to slow it down?), at half a second per
+    ten percent of the points: Ann idles through sub-turn 1 of 5 and walks in sub-turn 2, 1.3 s into the turn
+    ((11 + 3) / 55 of 5 s); found by a game master's drive, it read 0.3 s."""
+    enc = fight(subturns=5)
+    to_action(enc)
+    enc.act("next")
+    enc.act("next")
+    enc.act("move", person="ann", what="walk")
+    assert "Ann: walk one metre, 3 APts (1.3 s into the turn)" in notes(enc, 1)
 
 
 def test_a_repeated_move_may_run_on_with_its_last_step_only() -> None:

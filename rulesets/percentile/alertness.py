@@ -169,7 +169,7 @@ def add_actions() -> None:
     """``k`` and ``z``, listed after the game master's ``r`` and ``w`` (``turn`` calls this)."""
     CATALOGUE.add(Action("alertness_rise", "Alertness jumps after an attack (by how much)", rise, key="k",
                          may=may_rise, params=(Param("who", "Attacked last round", "choice", options=_owed_choices),
-                                               Param("by", "Rise by (points of Alertness)", "int", minimum=0,
+                                               Param("by", "Rise by (points of Alertness)", "int", minimum=1,
                                                      maximum=TOP))))
     CATALOGUE.add(Action("asleep", "Put a person to sleep, or wake them", sleep, key="z", may=may_sleep,
                          params=(Param("person", "Person", "unit", unit="person"),)))

@@ -322,13 +322,14 @@ def pass_primary(state: dict, args: dict, tables, ctx) -> None:
              f"({', '.join(state['side_names'][s] for s in state['round_order'])})")
 
 
-def _waiting_sides(state: dict, args: dict, tables) -> list[str]:
-    return [s for s in state["side_order"] if s not in state["joined"]]
+def _waiting_sides(state: dict, args: dict, tables) -> list:
+    from engine.actions import Choice
+    return [Choice(s, state["side_names"][s]) for s in state["side_order"] if s not in state["joined"]]
 
 
 @rise_first
 def may_join(state: dict, args: dict, tables) -> str:
-    if not _waiting_sides(state, args, tables):
+    if all(s in state["joined"] for s in state["side_order"]):
         return "every side is already in the fight"
     if state["step"] != "action" or not state["primary_done"]:
         return "a side joins once the order of the fight is set (players' action step)"

@@ -56,7 +56,8 @@ def unit_panels(state: dict, kind, uid: str, tables: Tables) -> dict[str, list[t
                        f"Strength {p['strength']} Alertness {p['alertness']}"),
         ("Agility", f"{p['agility']} points a turn"),
         ("This turn", f"{p['ap_spent']} of {turn} spent ({seconds(p)} s)"
-         + ("" if left is None else f", {left} left in sub-turn {state.get('subturn', 1)}")),
+         + ("" if left is None or state.get("step") != "action" else
+            f", {left} left in sub-turn {state.get('subturn', 1)}")),
         ("Borrowed", f"{p['owed']} of next turn (+{p['ap_extra']} now)" if p["owed"] else "none"),
         ("Weapons", ", ".join(tables.weapons[w]["label"] for w in p["weapons"]) or "none"),
     ]
@@ -151,7 +152,9 @@ def roll_help(state: dict, request, tables: Tables | None = None) -> list[str]:
         return ["the side most below (or least above) its number gets surprise"]
     if then == "rolloff":
         return ["a roll-off for the late side's place among the sides it equalled: lowest goes first"]
-    if then in ("primary", "joined"):
+    if then == "joined":
+        return ["the late side's place in the order: lowest goes first; a roll equal to a side's is rolled off"]
+    if then == "primary":
         return ["lowest goes first; 30 or more ahead of the next: the only attack this round"]
     return []
 

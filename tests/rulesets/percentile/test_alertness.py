@@ -55,7 +55,7 @@ def test_procedure_2_each_attacked_side_must_rise_before_play_goes_on(tmp_path: 
     refused(enc, "attacked last round", "attack", person="marr", weapon="auto_pistol", target="tchik", range=8,
             aim="chest")
     refused(enc, "was attacked last round: its alertness rises first", "side_alertness", side="crew", value=90)
-    refused(enc, "always jumps to a higher level", "alertness_rise", who="crew", by=0)
+    refused(enc, "must be at least 1", "alertness_rise", who="crew", by=0)  # "always jumps to a higher level"
     refused(enc, "60: it rises by 40 at most", "alertness_rise", who="crew", by=41)
     enc.act("alertness_rise", who="crew", by=15)
     assert enc.state["alertness"]["crew"] == 75 and enc.state["alert_owed"] == ["raiders"]
@@ -110,7 +110,7 @@ def test_procedure_3_the_attacked_person_must_rise() -> None:
     refused(enc, "attacked last round", "primary")
     refused(enc, "Cid was attacked last round: their alertness rises first", "alertness", person="cid", value=99)
     enc.act("alertness", person="ann", value=70)  # Ann was not attacked: set as before
-    refused(enc, "always jumps to a higher level", "alertness_rise", who="cid", by=0)
+    refused(enc, "must be at least 1", "alertness_rise", who="cid", by=0)  # "always jumps to a higher level"
     enc.act("alertness_rise", who="cid", by=25)
     assert enc.state["people"]["cid"]["alertness"] == 75 and enc.state["alert_owed"] == []
     enc.act("alertness", person="cid", value=50)  # back to the original level: the game master's call

@@ -47,11 +47,13 @@ def typed_hint(p: Param) -> str:
 
 
 class ActionScreen(KeyedScreenMixin, ModalScreen[dict | None]):
-    def __init__(self, enc: Encounter, spec: Action, done: Callable[[dict], Any] | None = None) -> None:
+    def __init__(self, enc: Encounter, spec: Action, done: Callable[[dict], Any] | None = None,
+                 selected: str = "") -> None:
         super().__init__(classes="form")
         self.enc = enc
         self.spec = spec
         self.done = done
+        self.selected = selected  # the unit picked in the console: a list of units starts on it
         self.args: dict = {}
         self.shown: dict[str, str] = {}  # the labels of the answers, for the line of choices made
         self.index = -1
@@ -117,7 +119,7 @@ class ActionScreen(KeyedScreenMixin, ModalScreen[dict | None]):
             picker.load([Item(c.value, c.label) for c in choices], multi=True, ticked=ticked)
             ask, keys = f"{p.label} (several):", "space: tick or untick · Enter: done · type to filter · Esc: cancel"
         else:
-            picker.load([Item(c.value, c.label) for c in choices])
+            picker.load([Item(c.value, c.label) for c in choices], at=self.selected if p.kind == "unit" else None)
             ask, keys = f"{p.label}:", "up/down, Enter: choose · type to filter · Esc: cancel"
         self.query_one("#form-question", Label).update(Text(ask))
         self.query_one("#form-help", Label).update(Text(keys))

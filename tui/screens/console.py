@@ -326,7 +326,7 @@ class ConsoleScreen(Screen[None]):
         def done(args: dict) -> None:
             self.run(lambda: self.enc.act(name, **args))
 
-        self.app.push_screen(ActionScreen(self.enc, offer.action, done))
+        self.app.push_screen(ActionScreen(self.enc, offer.action, done, self.selected))
 
     def action_roll(self) -> None:
         typed, self.typed = self.typed.strip(), ""

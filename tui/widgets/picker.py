@@ -81,8 +81,11 @@ class Picker(Static):
         self.rows = rows
         self.state = PickerState()
 
-    def load(self, items: list[Item], multi: bool = False, ticked: list[str] | None = None) -> None:
-        self.state = PickerState(list(items), multi, 0, list(ticked or []))
+    def load(self, items: list[Item], multi: bool = False, ticked: list[str] | None = None,
+             at: str | None = None) -> None:
+        """``at``: the value the cursor starts on, when listed (else the first)."""
+        cursor = next((i for i, item in enumerate(items) if item.value == at), 0) if at is not None else 0
+        self.state = PickerState(list(items), multi, cursor, list(ticked or []))
         self.redraw()
 
     def take(self, key: str, char: str | None) -> bool | None:

@@ -30,7 +30,7 @@ from . import sensors, fire, damage, turn  # noqa: F401  (they register their ac
 from .catalogue import CATALOGUE
 from .corrections import RULES as CORRECTION_RULES
 from .ranges import DEFAULT_RANGE, pair
-from .ships import SPINAL_FACTOR, check_ship, ship_state
+from .ships import check_ship, set_factor, ship_state
 from .tables import TABLE_SET, load_tables
 
 #: A ship's values that decide what its sensors detect: their reach, and the systems shut down (sensors, power).
@@ -104,13 +104,9 @@ class MegaTraveller(Ruleset):
         if len(path) == 5 and path[0] == "ships" and path[1] in ships and path[2] == "batteries" \
                 and path[4] == "factor":
             battery = ships[path[1]]["batteries"][path[3]]
-            spinal = battery["factor"] >= SPINAL_FACTOR  # the mount follows the factor (corrections._mount)
-            if spinal != battery["spinal"]:
-                battery["spinal"] = spinal
-                if ctx is not None:
-                    ctx.note(f"{ships[path[1]]['name']} {battery['id']} is "
-                             f"{'now a spinal mount' if spinal else 'no longer a spinal mount'} (factor "
-                             f"{'A or more' if spinal else '9 or less'})")
+            changed = set_factor(battery, battery["factor"])  # the mount follows the factor (corrections._mount)
+            if changed and ctx is not None:
+                ctx.note(f"{ships[path[1]]['name']} {battery['id']} is {changed}")
         if len(path) == 3 and path[0] == "ships" and path[1] in ships and path[2] == "side":
             turn.side_corrected(state, path[1], ctx)
         elif len(path) >= 3 and path[0] == "ships" and path[1] in ships and path[2] in SEEING:

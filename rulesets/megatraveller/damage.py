@@ -65,7 +65,7 @@ from engine.ruleset import RuleContext
 
 from . import systems
 from .catalogue import CATALOGUE
-from .ships import ucp
+from .ships import set_factor, ucp
 from .tables import BANDS, SYSTEMS, Tables, critical_distribution, damage_result
 
 NON_SPINAL_DM = -6  # "Factor <=9 (non Spinal) -6"
@@ -233,13 +233,14 @@ def weapon_hit(ship: dict, amount: int, ctx: RuleContext) -> None:
     text = f"{ship['name']} weapon-{amount}: " + (f"{', '.join(killed)} destroyed" if killed else "")
     if left:
         last = batteries[0]
-        last["factor"] -= left
+        changed = set_factor(last, last["factor"] - left)  # a spinal down to 9 is a battery like any other
         text += ", then " if killed else ""
         if last["factor"] <= 0:
             batteries.remove(last)
             text += f"the last battery {last['id']} destroyed"
         else:
             text += f"the last battery {last['id']} down to factor {ucp(last['factor'])}"
+            text += f", {changed}" if changed else ""
     ctx.note(text)
 
 

@@ -78,6 +78,17 @@ def ucp(factor: int) -> str:
 SPINAL_FACTOR = 10  # "Factor >=A (10) (Spinals)"; "Factor <=9 (non Spinal)"
 
 
+def set_factor(battery: dict, factor: int) -> str:
+    """A battery's factor changed in play (a weapon hit, a correction): its mount follows, spinal exactly at
+    factor A (10) or more ("Factor <=9 (non Spinal)"). Answers the log's words when the mount changed."""
+    battery["factor"] = factor
+    spinal = factor >= SPINAL_FACTOR
+    if spinal == battery["spinal"]:
+        return ""
+    battery["spinal"] = spinal
+    return "now a spinal mount (factor A or more)" if spinal else "no longer a spinal mount (factor 9 or less)"
+
+
 def mount_fault(battery: dict, tables: Tables) -> str:
     """Why a battery's weapon, factor and mount cannot go together ("" when they can).
 

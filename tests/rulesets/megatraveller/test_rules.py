@@ -143,7 +143,7 @@ def test_fuel_hits() -> None:
 
 def _batteries(*groups: tuple[str, int, int, int]) -> list[dict]:
     """(group, factor, count, bearing) as the fight holds them: one entry per battery."""
-    return [{"id": f"{g}-{n}", "group": g, "factor": f, "bearing": n <= bearing}
+    return [{"id": f"{g}-{n}", "group": g, "factor": f, "bearing": n <= bearing, "spinal": f >= 10}
             for g, f, count, bearing in groups for n in range(1, count + 1)]
 
 
@@ -155,6 +155,19 @@ def test_weapon_hit_removes_batteries_then_lowers_the_last() -> None:
     assert [(b["id"], b["factor"]) for b in ship["batteries"]] == [("B1-1", 3)]
     damage.weapon_hit(ship, 3, RuleContext(1))
     assert ship["batteries"] == []  # factor 3 - 3: the last battery is gone
+
+
+def test_a_spinal_mount_lowered_below_factor_a_is_a_battery_like_any_other() -> None:
+    """Line 96's "reduction to its rating" takes a spinal of factor A to 9, and "Factor <=9 (non Spinal)" (line 77):
+    it rolls once on each table at -6 and aims with the computer, no longer as a spinal (found by an audit: it
+    stayed spinal, so it rolled factor - 9 = no damage at all, hit at 7+ with agility)."""
+    ship = {"name": "T", "batteries": _batteries(("B1", 10, 1, 1))}
+    ctx = RuleContext(1)
+    damage.weapon_hit(ship, 1, ctx)
+    assert [(b["factor"], b["spinal"]) for b in ship["batteries"]] == [(9, False)]
+    assert ctx.notes == ["T weapon-1: the last battery B1-1 down to factor 9, no longer a spinal mount (factor 9 or "
+                         "less)"]
+    assert damage.damage_rolls(9, ship["batteries"][0]["spinal"]) == 1
 
 
 def test_weapon_hit_takes_bearing_batteries_first_and_one_is_the_ships_last() -> None:

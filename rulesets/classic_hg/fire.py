@@ -452,7 +452,7 @@ def launch_torpedo(state: dict, args: dict, tables: Tables, ctx: RuleContext) ->
 
 def fire_modifiers(state: dict, ship: dict, skill: int, tracked: bool, target: dict, tables: Tables,
                    weapon: dict, selective: bool = False) -> list[Modifier]:
-    """DMs for expertise and programs, less the target's evasion.
+    """DMs for expertise and programs, less the target's evasion (none from a surprised ship that is not naval).
 
     Without computer tracking (fire control or sensors lost) only the gunner's
     skill counts, at DM -4. An evasion program marked ``ecm`` only counts
@@ -467,6 +467,10 @@ def fire_modifiers(state: dict, ship: dict, skill: int, tracked: bool, target: d
         for p, dm, is_selective in program_facts(ship["programs"], tables).to_hit:
             if selective or not is_selective:  # a selective program's DM is the price of choosing the location
                 mods.append(Modifier(p, dm))
+    if state.get("surprised") == target["side"] and not target["naval"]:
+        # Surprise (step 1): a naval vessel escapes it having "defensive programs running", so a surprised
+        # one that is not naval has none running: its evasion counts for nothing this turn
+        return mods
     affected = weapon.get("ecm", True)  # an ``ecm`` evasion counts only against weapons ECM affects
     for p, dm, ecm in program_facts(target["programs"], tables).evade:
         if affected or not ecm:

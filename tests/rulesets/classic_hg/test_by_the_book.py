@@ -544,3 +544,20 @@ def test_a_tube_starts_with_the_tray_the_weapons_table_gives(tmp_path: Path) -> 
     assert duel({"torpedoes": 200}, tables={"weapons": str(room)}).state["ships"]["jackal"]["torpedoes"] == 200
     with pytest.raises(BadTable, match="beyond the 5 the tray holds"):
         duel({"torpedoes": 200})  # 195 of 0.5 t beyond the shipped tray: more than the Jackal's 60 t of cargo
+
+
+def test_a_surprised_ship_that_is_not_naval_has_no_evasion_running() -> None:
+    """Surprise: no defensive fire "if the ship is not a naval vessel (naval commanders are assumed to have the
+    sense to at least have defensive programs running ...)". Found by an audit: the surprised Jackal's AUTO EVADE
+    still took 2 off every shot at it. A naval ship, or any ship once the surprise is over, keeps its evasion."""
+    evasive = {"programs": ["TARGET", "AUTO EVADE"]}
+    enc = duel(evasive)
+    initiative(enc, "4", "1")  # 6 against 1: the Corsairs are surprised
+    assert enc.state["surprised"] == "cor"
+    enc.act("fire", ship="vigilant", turrets=["T1"], target="jackal")
+    assert "Jackal AUTO EVADE" not in mods(enc)
+    for raider, dice in (({**evasive, "naval": True}, ("4", "1")), (evasive, ("4", "4"))):
+        enc = duel(raider)
+        initiative(enc, *dice)
+        enc.act("fire", ship="vigilant", turrets=["T1"], target="jackal")
+        assert mods(enc)["Jackal AUTO EVADE"] == -2

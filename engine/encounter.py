@@ -175,6 +175,35 @@ def _take_kept_notes(ev: Event, kept: list) -> None:
         ev.notes = kept
 
 
+def resumed_state(start: Any, fresh: dict, unit_keys: tuple[str, ...] = ()) -> dict:
+    """The state a resumed fight starts from (``Setup.start``), checked enough to play on: a table, with each
+    top-level value of the kind a fresh start has, its pending rolls readable. A key today's rules keep that the
+    saved state lacks (one added since it was written) is taken from the fresh start, at the top level and in
+    each unit the saved state still holds; a unit it no longer holds (a spent salvo) stays gone."""
+    if not isinstance(start, dict):
+        raise FlagbridgeError("setup.start: expected the table of the state the fight resumes from")
+    state = plain_copy(start)
+    for key, value in fresh.items():
+        if key not in state:
+            state[key] = value
+        elif type(state[key]) is not type(value) and not (isinstance(value, (int, float)) and
+                                                          isinstance(state[key], (int, float))):
+            raise FlagbridgeError(f"setup.start.{key}: expected {type(value).__name__}, got "
+                                  f"{type(state[key]).__name__}")
+        elif key in unit_keys:
+            for uid, unit in state[key].items():  # a table of units: each keeps its own, gains what it lacks
+                model = value.get(uid)
+                if isinstance(unit, dict) and isinstance(model, dict):
+                    for field, v in model.items():
+                        unit.setdefault(field, v)
+    for i, plain in enumerate(state["pending"]):
+        try:
+            RollRequest.from_plain(plain)
+        except Exception as exc:  # noqa: BLE001 (whatever the entry holds: one line)
+            raise FlagbridgeError(f"setup.start.pending[{i}]: not a roll this Flagbridge reads ({exc})") from None
+    return state
+
+
 def _how_unlike(logged: RollRequest, pending: RollRequest) -> str:
     """What of a logged roll's request differs from the one pending: the two read alike when only where the rule
     goes on differs (a rules fix since the log was written), so the message says which part."""
@@ -346,6 +375,8 @@ class Encounter:
     def _initial_state(self) -> dict:
         state = self.ruleset.new_state(self.setup)
         state.setdefault("pending", [])
+        if self.setup.start is not None:
+            state = resumed_state(self.setup.start, state, tuple(k.key for k in self.ruleset.unit_kinds))
         check_plain(state)
         return state
 

@@ -25,6 +25,11 @@ class BadSave(FlagbridgeError):
     """A save file that cannot be loaded; the message names file and field."""
 
 
+class LogDoesNotReplay(BadSave):
+    """A save whose log today's rules no longer replay (a rules fix since it was written): ``flagbridge resume``
+    can carry the fight on from its saved state."""
+
+
 class BadTable(FlagbridgeError):
     """A table or ship file that fails validation; names file and entry."""
 

@@ -29,7 +29,7 @@ from . import replay_cache, toml_text
 from .atomic import remove_stale_temps, write_atomic
 from .reading import NotToml, one_line, parse_toml, read_text, standard_times
 from .encounter import KINDS, Encounter, Event, ReplayError, UnreadBlock, UnreadEvent, kept_notes
-from .errors import BadSave, BadTable, FlagbridgeError, IllegalAction, UnknownRuleset
+from .errors import BadSave, BadTable, FlagbridgeError, IllegalAction, LogDoesNotReplay, UnknownRuleset
 from .ruleset import Ruleset, find_ruleset
 from .setup import Setup
 from .state import MISSING, check_plain, differences, get_path, path_text, plain_copy, thaw
@@ -271,7 +271,8 @@ class SaveFile:
                 as_written = setup_text is not None and head.get("setup_digest") == setup_digest(setup_text)
                 _check_state(doc, enc, keep_edits, as_written)
             except FlagbridgeError as exc:
-                raise BadSave(f"{path}: {one_line(exc)}") from None
+                kind = LogDoesNotReplay if isinstance(exc, LogDoesNotReplay) else BadSave
+                raise kind(f"{path}: {one_line(exc)}") from None
             except Exception as exc:  # a value no check foresaw: still one line, and the file is untouched
                 raise BadSave(f"{path}: cannot be read: {type(exc).__name__}: {one_line(exc)}") from None
         finally:
@@ -460,7 +461,10 @@ def _new_header(enc: Encounter) -> str:
 def _setup_text(setup: Setup) -> str:
     import tomlkit
 
-    return tomlkit.dumps({"setup": setup.body()})
+    text = tomlkit.dumps({"setup": setup.body()})
+    if setup.start is not None:  # a whole state: written as [state] is, not through tomlkit (slow for a fleet's)
+        text = text.rstrip("\n") + "\n\n" + toml_text.table(["setup", "start"], setup.start)
+    return text
 
 
 def _kept_texts(text: str) -> tuple[str | None, str | None]:
@@ -510,7 +514,7 @@ def _read_setup(doc: dict, ruleset: Ruleset | None) -> tuple[Setup, Ruleset]:
     body = standard_times(_want(doc, "setup", dict, "file", "the [setup] table"))
     sides = _want(body, "sides", list, "setup", "a list of sides")
     keys = [k.key for k in rs.unit_kinds if k.in_setup]
-    allowed = ["sides", *keys, *(["people"] if "people" not in keys else []), "options"]
+    allowed = ["sides", *keys, *(["people"] if "people" not in keys else []), "options", "start"]
     units = {}
     for key in keys:
         if key == "ships" or key in body:
@@ -523,7 +527,10 @@ def _read_setup(doc: dict, ruleset: Ruleset | None) -> tuple[Setup, Ruleset]:
         raise BadSave(f"setup.{extra[0]}: unknown field (expected {', '.join(allowed)})")
     if created.tzinfo is None:
         created = created.replace(tzinfo=timezone.utc)
-    setup = Setup(rid, name, sides, units, options, seed, created)
+    start = body.get("start")
+    if start is not None and not isinstance(start, dict):
+        raise BadSave("setup.start: expected the table of the state the fight resumes from")
+    setup = Setup(rid, name, sides, units, options, seed, created, start)
     return setup, rs
 
 
@@ -737,7 +744,7 @@ def _replay(setup: Setup, rs: Ruleset, events: list[Event], text: str, folder: P
         if exc.event.text is not None:
             pos = text.find(exc.event.text)
             line = f" (line {text.count(chr(10), 0, pos) + 1})" if pos >= 0 else ""
-        raise BadSave(f"events[{exc.index}]{line}: the log does not replay: {exc.reason}") from None
+        raise LogDoesNotReplay(f"events[{exc.index}]{line}: the log does not replay: {exc.reason}") from None
 
 
 def _check_state(doc: dict, enc: Encounter, keep_edits: bool, setup_as_written: bool = False) -> None:

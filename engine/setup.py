@@ -30,6 +30,9 @@ class Setup:
     options: dict[str, Any] = field(default_factory=dict)
     seed: int = 0
     created: datetime = field(default_factory=lambda: now())
+    #: The state the fight resumes from instead of the one the units make (``[setup.start]``): a fight carried
+    #: over from a save whose log no longer replays under today's rules (``flagbridge resume``). None: the units'.
+    start: dict[str, Any] | None = None
 
     @property
     def ships(self) -> dict[str, dict[str, Any]]:
@@ -47,7 +50,7 @@ class Setup:
         return [sid for sid, ship in self.ships.items() if ship["side"] == side]
 
     def body(self) -> dict[str, Any]:
-        """The ``[setup]`` table of a save."""
+        """The ``[setup]`` table of a save, but for ``start`` (written apart: it is a whole state)."""
         out: dict[str, Any] = {"sides": self.sides}
         for key, table in self.units.items():
             if table or key == "ships":

@@ -78,3 +78,21 @@ async def test_a_long_save_that_does_not_load_ends_on_the_load_error_screen(tmp_
 
 def test_a_short_save_still_opens_at_once(tmp_path: Path) -> None:
     assert DEMO.stat().st_size < launch.PROGRESS_FROM_BYTES <= saves.BACKGROUND_BYTES
+
+
+async def test_a_save_whose_log_no_longer_replays_is_told_how_to_resume(tmp_path: Path) -> None:
+    """The load-error screen of a stale log names ``flagbridge resume``; other faults do not get the hint."""
+    from tests.engine.test_resume import LOGGED_GUN
+    from tests.skirmish import played_duel
+
+    path = tmp_path / "duel.toml"
+    saves.create(path, played_duel("4 5"))
+    path.write_text(path.read_text().replace(LOGGED_GUN, 'modifiers = [\n    { source = "Gun", value = 3 },\n]\n'))
+    app = FlagbridgeApp(save_dir=tmp_path, start="start")
+    async with app.run_test(size=(160, 48)) as pilot:
+        await idle(pilot)
+        app.open_path(path)
+        await until(pilot, lambda: app.screen.__class__.__name__ == "LoadErrorScreen"
+                    and bool(app.screen.query("#error-help")))
+        hint = str(app.screen.query_one("#error-help").render())
+        assert f"'flagbridge resume {path}' carries the fight on from its saved state" in hint.replace("\n", " ")

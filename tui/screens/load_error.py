@@ -25,8 +25,14 @@ class LoadErrorScreen(Screen[None]):
         with Vertical(id="error-box") as box:
             box.border_title = "This save did not load"
             yield Static(Text(self.reason), id="error-reason")
-            yield Static(Text(f"\n{self.path or 'The file'} was not changed. Fix it by hand, or run "
-                              f"'flagbridge check {self.path or 'FILE'}' to see the problem again."), id="error-help")
+            name = self.path or "FILE"
+            help_text = (f"\n{self.path or 'The file'} was not changed. Fix it by hand, or run "
+                         f"'flagbridge check {name}' to see the problem again.")
+            if "the log does not replay" in self.reason:  # a rules fix since the fight was saved, most likely
+                help_text += (f"\nIf Flagbridge's rules changed since it was saved, 'flagbridge resume {name}' "
+                              f"carries the fight on from its saved state (undo stops there; a copy of the file "
+                              f"as it is now is kept beside it).")
+            yield Static(Text(help_text), id="error-help")
         yield Footer()
 
     def action_back(self) -> None:

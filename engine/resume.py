@@ -1,0 +1,62 @@
+"""Carry a fight on from its saved state when its log no longer replays.
+
+A rules fix can change what a logged event means: a roll the rules no longer ask, an action they now refuse.
+Such a save fails to load ("the log does not replay"), and is never changed by that. ``resume`` is the game
+master's way on: the fight starts again from the ``[state]`` the file holds (``Setup.start``), with an empty
+log, so undo stops there; the file as it was is kept beside it, whole, with its log. Only a log that does not
+replay is resumed: a hand edit of ``[state]`` has ``keep-edits``, and any other fault is the file's to mend.
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+from .encounter import Encounter
+from .errors import BadSave, FlagbridgeError, LogDoesNotReplay
+from .reading import NotToml, one_line, parse_toml, read_text
+from .saves import SaveFile, _read_setup
+
+
+def backup_path(path: Path) -> Path:
+    """``fight.before-resume.toml`` beside it (``-2``, ``-3`` ... when one is there already)."""
+    n = 1
+    while True:
+        out = path.with_name(f"{path.stem}.before-resume{'' if n == 1 else f'-{n}'}{path.suffix}")
+        if not out.exists():
+            return out
+        n += 1
+
+
+def resume(path: Path | str) -> tuple[Path, int, str]:
+    """Resume the save at ``path`` from its saved state. Answers the copy of the file as it was, the events its
+    log held, and why the log did not replay. Raises BadSave, with nothing written, when the file opens as it is
+    or fails for another reason."""
+    path = Path(path)
+    try:
+        SaveFile.load(path)
+    except LogDoesNotReplay as exc:
+        why = str(exc)
+    else:
+        raise BadSave(f"{path}: opens as it is: nothing to resume")
+    try:
+        doc = parse_toml(read_text(path))
+        setup, rs = _read_setup(doc, None)
+    except (NotToml, FlagbridgeError) as exc:
+        raise BadSave(f"{path}: {one_line(exc)}") from None
+    saved = doc.get("state")
+    if not isinstance(saved, dict):
+        raise BadSave(f"{path}: state: no saved state to resume from")
+    events = doc.get("events", [])
+    try:
+        # a new seed: the built-in dice after the resume do not repeat the ones the fight began with
+        seed = (setup.seed * 1_000_003 + len(events) + 1) % 2**63 if isinstance(events, list) else setup.seed + 1
+        enc = Encounter(replace(setup, start=saved, seed=seed), rs, folder=path.parent)
+    except FlagbridgeError as exc:
+        raise BadSave(f"{path}: the saved state cannot be played on: {one_line(exc)}") from None
+    kept = backup_path(path)
+    shutil.copy2(path, kept)  # the file as it was, log and all, before anything is written over it
+    SaveFile(path, enc).save()
+    SaveFile.load(path)  # what was written opens: else say so now, not at the next game night
+    return kept, len(events) if isinstance(events, list) else 0, why

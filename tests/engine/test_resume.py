@@ -1,0 +1,108 @@
+"""A fight whose log no longer replays is carried on from its saved state (``engine.resume``, ``flagbridge
+resume``).
+
+Found by a game master's drive: a rules fix landed between two game nights (a surprised ship's evasion no longer
+counted), the fight saved the night before stopped opening ("the log does not replay: ... its modifiers differ"),
+and check, forecast and keep-edits all failed on it, so nothing could recover the fight. DESIGN.md "Saves": a file
+that fails to load is never changed; the game master resumes it deliberately, and the file as it was is kept.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.encounter import resumed_state
+from engine.errors import BadSave, FlagbridgeError, LogDoesNotReplay
+from engine.resume import resume
+from engine.saves import SaveFile, create
+from engine.state import plain_copy
+from tests.skirmish import played_duel
+
+#: the to-hit roll's logged modifiers, as a rules change would leave them: no longer what the rules ask
+LOGGED_GUN = 'modifiers = [\n    { source = "Gun", value = 2 },\n]\n'
+
+
+@pytest.fixture
+def stale(tmp_path: Path) -> tuple[Path, dict]:
+    """A saved duel whose log a rules change has made stale, and the state it was saved at."""
+    path = tmp_path / "duel.toml"
+    create(path, played_duel("4 5"))
+    state = plain_copy(SaveFile.load(path).encounter.state)
+    text = path.read_text()
+    assert text.count(LOGGED_GUN) == 1
+    path.write_text(text.replace(LOGGED_GUN, 'modifiers = [\n    { source = "Gun", value = 3 },\n]\n'))
+    return path, state
+
+
+def test_a_log_that_no_longer_replays_resumes_from_the_saved_state(stale) -> None:
+    path, state = stale
+    with pytest.raises(LogDoesNotReplay):
+        SaveFile.load(path)
+    before = path.read_bytes()
+    kept, events, why = resume(path)
+    assert kept == path.with_name("duel.before-resume.toml") and kept.read_bytes() == before  # kept whole
+    assert events == 9 and "events[7]" in why and "does not answer the pending roll" in why
+    save = SaveFile.load(path)
+    enc = save.encounter
+    assert enc.state == state and enc.events == [] and not enc.can_undo  # undo stops where it resumed
+    assert "[setup.start" in path.read_text()
+    # play goes on, is saved, and opens again the same; an undo comes back to the resumed state
+    enc.correct("ships.brute.hull", "20", note="repairs")
+    save.save()
+    again = SaveFile.load(path).encounter
+    assert again.state["ships"]["brute"]["hull"] == 20 and len(again.events) == 1
+    again.undo()
+    assert again.state == state
+
+
+def test_a_second_resume_keeps_the_first_copy(stale) -> None:
+    path, _ = stale
+    resume(path)
+    first = path.with_name("duel.before-resume.toml").read_bytes()
+    text = path.read_text()
+    path.write_text(text.replace("[setup.start", "[setup.start", 1))  # the same file: it opens, nothing to do
+    with pytest.raises(BadSave, match="opens as it is: nothing to resume"):
+        resume(path)
+    assert path.with_name("duel.before-resume.toml").read_bytes() == first
+    assert not path.with_name("duel.before-resume-2.toml").exists()
+
+
+def test_a_save_that_opens_or_fails_otherwise_is_not_resumed(tmp_path: Path) -> None:
+    path = tmp_path / "duel.toml"
+    create(path, played_duel("4 5"))
+    before = path.read_bytes()
+    with pytest.raises(BadSave, match="opens as it is: nothing to resume"):
+        resume(path)
+    broken = tmp_path / "broken.toml"
+    broken.write_text(path.read_text().replace("[flagbridge]", "[flagbridge", 1))
+    with pytest.raises(BadSave) as info:
+        resume(broken)
+    assert not isinstance(info.value, LogDoesNotReplay)
+    assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["broken.toml", "duel.toml"]
+
+
+def test_the_saved_state_gains_what_today_s_rules_keep_and_keeps_what_it_has() -> None:
+    fresh = {"turn": 1, "pending": [], "new_pool": 3, "ships": {"a": {"hull": 9, "shield": 2}, "b": {"hull": 9}}}
+    saved = {"turn": 4, "pending": [], "ships": {"a": {"hull": 3}}}  # b is gone (spent): it stays gone
+    state = resumed_state(saved, fresh, ("ships",))
+    assert state == {"turn": 4, "pending": [], "new_pool": 3, "ships": {"a": {"hull": 3, "shield": 2}}}
+    with pytest.raises(FlagbridgeError, match="setup.start.turn: expected int, got str"):
+        resumed_state({**saved, "turn": "four"}, fresh, ("ships",))
+    with pytest.raises(FlagbridgeError, match=r"setup.start.pending\[0\]: not a roll"):
+        resumed_state({**saved, "pending": [{"dice": 3}]}, fresh, ("ships",))
+
+
+def test_the_command_line_resumes_and_says_where_the_old_file_is(stale, capsys) -> None:
+    from tui.cli import main
+
+    path, state = stale
+    assert main(["check", str(path)]) == 2
+    assert main(["resume", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"ok: {path} resumes from its saved state (its log of 9 event(s) stopped replaying")
+    assert "duel.before-resume.toml" in out
+    assert main(["check", str(path)]) == 0
+    assert main(["resume", str(path)]) == 2  # nothing to do now: said, and nothing written
+    assert SaveFile.load(path).encounter.state == state

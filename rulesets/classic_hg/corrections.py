@@ -1,11 +1,11 @@
 """What a classic-hg value corrected by hand may be (``engine.corrections``).
 
 The same limits the rules and the ship files hold: the nine steps, the three
-ranges, the sides, turret weapons the mount table knows, and ids that name
-something.
+ranges, the sides, turret weapons the mount table knows, ids that name
+something, and no more fuel or cargo than the hull's tonnage.
 """
 
-from engine.corrections import CorrectionRule, between, not_empty, one_of, reorder
+from engine.corrections import CorrectionRule, between, not_empty, one_of, reorder, up_to
 
 from .turn import RANGES, STEPS
 
@@ -39,4 +39,7 @@ RULES = (
     CorrectionRule("ships.*.computer", between(0, 9)),
     CorrectionRule("ships.*.controls", between(0, 10)),
     CorrectionRule("ships.*.sensors", between(0, 18)),
+    # no hull holds more fuel or cargo than its tonnage (a drive took 9,999 tons of fuel into a 200-ton hull)
+    CorrectionRule("ships.*.fuel", up_to("tonnage"), reads_path=True),
+    CorrectionRule("ships.*.cargo", up_to("tonnage"), reads_path=True),
 )

@@ -281,10 +281,10 @@ def standing_lines(state: dict) -> list[str]:
     lines: list[str] = []
     if state.get("over"):
         lines.append(f"Fight over: {state['over']}")
-    if state.get("attacker"):
-        lines.append(f"ATTACKER: {_side_name(state, state['attacker'])}  "
-                     f"DEFENDER: {_side_name(state, state['defender'])}")
     rolls = state.get("initiative", {})
+    if state.get("attacker"):  # before this turn's initiative the roles are last turn's (a tie keeps them)
+        lines.append(f"{'' if rolls else 'Last turn: '}ATTACKER: {_side_name(state, state['attacker'])}  "
+                     f"DEFENDER: {_side_name(state, state['defender'])}")
     if rolls:
         lines.append("Initiative: " + ", ".join(f"{_side_name(state, s)} {rolls[s]}"
                                                 for s in state["side_order"] if s in rolls))

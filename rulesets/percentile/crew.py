@@ -203,7 +203,10 @@ def crew_exposure(state: dict, args: dict, tables, ctx) -> None:
         apply_damage(state, tables, pid, EXPOSURE_PART, points, str(args["kind"]), ctx)
         person = people[pid]
         if days and not person["dead"]:
-            person["dies_in_days"] = int(days)
-            ctx.note(f"{person['name']} dies in {days} days without antiradiation treatment")
+            # a second dose does not put death off: the sooner of the two stands (both untreated)
+            sooner = min(int(days), person.get("dies_in_days") or int(days))
+            person["dies_in_days"] = sooner
+            ctx.note(f"{person['name']} dies in {sooner} days without antiradiation treatment"
+                     + (f" (the earlier dose's {sooner}, sooner than this one's {days})" if sooner < int(days) else ""))
         ctx.done({"tag": args.get("tag", ""), "person": pid, "part": EXPOSURE_PART, "points": points,
                   "dead": person["dead"]})

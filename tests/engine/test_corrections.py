@@ -38,6 +38,9 @@ CASES = [
     # the field's own limit is named first (it is the one the game master knows), not the save's
     ("classic-hg", "ships.{ship}.fuel", "9999999999999999999999", "fuel must be at most 10000000"),
     ("classic-hg", "ships.{ship}.turrets[0].gunner_skill", "9999999999999999999999", "too large for a save"),
+    # found by a game master's drive: 9,999 tons of fuel went into a 200-ton hull
+    ("classic-hg", "ships.{ship}.fuel", "9999", r"fuel must be from 0 to \d+ \(its tonnage\)"),
+    ("classic-hg", "ships.{ship}.cargo", "9999", r"cargo must be from 0 to \d+ \(its tonnage\)"),
     ("megatraveller", "step", "17", "step must be from 1 to 3"),
     ("megatraveller", "ships.{ship}.side", "pirates", "side must be one of"),
     ("megatraveller", "ships.{ship}.batteries[0].weapon", "beam_lazer", "weapon must be one of"),

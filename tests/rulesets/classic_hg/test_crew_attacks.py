@@ -355,3 +355,25 @@ def test_a_crew_hit_s_location_prompt_lists_the_hit_table_too() -> None:
     answer(enc, "Percent to hit: laser rifle at Capt. Orrin Vale", "10")
     assert enc.pending.then == "percentile:location"
     assert RULESET.roll_help(enc.state, enc.pending)[0].startswith("random hit table #3-3.4: 1-10 head, 11-35 chest")
+
+
+def test_a_second_dose_of_radiation_does_not_put_death_off() -> None:
+    """Radiation: the crew "will die in 1D days if they do not receive antiradiation treatments". Found by a game
+    master's drive: a second dose rolled 5 days after a first of 3, and the panel read "dies in 5 days"; untreated,
+    the sooner stands."""
+    from engine.ruleset import RuleContext, find_ruleset
+    from rulesets.percentile.crew import crew_exposure
+
+    enc = duel(BRIDGE)
+    percentile = find_ruleset("percentile")
+    state = enc.state
+    for days in (3, 5):
+        args = {"ship": "jackal", "ship_name": "Jackal", "side": "cor", "location": "bridge", "count": 2,
+                "points": 2, "kind": "radiation", "dies_in_days": days,
+                "roster": ["Capt. Orrin Vale", "Mate Sela Dunn"], "tag": ""}
+        ctx = RuleContext(1, [], [], RULESET, "percentile", "", state, {})
+        crew_exposure(state, dict(args), percentile.tables_for(state), ctx)
+    assert {p["name"]: p["dies_in_days"] for p in state["people"].values()} == {"Capt. Orrin Vale": 3,
+                                                                               "Mate Sela Dunn": 3}
+    assert "Capt. Orrin Vale dies in 3 days without antiradiation treatment (the earlier dose's 3, sooner than " \
+           "this one's 5)" in ctx.notes

@@ -308,6 +308,9 @@ def test_sensors_and_start_notes() -> None:
     text, cond = views.ship_line(enc.state, "jackal")
     assert text == "Jackal  M3 A0 C2 surprised" and cond == 1.0
     assert views.ship_line(enc.state, "vigilant") == ("Vigilant  M5 A4 C4", 1.0)
+    # a new turn, before its initiative: the roles shown are last turn's (a drive read them as this turn's)
+    enc.state["initiative"] = {}
+    assert views.checklist_notes(enc.state)[0] == "Last turn: ATTACKER: Imperial Navy  DEFENDER: Corsairs"
 
 
 def test_ship_line_shows_the_whole_name() -> None:

@@ -13,8 +13,9 @@ from engine.rolls import RollRequest, Target, percent
 from engine.tables import kept_for
 
 from . import turn
-from .fire import (attack_type, battery_gunnery, chosen_defence, defences_for, fastest_enemy, fire_modifiers, firing_groups,
-                   group_working, incoming, roll_cell, to_hit_cell, turret_by_id, working)
+from .fire import (attack_type, battery_gunnery, chosen_defence, defences_for, evasion_running, fastest_enemy,
+                   fire_modifiers, firing_groups, group_working, incoming, roll_cell, to_hit_cell, turret_by_id,
+                   working)
 from .hangars import craft_id
 from .phases import storage_used
 from .tables import Tables
@@ -254,7 +255,8 @@ def fire_targets(state: dict, args: dict, tables: Tables) -> list[Choice]:
         parts = [target["name"], f"armor {target['armor_factor']}"]
         evasion = [f"{p} {dm:+d}" for p in target["programs"]
                    if (dm := tables.programs.get(p, {}).get("evade_dm", 0))]
-        parts += evasion
+        running = evasion_running(state, target)
+        parts += evasion if running else [f"{p.rpartition(' ')[0]} not running (surprised)" for p in evasion]
         chances = []
         for gid in chosen:
             group = groups[gid]

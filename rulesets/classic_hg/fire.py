@@ -450,6 +450,12 @@ def launch_torpedo(state: dict, args: dict, tables: Tables, ctx: RuleContext) ->
                                "count": 1, "location": ""})
 
 
+def evasion_running(state: dict, target: dict) -> bool:
+    """Surprise (step 1): a naval vessel is spared the worst of it by having "defensive programs running", so a
+    surprised ship that is not naval has none running: no evasion this turn."""
+    return not (state.get("surprised") == target["side"] and not target["naval"])
+
+
 def fire_modifiers(state: dict, ship: dict, skill: int, tracked: bool, target: dict, tables: Tables,
                    weapon: dict, selective: bool = False) -> list[Modifier]:
     """DMs for expertise and programs, less the target's evasion (none from a surprised ship that is not naval).
@@ -467,9 +473,7 @@ def fire_modifiers(state: dict, ship: dict, skill: int, tracked: bool, target: d
         for p, dm, is_selective in program_facts(ship["programs"], tables).to_hit:
             if selective or not is_selective:  # a selective program's DM is the price of choosing the location
                 mods.append(Modifier(p, dm))
-    if state.get("surprised") == target["side"] and not target["naval"]:
-        # Surprise (step 1): a naval vessel escapes it having "defensive programs running", so a surprised
-        # one that is not naval has none running: its evasion counts for nothing this turn
+    if not evasion_running(state, target):
         return mods
     affected = weapon.get("ecm", True)  # an ``ecm`` evasion counts only against weapons ECM affects
     for p, dm, ecm in program_facts(target["programs"], tables).evade:

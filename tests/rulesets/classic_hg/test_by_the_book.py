@@ -554,6 +554,11 @@ def test_a_surprised_ship_that_is_not_naval_has_no_evasion_running() -> None:
     enc = duel(evasive)
     initiative(enc, "4", "1")  # 6 against 1: the Corsairs are surprised
     assert enc.state["surprised"] == "cor"
+    from engine.ruleset import find_ruleset
+    label = next(c.label for c in find_ruleset("classic-hg").param_choices(
+        enc.state, "fire", next(p for p in RULESET.catalogue.actions["fire"].params if p.name == "target"),
+        {"ship": "vigilant", "turrets": ["T1"]}) if c.value == "jackal")
+    assert "AUTO EVADE not running (surprised)" in label  # the target list says so too, not "AUTO EVADE -2"
     enc.act("fire", ship="vigilant", turrets=["T1"], target="jackal")
     assert "Jackal AUTO EVADE" not in mods(enc)
     for raider, dice in (({**evasive, "naval": True}, ("4", "1")), (evasive, ("4", "4"))):

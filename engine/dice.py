@@ -211,6 +211,8 @@ def _not_a_roll(word: str, dice: Dice) -> BadDiceValue:
     """Digits too many to be any roll are named as such, not as "not a number"."""
     if word.isascii() and word.isdigit():
         return BadDiceValue(f"{word[:12]}{'...' if len(word) > 12 else ''} is far more than any roll: {_range(dice)}")
+    if word[:1] in "+-" and word[1:].isascii() and word[1:].isdigit():  # "-1": a number, but no die shows a sign
+        return BadDiceValue(f"{word!r}: dice show no sign: {_range(dice)}")
     return BadDiceValue(f"{word!r} is not a number: {_range(dice)}")
 
 

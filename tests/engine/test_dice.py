@@ -257,6 +257,8 @@ def test_typed_total_is_natural_before_plus():
 @pytest.mark.parametrize("text, says", [
     ("42", "42 cannot be rolled on 4:10sd+2: type the dice alone, 4 to 40 (the +2 is added)"),
     ("x", "'x' is not a number: type the dice of 4:10sd+2 alone, 4 to 40 (the +2 is added)"),
+    # a drive: "'-1' is not a number" (it is one): what is wrong is the sign
+    ("-1", "'-1': dice show no sign: type the dice of 4:10sd+2 alone, 4 to 40 (the +2 is added)"),
 ])
 def test_a_refusal_on_dice_with_a_plus_says_the_plus_is_not_typed(text, says):
     """The percentile text's DAMAGE DIE ROLL "4+2" is 4:10sd plus 2: a game master who types the whole 42 is told

@@ -17,7 +17,7 @@ KEYS = [
     ("?", "this help"),
     ("ctrl+p", "command palette: every action by name"),
     ("n", "next step (refused with what the step still needs)"),
-    ("Enter", "roll the pending dice with the built-in roller"),
+    ("Enter, Enter", "roll the pending dice with the built-in roller (the first Enter asks, the second rolls)"),
     ("digits, Enter", "type what the table rolled: the total (8) or each die (3 5)"),
     ("Backspace / Esc", "erase a typed digit / clear the typed dice"),
     ("u", "undo the last action with all its rolls"),
@@ -26,9 +26,9 @@ KEYS = [
     ("up / down", "choose the unit shown in the status panels"),
     ("v", "recap: this turn so far, and what the fight has done to every unit"),
     ("PageUp / PageDown", "scroll the Log (or the panel Tab chose, its border lit)"),
-    ("Tab / shift+Tab", "choose the panel PageUp and PageDown scroll: the Ships list first, then round the "
-                        "screen (shift+Tab goes back)"),
-    ("/", "search the log: only the lines with every word typed (the Ships list, by name, once Tab "
+    ("Tab / shift+Tab", "choose the panel PageUp and PageDown scroll: the units list (Ships, People) first, "
+                        "then round the screen (shift+Tab goes back)"),
+    ("/", "search the log: only the lines with every word typed (the units list, by name, once Tab "
           "chose it); Esc clears"),
     ("ctrl+s", "save now (the console also saves after every event)"),
     ("q", "quit (everything is already saved)"),

@@ -1,12 +1,12 @@
 """What a gothic value corrected by hand may be (``engine.corrections``): the same limits the files and
 rules hold (the four phases, distances in centimetres, hits no more than the start and shields up no more than
-the ship has, orders the table knows)."""
+the ship has, none while a critical holds them down, orders the table knows)."""
 
 from engine.corrections import CorrectionRule, at_least, between, not_empty, one_of, reorder, up_to
 
 from .catalogue import PHASES
 from .ordnance import KINDS
-from .units import MAX_CM
+from .units import MAX_CM, shields_blocked
 
 
 def _orders(state: dict, tables) -> list[str]:
@@ -18,6 +18,15 @@ def _afloat(state: dict, value, tables, path) -> str:
     (``hitrun.reread_critical``), and a destroyed vessel cannot be brought back that way."""
     v = state[path[0]][path[1]]
     return f"cannot be corrected: {v['name']} is destroyed (undo back to the roll instead)" if v["destroyed"] else ""
+
+
+def _not_held_down(state: dict, value, tables, path) -> str:
+    """A shield critical in force keeps every shield down until it is repaired (the critical hits table): a
+    correction raising one would have the status read "2 of 2 up, held down" and teleports refused for it."""
+    blocked = shields_blocked(state[path[0]][path[1]])
+    if value and blocked:
+        return f"must be 0 while {blocked['name']} holds the shields down (repair it, or correct the critical)"
+    return ""
 
 
 def _vessel_ids(state: dict, tables) -> list[str]:
@@ -42,6 +51,7 @@ RULES = (
     CorrectionRule("*.*.hits_start", at_least("hits"), reads_path=True),
     CorrectionRule("*.*.shields_up", between(0, 20)),
     CorrectionRule("*.*.shields_up", up_to("shields"), reads_path=True),
+    CorrectionRule("*.*.shields_up", _not_held_down, reads_path=True),
     CorrectionRule("*.*.shields", at_least("shields_up"), reads_path=True),
     CorrectionRule("*.*.armour", between(1, 6)),
     CorrectionRule("*.*.criticals[*].roll", between(2, 12)),

@@ -153,9 +153,13 @@ def may_move(state: dict, args: dict, tables: Tables) -> str:
         if turn > BOARDING_TURN_DEGREES:
             return f"a boarding torpedo turns at most {BOARDING_TURN_DEGREES}° at the start of the phase"
     after = args.get("distance")
-    if isinstance(after, int) and after < o["distance"] - move_cm(o, tables):
-        return (f"{o['name']} moves {move_cm(o, tables)} cm: from {o['distance']} cm it cannot come "
-                f"closer than {o['distance'] - move_cm(o, tables)} cm")
+    reach = move_cm(o, tables)
+    if isinstance(after, int) and after < o["distance"] - reach:
+        return (f"{o['name']} moves {reach} cm: from {o['distance']} cm it cannot come "
+                f"closer than {o['distance'] - reach} cm")
+    if isinstance(after, int) and after > o["distance"] + reach:  # no target moves in this phase: 30 cm away at most
+        return (f"{o['name']} moves {reach} cm: from {o['distance']} cm it cannot end farther than "
+                f"{o['distance'] + reach} cm")
     return ""
 
 

@@ -153,6 +153,31 @@ def test_a_salvo_closes_by_its_own_move_outside_the_movement_phase() -> None:
     assert enc.pending is None and enc.state["ordnance"][sid]["distance"] == 15
 
 
+def test_a_salvo_ends_its_move_no_farther_than_its_move_takes_it() -> None:
+    """"проходит 30 см за каждую стадию ordnance": a salvo 28 cm away ends its move between 0 and 58 cm from its
+    target (no target moves in the ordnance phase); found by a game master's drive, 60 cm was taken."""
+    enc = new_fight()
+    sid = launch_boarding(enc, strength=1, distance=28)
+    enc.act("next")
+    refused(enc, "cannot end farther than 58 cm", "move_salvo", salvo=sid, turn=45, distance=60)
+    enc.act("move_salvo", salvo=sid, turn=45, distance=58)
+    assert enc.state["ordnance"][sid]["distance"] == 58
+
+
+def test_shields_held_down_by_a_critical_are_not_raised_by_a_correction() -> None:
+    """The critical hits table's shield row keeps every shield down until repaired; found by a game master's
+    drive, a correction put them up ("2 of 2 up, held down by ...") and a teleport was then refused for them."""
+    enc = new_fight()
+    vow = enc.state["ships"]["vow"]
+    row = next(r for r, c in enc.ruleset.tables_for(enc.state).criticals.items() if c["effect"] == "shields")
+    enc.correct("ships.vow.shields_up", "0")
+    vow["criticals"].append({"name": "Shield generators overloaded", "effect": "shields", "roll": int(row),
+                             "repairable": True, "shields_down": 2, "hits_lost": 0})
+    with pytest.raises(IllegalAction, match="must be 0 while Shield generators"):
+        enc.correct("ships.vow.shields_up", "2")
+    assert vow["shields_up"] == 0
+
+
 def test_ordinary_torpedoes_do_not_turn() -> None:
     """Boarding torpedoes (first paragraph): "unlike ordinary torpedoes" they may turn: ordinary ones move straight."""
     enc = new_fight()

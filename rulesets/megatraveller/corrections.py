@@ -65,4 +65,5 @@ RULES = (
     CorrectionRule("ships.*.batteries[*]", _battery),
     CorrectionRule("ships.*.computer", between(0, 30)),
     CorrectionRule("ships.*.armor", between(0, 1000)),
+    CorrectionRule("ships.*.defences.*", between(0, 9)),  # sand, dampers, repulsors, screens, configuration
 )

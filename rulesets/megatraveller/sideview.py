@@ -159,12 +159,24 @@ _SIGNATURE = re.compile(r" \([^()]* signature\)")
 _FINDS_ONLY = re.compile(r"(not located): the roll finds only .*$")
 
 
+#: The criticals due name the firing battery's UCP factor and the target's distribution number: only the firer's
+#: side reads those; the target reads how many criticals and the armor lost. An aim is the firer's own intent.
+_CRITICALS_FROM = re.compile(r"^UCP factor \w+ - distribution \d+: ")
+_AIM = re.compile(r"^Aim ")
+
+
 def notes_seen(ruleset, state: dict, side: str, data: dict, request: RollRequest | None,
                notes: list[str]) -> list[str]:
-    """A locate's notes without the target's signature class, for every side (the one that rolled included)."""
-    if request is None or request.then != "locate":
+    """A locate's notes without the target's signature class, for every side (the one that rolled included); a
+    hit's notes without the firing battery's factor or aim for any side but the firer's (found by a drive: the
+    target's screen read "UCP factor B - distribution 2: 9 criticals")."""
+    if request is None:
         return notes
-    return [_FINDS_ONLY.sub(r"\1", _SIGNATURE.sub("", n)) for n in notes]
+    if request.then == "locate":
+        return [_FINDS_ONLY.sub(r"\1", _SIGNATURE.sub("", n)) for n in notes]
+    if request.then in ("to_hit", "penetrate") and _side_of(state, request.context.get("ship")) != side:
+        return [_CRITICALS_FROM.sub("", n) for n in notes if not _AIM.match(n)]
+    return notes
 
 
 #: Actions of the game master's, not a side's: the range and the line of sight between two ships.

@@ -38,14 +38,15 @@ def ship_line(state: dict, ship_id: str, tables: Tables) -> tuple[str, float]:
 
 def ship_panels(state: dict, ship_id: str, tables: Tables) -> dict[str, list[tuple[str, str]]]:
     s = state["ships"][ship_id]
-    groups: dict[str, list[dict]] = {}
+    groups: dict[tuple, list[dict]] = {}  # a group's batteries alike; one corrected apart reads apart
     for b in s["batteries"]:
-        groups.setdefault(b["group"], []).append(b)
+        groups.setdefault((b["group"], b["weapon"], b["factor"], b["spinal"]), []).append(b)
+    split = {g for g, *_ in groups if sum(1 for key in groups if key[0] == g) > 1}
     batt = "; ".join(
-        f"{g} {'spinal ' if bs[0]['spinal'] else ''}{tables.weapons[bs[0]['weapon']]['label'].lower()}"
-        f"-{'/'.join(sorted({ucp(b['factor']) for b in bs}))} x{len(bs)} "
+        f"{', '.join(b['id'] for b in bs) if g in split else g} {'spinal ' if spinal else ''}"
+        f"{tables.weapons[weapon]['label'].lower()}-{ucp(factor)} x{len(bs)} "
         f"({sum(1 for b in bs if b['bearing'])} bearing, {sum(1 for b in bs if b['used'])} used)"
-        for g, bs in groups.items()) or "none"
+        for (g, weapon, factor, spinal), bs in groups.items()) or "none"
     sens = "; ".join(f"{TASK_NAMES[t]} " + ",".join(f"{b} {lvl}" for b, lvl in reach.items())
                      for t, reach in s["sensors"].items() if reach) or "none"
     status = [

@@ -70,3 +70,20 @@ def test_a_whole_battery_given_at_once_is_checked_as_a_ship_file(enc) -> None:
     whole = dict(enc.state["ships"]["patrol"]["batteries"][0], spinal=True, factor=2)
     with pytest.raises(IllegalAction, match="beam laser cannot be a spinal mount"):
         enc.correct("ships.patrol.batteries[0]", whole)
+
+
+def test_a_group_whose_batteries_differ_reads_each_apart(enc) -> None:
+    """Found by a game master's drive: with B1-1 corrected to a spinal meson gun, the status read "B1 spinal meson
+    gun-4/C x2", though B1-2 was still a beam laser-4."""
+    enc.correct("ships.patrol.batteries[0].weapon", "meson_gun")
+    enc.correct("ships.patrol.batteries[0].factor", "12")
+    rows = dict(enc.ruleset.unit_panels(enc.state, enc.ruleset.catalogue.unit_kinds["ship"], "patrol")["Ship status"])
+    assert rows["Batteries"].startswith("B1-1 spinal meson gun-C x1 (1 bearing, 0 used); B1-2 beam laser-4 x1 "
+                                        "(1 bearing, 0 used); B2 missile-3 x2")
+
+
+def test_a_defence_is_corrected_within_a_ship_file_s_limits(enc) -> None:
+    """Sand, dampers, repulsors, meson screens and the configuration are 0-9 in a ship file; a drive put a meson
+    screen at -1 by correction."""
+    with pytest.raises(IllegalAction, match="must be from 0 to 9"):
+        enc.correct("ships.courier.defences.meson_screen", "-1")

@@ -121,3 +121,16 @@ def test_a_locate_tells_the_players_nothing_of_the_target_s_signature() -> None:
     seen = [n.strip(" ·") for entry in side_log(enc, "imp") for n in entry.details]
     assert "Corsair-1 not located" in seen and "Corsair-1 located by Imperial" in seen
     assert not any("signature" in n or "finds only" in n for n in seen)
+
+
+def test_the_target_reads_its_criticals_but_not_the_firing_battery_s_factor_or_aim() -> None:
+    """"never ... batteries" (States of Detection): found by a game master's drive, the target's screen read "UCP
+    factor B - distribution 2: 9 criticals", the factor of the battery that hit it, and the firer's aim. The
+    target's side reads the criticals and armor lost; the firer's side reads its own note whole."""
+    state = demo_state()
+    request = RollRequest("Penetrate sand-2: Red Lantern B2 at Vigilance", "2D", (), None, "penetrate",
+                          {"ship": "corsair", "target": "patrol", "battery": "B2"}, 1)
+    notes = ["Aim critical:power needs Visual range and a to-hit roll made by 4: ignored",
+             "UCP factor 5 - distribution 3: 2 criticals, Vigilance loses 2 armor"]
+    assert RULESET.notes_seen(state, "imperial", {}, request, notes) == ["2 criticals, Vigilance loses 2 armor"]
+    assert RULESET.notes_seen(state, "corsairs", {}, request, notes) == notes

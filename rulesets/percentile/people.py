@@ -62,6 +62,11 @@ def check_person(person: dict, tables: Tables, where: str) -> None:
             raise BadTable(f"{where}.body.{part}: expected a whole number 1 or more, got {n!r}")
 
 
+def possessive(name: str) -> str:
+    """"Swift Dolan's marines'" and "Ann's": a name that ends in s takes the apostrophe alone."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def race_parts(tables: Tables, race_id: str) -> tuple[tuple[str, int], ...]:
     """The race's body parts as (id, damage points), in the races table's order: read from the tables alone,
     so worked out once per loaded tables and race (every crew member a ship fight makes asks)."""

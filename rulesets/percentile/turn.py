@@ -44,7 +44,7 @@ from engine.ruleset import StepView
 from . import alertness
 from .alertness import rise_first
 from .catalogue import CATALOGUE, continuation
-from .people import average, body_points, damage_percentage, half_up, members
+from .people import average, body_points, damage_percentage, half_up, members, possessive
 
 STEPS = (("surprise", "Check for surprise"), ("primary", "Primary attack"), ("action", "Players' action"),
          ("to_hit", "Percent to hit"), ("damage", "Damage"))
@@ -121,7 +121,8 @@ def why_not_acting(state: dict, pid: str) -> str:
     if p["dead"]:
         return f"{p['name']} is dead"
     if p["side"] != acting_side(state):
-        return f"it is {state['side_names'][acting_side(state)]}'s turn, not {state['side_names'][p['side']]}'s"
+        return (f"it is {possessive(state['side_names'][acting_side(state)])} turn, not "
+                f"{possessive(state['side_names'][p['side']])}")
     if p["no_move"]:
         return f"{p['name']} borrowed the whole of this turn: no movement at all"
     return ""
@@ -409,9 +410,9 @@ def _place_joiner(state: dict, side: str, place: int, ctx) -> None:
             at = next(i for i in range(len(rounds)) if rounds[i] in after)  # at or before the side acting
             rounds.insert(at, side)
             state["acting"] += 1  # the side acting now goes on; the new one's place comes round next sub-turn
-            ctx.note(f"{state['side_names'][side]}'s place has passed in this sub-turn: it acts from the next")
+            ctx.note(f"{possessive(state['side_names'][side])} place has passed in this sub-turn: it acts from the next")
         else:
-            ctx.note(f"{state['side_names'][side]}'s place has passed: it acts from next round")
+            ctx.note(f"{possessive(state['side_names'][side])} place has passed: it acts from next round")
 
 
 # --- the turns ---------------------------------------------------------------------------------------
@@ -588,7 +589,7 @@ def set_alertness(state: dict, args: dict, tables, ctx) -> None:
 def set_side_alertness(state: dict, args: dict, tables, ctx) -> None:
     was = state["alertness"][args["side"]]
     state["alertness"][args["side"]] = args["value"]
-    ctx.note(f"{state['side_names'][args['side']]}'s Alertness Percentage {was} -> {args['value']}")
+    ctx.note(f"{possessive(state['side_names'][args['side']])} Alertness Percentage {was} -> {args['value']}")
 
 
 PERSON_PARAM = Param("person", "Person", "unit", unit="person")

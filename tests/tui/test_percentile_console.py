@@ -205,3 +205,24 @@ async def test_the_alertness_an_attack_owes_is_given_by_keys(tmp_path: Path) -> 
         await pilot.press("n")
         await pilot.pause()
         assert enc.state["acting"] == 1
+
+
+async def test_a_choice_the_rule_leaves_out_says_why_when_looked_for(tmp_path: Path) -> None:
+    """Found by a game master's drive: in the last sub-turn the grenade (12 points) was left out of Marr's weapons
+    with 11 points left, and typing its name read only "nothing matches the filter". The form now names it and
+    the rule's reason; a filter that finds something offered says nothing of it."""
+    app = percentile_app(tmp_path)
+    async with app.run_test(size=WIDE) as pilot:
+        enc = app.save.encounter
+        _marines_surprise(enc)
+        enc.correct("subturn", "5")
+        enc.correct("people.marr.ap_spent", "44")
+        await pilot.pause()
+        await pilot.press("a", "enter", *"gren")  # the attack form: Marr (selected), then look for the grenade
+        await pilot.pause()
+        message = text(app, "#form-message")
+        assert "fragmentation grenade: not offered: Sgt. Ilsa Marr has 11 Agility Points left in sub-turn 5, " \
+               "this costs 12" in message
+        await pilot.press(*["backspace"] * 4, *"pist")
+        await pilot.pause()
+        assert "not offered" not in text(app, "#form-message")

@@ -59,6 +59,10 @@ class ActionScreen(KeyedScreenMixin, ModalScreen[dict | None]):
         self.index = -1
         self.choices: list[Choice] | None = None
         self.finished = False
+        #: the question's values the rule leaves out, with why, read once a filter finds nothing offered:
+        #: (question index, [(choice, why)]); and whether the form's message says one of them now
+        self._left_out: tuple | None = None
+        self._left_out_said = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form-box") as box:
@@ -183,7 +187,27 @@ class ActionScreen(KeyedScreenMixin, ModalScreen[dict | None]):
         if taken is None:
             self._choose(picker.state)
             return True
+        if taken:
+            self._say_left_out(picker.state)
         return taken
+
+    def _say_left_out(self, state) -> None:
+        """A filter that finds nothing offered but names one the rule leaves out says why it is not there (a
+        drive looked for the grenade a person could not pay for, and read only "nothing matches")."""
+        words = state.filter.lower().split()
+        if not words or state.shown:
+            if self._left_out_said:
+                self.say("")
+                self._left_out_said = False
+            return
+        if self._left_out is None or self._left_out[0] != self.index:
+            self._left_out = (self.index, self.enc.ruleset.param_left_out(
+                self.enc.state, self.spec.name, self.param, self.args))
+        found = [(c, why) for c, why in self._left_out[1] if all(w in c.label.lower() for w in words)]
+        if found:
+            self.say("; ".join(f"{c.label}: not offered: {why}" for c, why in found[:2])
+                     + (f" (and {len(found) - 2} more)" if len(found) > 2 else ""))
+            self._left_out_said = True
 
     def _choose(self, state) -> None:
         if state.multi:

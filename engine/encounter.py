@@ -21,7 +21,7 @@ from .tables import table_files
 from .actions import Action, Offer
 from .ruleset import RuleContext, Ruleset, StepView, find_ruleset
 from .setup import Setup, check_setup, now
-from .state import check_plain, coerce_like, freeze, get_path, parse_path, path_text, plain_copy, thaw
+from .state import MISSING, check_plain, coerce_like, freeze, get_path, parse_path, path_text, plain_copy, thaw
 
 CHECKPOINT_EVERY = 100
 #: A replay keeps a checkpoint every ``CHECKPOINT_EVERY`` events only over the last ``DENSE_TAIL`` events of
@@ -376,9 +376,48 @@ class Encounter:
         state = self.ruleset.new_state(self.setup)
         state.setdefault("pending", [])
         if self.setup.start is not None:
-            state = resumed_state(self.setup.start, state, tuple(k.key for k in self.ruleset.unit_kinds))
+            fresh = state
+            state = resumed_state(self.setup.start, fresh, tuple(k.key for k in self.ruleset.unit_kinds))
+            check_plain(state)
+            why = self._start_fault(state, fresh)
+            if why:
+                raise FlagbridgeError(why)
         check_plain(state)
         return state
+
+    def _start_fault(self, state: dict, fresh: dict) -> str:
+        """Why a resumed state cannot be played on ("" when it can), as a correction of each value would be asked:
+        a value of another kind than a fresh start's, one a correction could not make (the ruleset's limits), or
+        a state the console cannot show (``breakage``). A resumed state is the saved [state], which a game master
+        may have edited by hand: it must not reach the rules unchecked."""
+        def walk(node: Any, model: Any, path: tuple) -> str:
+            if isinstance(node, dict):
+                for k, v in node.items():
+                    if path == () and k in ("pending", "table_files"):
+                        continue
+                    why = walk(v, model.get(k, MISSING) if isinstance(model, dict) else MISSING, path + (k,))
+                    if why:
+                        return why
+                return ""
+            if isinstance(node, list):
+                for i, v in enumerate(node):
+                    inner = model[i] if isinstance(model, list) and i < len(model) else (
+                        model[0] if isinstance(model, list) and model else MISSING)
+                    why = walk(v, inner, path + (i,))
+                    if why:
+                        return why
+                return ""
+            if model is not MISSING and not isinstance(model, (dict, list)) and model is not None and (
+                    isinstance(node, bool) != isinstance(model, bool)
+                    or isinstance(node, str) != isinstance(model, str)
+                    or isinstance(node, (int, float)) != isinstance(model, (int, float))):
+                return f"setup.start.{path_text(path)}: expected {type(model).__name__}, got {node!r}"
+            why = refusal(self.ruleset, state, path, node)
+            return f"setup.start.{why}" if why else ""
+        found = walk(state, fresh, ())
+        if not found and (why := breakage(self.ruleset, state)):
+            found = f"setup.start: the console cannot show it: {why}"
+        return found
 
     def start_state(self) -> dict:
         """A copy of the state the setup makes, before any event."""

@@ -9,6 +9,7 @@ replay is resumed: a hand edit of ``[state]`` has ``keep-edits``, and any other 
 
 from __future__ import annotations
 
+import re
 import shutil
 from dataclasses import replace
 from pathlib import Path
@@ -16,7 +17,11 @@ from pathlib import Path
 from .encounter import Encounter
 from .errors import BadSave, FlagbridgeError, LogDoesNotReplay
 from .reading import NotToml, one_line, parse_toml, read_text
-from .saves import SaveFile, _read_setup
+from . import toml_text
+from .saves import SaveFile, _kept_texts, _read_setup
+
+
+_SEED_LINE = re.compile(r"^seed[ \t]*=[ \t]*-?[0-9_]+[ \t]*$", re.M)
 
 
 def backup_path(path: Path) -> Path:
@@ -41,7 +46,8 @@ def resume(path: Path | str) -> tuple[Path, int, str]:
     else:
         raise BadSave(f"{path}: opens as it is: nothing to resume")
     try:
-        doc = parse_toml(read_text(path))
+        text = read_text(path)
+        doc = parse_toml(text)
         setup, rs = _read_setup(doc, None)
     except (NotToml, FlagbridgeError) as exc:
         raise BadSave(f"{path}: {one_line(exc)}") from None
@@ -55,8 +61,19 @@ def resume(path: Path | str) -> tuple[Path, int, str]:
         enc = Encounter(replace(setup, start=saved, seed=seed), rs, folder=path.parent)
     except FlagbridgeError as exc:
         raise BadSave(f"{path}: the saved state cannot be played on: {one_line(exc)}") from None
+    header, setup_text = _kept_texts(text)
+    if header is not None:  # the new seed in the header the game master wrote (its comments stay)
+        header, found = _SEED_LINE.subn(f"seed = {seed}", header, count=1)
+        header = header if found else None
+    if setup_text is not None and setup.start is None:  # the game master's comments and layout stay
+        setup_text = setup_text.rstrip("\n") + "\n\n" + toml_text.table(["setup", "start"], saved) + "\n"
+    else:
+        setup_text = None  # written anew, with the state it resumes from
     kept = backup_path(path)
-    shutil.copy2(path, kept)  # the file as it was, log and all, before anything is written over it
-    SaveFile(path, enc).save()
+    try:
+        shutil.copy2(path, kept)  # the file as it was, log and all, before anything is written over it
+        SaveFile(path, enc, header, setup_text).save()
+    except OSError as exc:
+        raise BadSave(f"{path}: cannot write the resumed fight: {exc.strerror or exc}") from None
     SaveFile.load(path)  # what was written opens: else say so now, not at the next game night
     return kept, len(events) if isinstance(events, list) else 0, why

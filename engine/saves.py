@@ -846,7 +846,14 @@ def _reads_as(setup: Setup, rs: Ruleset) -> str:
 
 
 def _from_setup(enc: Encounter, path: tuple, live: Any) -> bool:
-    """A [state] copy left behind by an edit of [setup] (a unit renamed): the setup wins, no correction."""
+    """A [state] copy left behind by an edit of [setup] (a unit renamed, a value of a resumed fight's
+    [setup.start]): the setup wins, no correction."""
+    if enc.setup.start is not None:
+        try:
+            if get_path(enc.setup.start, path) == live:
+                return True
+        except FlagbridgeError:  # the start holds no such value
+            pass
     if len(path) != 3:
         return False
     table = enc.setup.units.get(path[0])

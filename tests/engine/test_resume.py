@@ -106,3 +106,45 @@ def test_the_command_line_resumes_and_says_where_the_old_file_is(stale, capsys) 
     assert main(["check", str(path)]) == 0
     assert main(["resume", str(path)]) == 2  # nothing to do now: said, and nothing written
     assert SaveFile.load(path).encounter.state == state
+
+
+def test_a_saved_state_that_cannot_be_played_on_is_refused_in_one_line(stale, tmp_path: Path) -> None:
+    """Found by a review: a [state] edited by hand (a number written as text) was resumed, then crashed the console
+    and ``watch``. Each value is checked as a correction of it would be, and what the console reads is tried."""
+    path, _ = stale
+    text = path.read_text()
+    for old, new, why in (("hull = 26", 'hull = "26"', "setup.start.ships.brute.hull: expected int"),
+                          ("step = ", "step = 99 #", r"setup.start: the console cannot show it")):
+        bad = tmp_path / f"bad-{len(why)}.toml"
+        assert old in text
+        bad.write_text(text.replace(old, new, 1))
+        before = bad.read_bytes()
+        with pytest.raises(BadSave, match=why) as info:
+            resume(bad)
+        assert "\n" not in str(info.value) and bad.read_bytes() == before
+        assert not bad.with_name(f"{bad.stem}.before-resume.toml").exists()
+
+
+def test_a_resume_keeps_the_game_master_s_comments_and_takes_a_new_seed(stale) -> None:
+    path, _ = stale
+    text = path.read_text()
+    assert "\n[[setup.sides]]\n" in text and "\n[flagbridge]\n" in text
+    path.write_text(text.replace("\n[[setup.sides]]\n", "\n# night 3: the brute limps home\n[[setup.sides]]\n", 1)
+                    .replace("\n[flagbridge]\n", "\n# campaign: the Rim\n[flagbridge]\n", 1))
+    resume(path)
+    after = path.read_text()
+    assert "# campaign: the Rim" in after and "# night 3: the brute limps home" in after
+    seed = SaveFile.load(path).encounter.setup.seed
+    assert f"seed = {seed}" in after and seed != 0
+
+
+def test_a_hand_edit_of_the_resumed_start_is_the_fight_s_start(stale) -> None:
+    """An edit of [setup.start] is an edit of where the fight resumes: it stands, with no hand edit of [state] to
+    keep (found by a review: keep-edits recorded the old [state] value back over it)."""
+    path, _ = stale
+    resume(path)
+    text = path.read_text()
+    head, _, start = text.partition("[setup.start")
+    assert start.index("hull = 26") < start.index("\n[state")  # the first is the start's
+    path.write_text(head + "[setup.start" + start.replace("hull = 26", "hull = 10", 1))
+    assert SaveFile.load(path).encounter.state["ships"]["brute"]["hull"] == 10

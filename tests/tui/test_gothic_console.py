@@ -86,3 +86,17 @@ async def test_a_new_gothic_encounter_from_the_unit_library(tmp_path: Path) -> N
     platform = next(iter(enc.state["defences"].values()))
     assert (platform["class_name"], platform["hits"], platform["side"]) == ("Space platform", 8, enc.setup.sides[1]["id"])
     assert set(enc.state["distances"].values()) == {25}
+
+
+async def test_a_vessel_list_starts_on_the_vessel_selected(tmp_path: Path) -> None:
+    """gothic's vessel questions are lists of unit ids: they too start on the unit the console has selected (a
+    review found only questions of the unit kind did)."""
+    from tui.widgets.picker import Picker
+
+    app = gothic_app(tmp_path)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("down", "o")  # the second vessel, then special orders
+        await pilot.pause()
+        selected = app.screen_stack[-2].selected
+        assert selected != next(iter(app.save.encounter.state["ships"]))
+        assert app.screen.query_one(Picker).state.current.value == selected

@@ -123,7 +123,8 @@ class ActionScreen(KeyedScreenMixin, ModalScreen[dict | None]):
             picker.load([Item(c.value, c.label) for c in choices], multi=True, ticked=ticked)
             ask, keys = f"{p.label} (several):", "space: tick or untick · Enter: done · type to filter · Esc: cancel"
         else:
-            picker.load([Item(c.value, c.label) for c in choices], at=self.selected if p.kind == "unit" else None)
+            # a unit's list (or a list of units' ids) starts on the unit the console has selected, when listed
+            picker.load([Item(c.value, c.label) for c in choices], at=self.selected or None)
             ask, keys = f"{p.label}:", "up/down, Enter: choose · type to filter · Esc: cancel"
         self.query_one("#form-question", Label).update(Text(ask))
         self.query_one("#form-help", Label).update(Text(keys))
@@ -208,6 +209,9 @@ class ActionScreen(KeyedScreenMixin, ModalScreen[dict | None]):
             self.say("; ".join(f"{c.label}: not offered: {why}" for c, why in found[:2])
                      + (f" (and {len(found) - 2} more)" if len(found) > 2 else ""))
             self._left_out_said = True
+        elif self._left_out_said:  # the filter names none of them now
+            self.say("")
+            self._left_out_said = False
 
     def _choose(self, state) -> None:
         if state.multi:

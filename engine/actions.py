@@ -497,15 +497,17 @@ class Asker:
                 out.append(c)
         return out
 
-    def left_out(self, action: Action, p: Param, args: dict) -> list[tuple[Choice, str]]:
-        """The candidates for ``p`` that ``choices`` does not offer, each with why (what ``may`` says of it, or
-        that the form could not be finished from it): a form says so when a game master looks for one."""
+    def left_out(self, action: Action, p: Param, args: dict,
+                 offered: list[Choice] | None = None) -> list[tuple[Choice, str]]:
+        """The candidates for ``p`` that ``choices`` does not offer (``offered``: what it gave, when the caller
+        has it), each with why (what ``may`` says of it, or that the form could not be finished from it): a form
+        says so when a game master looks for one."""
         if p.typed:
             return []
-        offered = {c.value for c in self.choices(action, p, args) or []}
+        shown = {c.value for c in (offered if offered is not None else self.choices(action, p, args) or [])}
         out = []
         for c in candidates(self.catalogue, self.state, action, p, args, self.tables, self.sides):
-            if c.value in offered:
+            if c.value in shown:
                 continue
             value: Any = [c.value] if p.kind == "multi" else (int(c.value) if p.kind == "int" else c.value)
             why = action.may(self.state, {**args, p.name: value}, self.tables)

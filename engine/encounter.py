@@ -375,14 +375,12 @@ class Encounter:
     def _initial_state(self) -> dict:
         state = self.ruleset.new_state(self.setup)
         state.setdefault("pending", [])
+        fresh = state
         if self.setup.start is not None:
-            fresh = state
             state = resumed_state(self.setup.start, fresh, tuple(k.key for k in self.ruleset.unit_kinds))
-            check_plain(state)
-            why = self._start_fault(state, fresh)
-            if why:
-                raise FlagbridgeError(why)
         check_plain(state)
+        if state is not fresh and (why := self._start_fault(state, fresh)):
+            raise FlagbridgeError(why)
         return state
 
     def _start_fault(self, state: dict, fresh: dict) -> str:

@@ -27,7 +27,9 @@ class BadSave(FlagbridgeError):
 
 class LogDoesNotReplay(BadSave):
     """A save whose log today's rules no longer replay (a rules fix since it was written): ``flagbridge resume``
-    can carry the fight on from its saved state."""
+    can carry the fight on from its saved state. Its message holds ``WORDS``."""
+
+    WORDS = "the log does not replay"
 
 
 class BadTable(FlagbridgeError):

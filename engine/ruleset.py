@@ -310,11 +310,12 @@ class Ruleset(ABC):
         p = a.param(param.name) if isinstance(param, Param) else a.param(param)
         return self.asker(state).choices(a, p, args)
 
-    def param_left_out(self, state: dict, action: str, param: Param | str, args: dict) -> list[tuple[Choice, str]]:
-        """The values ``param_choices`` leaves out, each with the rule's reason."""
+    def param_left_out(self, state: dict, action: str, param: Param | str, args: dict,
+                       offered: list[Choice] | None = None) -> list[tuple[Choice, str]]:
+        """The values ``param_choices`` leaves out (``offered``: what it gave), each with the rule's reason."""
         a = self.catalogue.get(action)
         p = a.param(param.name) if isinstance(param, Param) else a.param(param)
-        return self.asker(state).left_out(a, p, args)
+        return self.asker(state).left_out(a, p, args, offered)
 
     def param_initial(self, state: dict, action: str, param: Param | str, args: dict) -> list[str]:
         """The values a list of several starts with ticked (only those that are offered)."""

@@ -744,7 +744,7 @@ def _replay(setup: Setup, rs: Ruleset, events: list[Event], text: str, folder: P
         if exc.event.text is not None:
             pos = text.find(exc.event.text)
             line = f" (line {text.count(chr(10), 0, pos) + 1})" if pos >= 0 else ""
-        raise LogDoesNotReplay(f"events[{exc.index}]{line}: the log does not replay: {exc.reason}") from None
+        raise LogDoesNotReplay(f"events[{exc.index}]{line}: {LogDoesNotReplay.WORDS}: {exc.reason}") from None
 
 
 def _check_state(doc: dict, enc: Encounter, keep_edits: bool, setup_as_written: bool = False) -> None:

@@ -253,10 +253,9 @@ def fire_targets(state: dict, args: dict, tables: Tables) -> list[Choice]:
     out = []
     for tid, target in state["ships"].items():
         parts = [target["name"], f"armor {target['armor_factor']}"]
-        evasion = [f"{p} {dm:+d}" for p in target["programs"]
-                   if (dm := tables.programs.get(p, {}).get("evade_dm", 0))]
         running = evasion_running(state, target)
-        parts += evasion if running else [f"{p.rpartition(' ')[0]} not running (surprised)" for p in evasion]
+        parts += [f"{p} {dm:+d}" if running else f"{p} not running (surprised)" for p in target["programs"]
+                  if (dm := tables.programs.get(p, {}).get("evade_dm", 0))]
         chances = []
         for gid in chosen:
             group = groups[gid]

@@ -157,7 +157,9 @@ def may_move(state: dict, args: dict, tables: Tables) -> str:
     if isinstance(after, int) and after < o["distance"] - reach:
         return (f"{o['name']} moves {reach} cm: from {o['distance']} cm it cannot come "
                 f"closer than {o['distance'] - reach} cm")
-    if isinstance(after, int) and after > o["distance"] + reach:  # no target moves in this phase: 30 cm away at most
+    # "проходит 30 см за каждую стадию ordnance" (first paragraph) and no target moves in this phase: a salvo ends
+    # its move no more than its move's length from where it was, nearer or farther
+    if isinstance(after, int) and after > o["distance"] + reach:
         return (f"{o['name']} moves {reach} cm: from {o['distance']} cm it cannot end farther than "
                 f"{o['distance'] + reach} cm")
     return ""

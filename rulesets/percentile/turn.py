@@ -37,7 +37,7 @@ and acts this round only if its place is still to come.
 
 from __future__ import annotations
 
-from engine.actions import Action, Param
+from engine.actions import Action, Choice, Param
 from engine.rolls import Modifier, RollResult, Target
 from engine.ruleset import StepView
 
@@ -323,8 +323,7 @@ def pass_primary(state: dict, args: dict, tables, ctx) -> None:
              f"({', '.join(state['side_names'][s] for s in state['round_order'])})")
 
 
-def _waiting_sides(state: dict, args: dict, tables) -> list:
-    from engine.actions import Choice
+def _waiting_sides(state: dict, args: dict, tables) -> list[Choice]:
     return [Choice(s, state["side_names"][s]) for s in state["side_order"] if s not in state["joined"]]
 
 
@@ -544,8 +543,7 @@ def borrow(state: dict, args: dict, tables, ctx) -> None:
              + (": the whole next turn, so no movement in it" if all_of_it else ""))
 
 
-def _moves(state: dict, args: dict, tables) -> list:
-    from engine.actions import Choice
+def _moves(state: dict, args: dict, tables) -> list[Choice]:
     return [Choice(k, f"{v['label']} ({v['cost']} APts)") for k, v in tables.actions.items()]
 
 

@@ -203,7 +203,7 @@ class ActionScreen(KeyedScreenMixin, ModalScreen[dict | None]):
             return
         if self._left_out is None or self._left_out[0] != self.index:
             self._left_out = (self.index, self.enc.ruleset.param_left_out(
-                self.enc.state, self.spec.name, self.param, self.args))
+                self.enc.state, self.spec.name, self.param, self.args, self.choices))
         found = [(c, why) for c, why in self._left_out[1] if all(w in c.label.lower() for w in words)]
         if found:
             self.say("; ".join(f"{c.label}: not offered: {why}" for c, why in found[:2])

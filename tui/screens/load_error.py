@@ -11,6 +11,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
+from engine.errors import LogDoesNotReplay
+
 
 class LoadErrorScreen(Screen[None]):
     BINDINGS = [Binding("escape", "back", "Back", id="back")]
@@ -28,7 +30,7 @@ class LoadErrorScreen(Screen[None]):
             name = self.path or "FILE"
             help_text = (f"\n{self.path or 'The file'} was not changed. Fix it by hand, or run "
                          f"'flagbridge check {name}' to see the problem again.")
-            if "the log does not replay" in self.reason:  # a rules fix since the fight was saved, most likely
+            if LogDoesNotReplay.WORDS in self.reason:  # a rules fix since the fight was saved, most likely
                 help_text += (f"\nIf Flagbridge's rules changed since it was saved, 'flagbridge resume {name}' "
                               f"carries the fight on from its saved state (undo stops there; a copy of the file "
                               f"as it is now is kept beside it).")

@@ -34,6 +34,20 @@ def backup_path(path: Path) -> Path:
         n += 1
 
 
+def earlier_log(path: Path | str) -> Path | None:
+    """The copy ``resume`` kept of this save as it was (the newest when it was resumed more than once), if it is
+    still beside it: where the log before the resume point can be read."""
+    path = Path(path)
+    name = re.compile(rf"{re.escape(path.stem)}\.before-resume(-[0-9]+)?{re.escape(path.suffix)}")
+    try:
+        found = [(p.stat().st_mtime, int((m.group(1) or "-1")[1:]), p) for p in path.parent.iterdir()
+                 if (m := name.fullmatch(p.name))]
+    except OSError:  # a folder that cannot be listed, a copy gone meanwhile: nothing to point to
+        return None
+    # the latest resume's: its copy holds the file as last played (``copy2`` keeps that time), then its number
+    return max(found)[2] if found else None
+
+
 def resume(path: Path | str) -> tuple[Path, int, str]:
     """Resume the save at ``path`` from its saved state. Answers the copy of the file as it was, the events its
     log held, and why the log did not replay. Raises BadSave, with nothing written, when the file opens as it is

@@ -148,3 +148,23 @@ def test_a_hand_edit_of_the_resumed_start_is_the_fight_s_start(stale) -> None:
     assert start.index("hull = 26") < start.index("\n[state")  # the first is the start's
     path.write_text(head + "[setup.start" + start.replace("hull = 26", "hull = 10", 1))
     assert SaveFile.load(path).encounter.state["ships"]["brute"]["hull"] == 10
+
+
+def test_the_copy_of_the_latest_resume_is_where_the_earlier_log_is(stale) -> None:
+    """A resumed fight's log starts at the resume point; the console points to the copy ``resume`` kept."""
+    import os
+
+    from engine.resume import earlier_log
+
+    path, _ = stale
+    assert earlier_log(path) is None  # never resumed
+    path.with_name("duel.before-resumex.toml").write_text("")  # not a name resume gives
+    path.with_name("other.before-resume.toml").write_text("")  # another save's copy
+    kept, _, _ = resume(path)
+    assert earlier_log(path) == kept
+    later = path.with_name("duel.before-resume-2.toml")  # as a second resume names its copy, made later
+    later.write_text("")
+    os.utime(later, (kept.stat().st_mtime + 60,) * 2)
+    assert earlier_log(path) == later
+    os.utime(later, (kept.stat().st_mtime,) * 2)  # the same time: the higher number is the later copy
+    assert earlier_log(path) == later

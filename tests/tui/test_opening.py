@@ -96,3 +96,33 @@ async def test_a_save_whose_log_no_longer_replays_is_told_how_to_resume(tmp_path
                     and bool(app.screen.query("#error-help")))
         hint = str(app.screen.query_one("#error-help").render())
         assert f"'flagbridge resume {path}' carries the fight on from its saved state" in hint.replace("\n", " ")
+
+
+async def test_a_resumed_fight_says_where_its_earlier_log_is_and_undo_keeps_the_line(tmp_path: Path) -> None:
+    """After ``flagbridge resume`` the log starts empty (undo stops there); its first line says where the log
+    before that point is kept, and an action and its undo leave that line in place."""
+    from engine.resume import resume
+    from tests.engine.test_resume import LOGGED_GUN
+    from tests.skirmish import played_duel
+    from tui.screens.console import ConsoleScreen
+
+    path = tmp_path / "duel.toml"
+    saves.create(path, played_duel("4 5"))
+    path.write_text(path.read_text().replace(LOGGED_GUN, 'modifiers = [\n    { source = "Gun", value = 3 },\n]\n'))
+    resume(path)
+    line = "Resumed here from a saved state: the log before this point is in duel.before-resume.toml"
+    app = FlagbridgeApp(save_dir=tmp_path, start="start")
+    async with app.run_test(size=(160, 48)) as pilot:
+        await idle(pilot)
+        app.open_path(path)
+        await until(pilot, lambda: isinstance(app.screen, ConsoleScreen))
+        await idle(pilot)
+        log = app.screen.query_one("#log")
+        assert log.render_text().strip() == line
+        app.screen.action_act("next")
+        await idle(pilot)
+        shown = log.render_text().splitlines()
+        assert shown[0].strip() == line and len(shown) > 1
+        await pilot.press("u")
+        await idle(pilot)
+        assert log.render_text().strip() == line

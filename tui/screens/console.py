@@ -23,6 +23,7 @@ from textual.widgets import Footer, Header
 
 from engine.errors import FlagbridgeError
 from engine.saves import SaveFile
+from engine.resume import earlier_log
 
 from ..commands import console_commands
 from ..widgets.keybar import KeyBar
@@ -102,6 +103,11 @@ class ConsoleScreen(Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        if self.enc.setup.start is not None:  # a resumed fight: say where its earlier log is
+            kept = earlier_log(self.save.path)
+            self.query_one(LogPanel).set_preamble(
+                f"Resumed here from a saved state: the log before this point is in {kept.name}" if kept else
+                "This fight starts from a saved state ([setup.start]): the log before it is not in this file")
         self.refresh_view()
         self.fit_layout()
 
@@ -200,10 +206,10 @@ class ConsoleScreen(Screen[None]):
             if len(log.lines) < LOG_REFILL and log.first_event > 0:
                 start = -1  # few lines left: draw the recent log again
         if start < 0:
-            log.clear()
             start = max(0, n - LOG_REDRAW_EVENTS)
             while 0 < start and events[start - 1].group == events[start].group:
                 start -= 1  # from the start of a group
+            log.clear(start)
         for i in range(start, n):
             ev = events[i]
             log.add_event(i, ev.group, ev.kind, self.enc.describe(ev), ev.notes)

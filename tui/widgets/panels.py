@@ -216,6 +216,7 @@ class LogPanel(VerticalScroll):
         self._starts: list[int] = []
         self._spans: list[Span] = []
         self._span_at: list[int] = []  # spans before each line
+        self.preamble = ""  # a line before the first event (a resumed fight's), never taken off by an undo
 
     def compose(self):
         yield Static("", id="log-lines")
@@ -223,14 +224,22 @@ class LogPanel(VerticalScroll):
     def on_mount(self) -> None:
         self.anchor()
 
-    def clear(self) -> None:
+    def clear(self, from_event: int = 0) -> None:
+        """No lines but the preamble, which is kept when the lines begin again from the first event."""
         self.lines, self.marks, self._group = [], [], None
         self._text, self._starts, self._spans, self._span_at = "", [], [], []
+        if self.preamble and from_event == 0:
+            self._add(-1, Content.styled(f"     {self.preamble}", "dim italic"))
+
+    def set_preamble(self, text: str) -> None:
+        """The line shown before the first event; set before any event is added."""
+        self.preamble = text
+        self.clear()
 
     @property
     def first_event(self) -> int:
-        """The position of the oldest event a line is kept for (0 when none is)."""
-        return self.marks[0] if self.marks else 0
+        """The position of the oldest event a line is kept for (0 when none is, or the preamble is kept)."""
+        return max(self.marks[0], 0) if self.marks else 0
 
     def add_event(self, index: int, group: int, kind: str, line: str, notes: list[str]) -> None:
         """Event ``index`` of the log: a headline when it starts a group, else a line under it."""

@@ -337,3 +337,36 @@ async def test_a_field_typed_in_a_burst_replaces_the_old_value(tmp_path: Path) -
         burst(app, "enter", "backspace", "7", "enter")  # 30 -> 3 -> 37
         await idle(pilot)
         assert editor.unit["fuel"] == 37
+
+
+async def test_a_save_opens_on_the_unit_selected_when_it_was_closed(tmp_path: Path) -> None:
+    """Resuming "exactly where it stopped": the selected ship is kept beside the recent-saves list (the save
+    holds the fight alone), and a unit no longer in the fight, or a list that cannot be read, falls back to the
+    first unit without a word."""
+    import shutil
+
+    from tui.recent import recent_file, recent_paths, selected_unit
+
+    path = tmp_path / "night-3.toml"
+    shutil.copyfile(Path(__file__).resolve().parents[2] / "saves" / "demo-classic-hg.toml", path)
+    app = FlagbridgeApp(SaveFile.load(path), save_dir=tmp_path)
+    async with app.run_test(size=(160, 48)) as pilot:
+        first = app.screen.selected
+        await pilot.press("down")
+        await pilot.pause()
+        chosen = app.screen.selected
+    assert chosen != first and selected_unit(path) == chosen and recent_paths() == [path.resolve()]
+    app = FlagbridgeApp(SaveFile.load(path), save_dir=tmp_path)
+    async with app.run_test(size=(160, 48)) as pilot:
+        assert app.screen.selected == chosen
+        await pilot.press("up")
+        await pilot.pause()
+    assert selected_unit(path) == first
+    recent_file().write_text(recent_file().read_text().replace(f'= "{first}"', '= "gone"'))
+    app = FlagbridgeApp(SaveFile.load(path), save_dir=tmp_path)
+    async with app.run_test(size=(160, 48)):
+        assert app.screen.selected == first
+    recent_file().write_text("[selected\n")
+    app = FlagbridgeApp(SaveFile.load(path), save_dir=tmp_path)
+    async with app.run_test(size=(160, 48)):
+        assert app.screen.selected == first

@@ -26,6 +26,7 @@ from engine.saves import SaveFile
 from engine.resume import earlier_log
 
 from ..commands import console_commands
+from ..recent import remember_selected, selected_unit
 from ..widgets.keybar import KeyBar
 from ..widgets.panels import ChecklistPanel, DicePrompt, LinesPanel, LogPanel, RowsPanel, ShipsPanel, set_border
 
@@ -65,7 +66,9 @@ class ConsoleScreen(Screen[None]):
         self.save = save
         self.enc = save.encounter
         self.ruleset = self.enc.ruleset
-        self.selected = next((uid for _k, uid, _u in self.ruleset.units(self.enc.state)), "")
+        ids = [uid for _k, uid, _u in self.ruleset.units(self.enc.state)]
+        kept = selected_unit(save.path)  # the unit selected when this save was last closed, if it is still there
+        self.selected = kept if kept in ids else ids[0] if ids else ""
         self._offers: dict[str, str] = {}  # action -> why not ("" when possible), as of the last redraw
         self._keys_state: tuple = ()  # what the key bindings' states were last worked out from
         self.typed = ""
@@ -311,6 +314,7 @@ class ConsoleScreen(Screen[None]):
         self._draw_prompt()
 
     def on_unmount(self) -> None:
+        remember_selected(self.save.path, self.selected)
         self._write_save()
         try:
             self.save.flush()

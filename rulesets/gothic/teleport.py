@@ -20,7 +20,7 @@ from engine.ruleset import RuleContext
 from . import hitrun
 from .catalogue import CATALOGUE, TARGET_PARAM, VESSEL_PARAM, why_no_vessel, why_phase
 from .tables import Tables
-from .units import crippled, distance, vessel
+from .units import afloat, crippled, distance, vessel
 
 #: "на расстоянии не более 10 см"
 TELEPORT_CM = 10
@@ -76,6 +76,19 @@ def may_teleport(state: dict, args: dict, tables: Tables) -> str:
     if why or "target" not in args:
         return why
     return why_target(state, args["vessel"], args["target"])
+
+
+def may_teleport_someone(state: dict, uid: str, tables: Tables) -> bool:
+    """Whether ``uid`` may teleport-attack some enemy now, by the action's own check (``may_teleport``) with
+    each target: what the end phase calls "free to teleport" is what the action offers. Only enemies entered
+    within reach are asked (``why_target`` refuses the rest), so a fleet's checklist stays quick."""
+    if why_attacker(state, uid, tables):
+        return False
+    for tid in afloat(state):
+        cm = distance(state, uid, tid)  # None between allies: they have no distance kept
+        if cm is not None and cm <= TELEPORT_CM and not may_teleport(state, {"vessel": uid, "target": tid}, tables):
+            return True
+    return False
 
 
 def teleport(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:

@@ -298,6 +298,25 @@ def test_every_teleport_refusal_and_an_allowed_teleport() -> None:
                                                                 "right")[0]
 
 
+def test_the_end_phase_names_as_free_to_teleport_only_vessels_the_teleport_action_offers() -> None:
+    """``gothic-boarding-teleport.en.md``, "Teleport attacks" (``.ru.txt``, "Атаки через телепортаторы"): the
+    attack is made "against an enemy ship no more than 10 cm away whose shields are down". A review found the
+    end phase's checklist calling every ship with no bar of its own "free to teleport", though no enemy stood
+    in reach: the list must be the ships the teleport action itself offers."""
+    enc = new_fight()                       # every enemy 40 cm away: out of reach for all
+    to_phase(enc, 4)
+    needs = next(s for s in enc.checklist() if s.status == "current").needs
+    assert "free to teleport" not in needs
+    assert enc.ruleset.param_choices(enc.state, "teleport", "vessel", {}) == []
+    in_reach = new_fight()
+    in_reach.act("shields", vessel="shade", up=0)
+    end_phase_in_reach(in_reach, ("hammer", "shade", 5))   # Hammer (8 hits) 5 cm from Shade (1 hit), shields down
+    needs = next(s for s in in_reach.checklist() if s.status == "current").needs
+    assert needs.endswith("; free to teleport: Hammer")
+    offered = in_reach.ruleset.param_choices(in_reach.state, "teleport", "vessel", {})
+    assert [c.value for c in offered] == ["hammer"]
+
+
 def test_no_teleport_without_a_distance_entered() -> None:
     """"no more than 10 cm away": the console cannot know it until the game master enters the distance."""
     from rulesets.gothic.teleport import why_target

@@ -103,6 +103,7 @@ class Gothic(Ruleset):
             "side_names": {s["id"]: s["name"] for s in setup.sides},
             "ships": ships, "defences": defences, "ordnance": {}, "next_salvo": 0,
             "distances": distances,
+            "distances_entered": [],  # vessels with a distance entered this turn (``units.note_distance_entered``)
             "table_files": dict(files),
         }
 

@@ -35,7 +35,7 @@ from engine.ruleset import RuleContext
 from . import hitrun
 from .catalogue import CATALOGUE, TARGET_PARAM, chosen_vessel, vessel_words, why_no_vessel, why_phase
 from .tables import Tables
-from .units import MAX_CM, afloat, distance, lose_hits, turrets_now, vessel
+from .units import MAX_CM, afloat, distance, lose_hits, note_distance_entered, turrets_now, vessel
 
 #: "Управляемая торпеда проходит 30 см за каждую стадию ordnance"
 BOARDING_MOVE_CM = 30
@@ -225,6 +225,7 @@ def salvo_distance(state: dict, args: dict, tables: Tables, ctx: RuleContext) ->
     """The target moved: the salvo's distance to it, 0 for contact."""
     o = state["ordnance"][args["salvo"]]
     before, o["distance"] = o["distance"], args["distance"]
+    note_distance_entered(state, o["target"])
     target = vessel(state, o["target"])["name"]
     ctx.note(f"{o['name']} is now in base contact with {target} (was {before} cm away)" if not o["distance"]
              else f"{o['name']} is now {o['distance']} cm from {target} (was {before} cm)")

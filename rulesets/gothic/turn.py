@@ -7,7 +7,9 @@ attacks). The turn is the usual four: 1 Movement (special orders declared),
 
 The rest of the game happens on the table; the console keeps what these rules
 need of it, entered by the game master: special orders (declared in the
-movement phase, in force until the end of the turn: our reading), distances in
+movement phase, before the ships move, in force until the end of the turn: our
+reading; the text does not say when orders come, so one declared after a
+distance to its ship was entered that turn is taken with a warning), distances in
 centimetres between vessels, shields knocked down or raised again, and hits
 taken from shooting. At the end of a turn every ship's orders end and its
 once-a-turn actions (launch, teleport, repair) are free again. A ship's empty
@@ -24,7 +26,7 @@ from .catalogue import (CATALOGUE, PHASES, TARGET_PARAM, VESSEL_PARAM, chosen_ve
                         why_phase)
 from .ordnance import reminders
 from .tables import Tables
-from .units import MAX_CM, afloat, lose_hits, pair, shields_blocked, vessel
+from .units import MAX_CM, afloat, lose_hits, note_distance_entered, pair, shields_blocked, vessel
 
 
 # --- special orders (movement phase) ---------------------------------------------------------------
@@ -63,6 +65,11 @@ def declare_order(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> 
     if order["reloads"]:
         s["loaded"] = True
         text += " (torpedo tubes reloaded)"
+    if args["vessel"] in state["distances_entered"]:
+        # the rules text does not say when orders are declared, so this is no ground to refuse: our turn has
+        # them before the ships move, and the game master hears that this one came after a distance to it
+        text += (f" (warning: a distance to {s['name']} was already entered this turn, and special orders are "
+                 f"declared before a ship moves)")
     ctx.note(text)
 
 
@@ -85,6 +92,7 @@ def may_distance(state: dict, args: dict, tables) -> str:
 def set_distance(state: dict, args: dict, tables, ctx: RuleContext) -> None:
     a, b, cm = args["vessel"], args["target"], args["cm"]
     state["distances"][pair(a, b)] = cm
+    note_distance_entered(state, a, b)
     ctx.note(f"Distance {vessel(state, a)['name']} - {vessel(state, b)['name']}: {cm} cm")
 
 
@@ -161,6 +169,7 @@ def next_phase(state: dict, args: dict, tables, ctx: RuleContext) -> None:
     state["phase"] = 1
     for v in state["ships"].values():
         v["orders"] = ""
+    state["distances_entered"] = []
     for key in ("ships", "defences"):
         for v in state[key].values():
             v["teleported"] = v["repair_tried"] = v["launched"] = False

@@ -138,6 +138,14 @@ def distance(state: dict, a: str, b: str) -> int | None:
     return state["distances"].get(pair(a, b))
 
 
+def note_distance_entered(state: dict, *uids: str) -> None:
+    """Keep, for the rest of the turn, that a distance to these vessels was entered: one of them, or the
+    enemy, has moved, and ``turn.declare_order`` warns of a special order declared after that."""
+    for uid in uids:
+        if uid not in state["distances_entered"]:
+            state["distances_entered"].append(uid)
+
+
 def lose_hits(state: dict, uid: str, n: int) -> list[str]:
     """Take ``n`` hits off a vessel; a vessel with none left is destroyed. Returns the log lines."""
     v = vessel(state, uid)

@@ -238,6 +238,37 @@ def test_ordinary_torpedo_hits_take_shields_then_hits() -> None:
     assert battery["shields_up"] == 0 and battery["hits"] == 3
 
 
+# --- special orders -----------------------------------------------------------------------------------------
+
+def test_an_order_declared_after_a_distance_was_entered_is_taken_with_a_warning() -> None:
+    """The rules text names special orders only to bar a ship on one from teleporting
+    (``gothic-boarding-teleport.en.md``, "Teleport attacks"; ``.ru.txt``, "Атаки через телепортаторы":
+    "Корабли, выполняющие специальный приказ ... не могут"); it says nothing of when they are declared. Our
+    turn declares them before the ships move, so an order for a ship whose distance was already entered this
+    turn is taken (the text gives no ground to refuse it, and the enemy may be the one that moved), with a
+    warning in its log line; a ship no distance was entered for, or the next turn, reads as before."""
+    enc = new_fight()
+    enc.act("set_distance", vessel="hammer", target="vow", cm=30)
+    start = len(enc.events)
+    enc.act("special_orders", vessel="vow", order="lock_on")
+    assert notes(enc, start) == ["Iron Vow goes on special orders: Lock On (warning: a distance to Iron Vow was "
+                                 "already entered this turn, and special orders are declared before a ship moves)"]
+    start = len(enc.events)
+    enc.act("special_orders", vessel="right", order="all_ahead_full")
+    assert notes(enc, start) == ["Divine Right goes on special orders: All Ahead Full"]
+    to_phase(enc, 4)
+    enc.act("next")                                         # turn 2: nothing entered yet
+    start = len(enc.events)
+    enc.act("special_orders", vessel="hammer", order="lock_on")
+    assert notes(enc, start) == ["Hammer goes on special orders: Lock On"]
+    salvo = launch_boarding(enc, strength=1, distance=30)   # a salvo's distance entered as its target moves
+    to_phase(enc, 1)
+    enc.act("salvo_distance", salvo=salvo, distance=25)
+    start = len(enc.events)
+    enc.act("special_orders", vessel="vow", order="all_ahead_full")
+    assert "warning: a distance to Iron Vow was already entered this turn" in notes(enc, start)[0]
+
+
 # --- teleport attacks --------------------------------------------------------------------------------------
 
 def end_phase_in_reach(enc, *pairs) -> None:

@@ -475,7 +475,8 @@ class Encounter:
         """Arguments as a reader wants them: a unit's name where its id was given, as the fight names it now (a
         ship renamed by a correction reads by its new name, as the notes after the rename do). A unit no longer in
         the fight (a salvo spent in its attack) keeps the last name it was seen with, so an action reads the same
-        when undone and when redone; one never seen reads as the setup named it, else by its id."""
+        when undone and when redone; one this session never saw (a save reopened) by the name the state keeps
+        for it (``Ruleset.former_name``), else as the setup named it, else by its id."""
         seen = self._seen_names
 
         def name(v: Any) -> Any:
@@ -487,6 +488,9 @@ class Encounter:
                     return unit["name"]
                 if v in seen:
                     return seen[v]
+                former = self.ruleset.former_name(self.state, v)
+                if former:
+                    return former
                 unit = self._setup_units.get(v)
                 return unit.get("name", v) if isinstance(unit, dict) else v
             return [name(x) for x in v] if isinstance(v, list) else v

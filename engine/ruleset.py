@@ -431,6 +431,11 @@ class Ruleset(ABC):
         known = ", ".join(sorted(self.tables())) or "none"
         raise BadTable(f"table.name: {self.id} has no table {name!r} (known: {known})")
 
+    def former_name(self, state: dict, uid: str) -> str:
+        """The name a unit no longer in the fight had (a spent salvo), when the state keeps it ("" when not): a
+        reopened fight's log names it as the live one did, though the session that saw it is gone."""
+        return ""
+
     def describe_action(self, name: str, args: dict) -> str:
         """A log line for an action: its name, then each argument given."""
         shown = " ".join(f"{k}={'+'.join(map(str, v)) if isinstance(v, list) else v}"

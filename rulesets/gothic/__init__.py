@@ -102,6 +102,7 @@ class Gothic(Ruleset):
             "side_order": [s["id"] for s in setup.sides],
             "side_names": {s["id"]: s["name"] for s in setup.sides},
             "ships": ships, "defences": defences, "ordnance": {}, "next_salvo": 0,
+            "spent_salvos": {},  # each spent salvo's name by id, for the log (``former_name``)
             "distances": distances,
             "distances_entered": [],  # vessels with a distance entered this turn (``units.note_distance_entered``)
             "table_files": dict(files),
@@ -111,6 +112,11 @@ class Gothic(Ruleset):
         return (Param("distance", "Starting distance in cm between enemies", "int", minimum=0, maximum=MAX_CM),)
 
     # --- reading the state -----------------------------------------------------------
+
+    def former_name(self, state: dict, uid: str) -> str:
+        kept = state.get("spent_salvos")
+        name = kept.get(uid, "") if isinstance(kept, dict) else ""
+        return name if isinstance(name, str) else ""
 
     def checklist(self, state: dict) -> list[StepView]:
         return turn.checklist(state, self.tables_for(state))

@@ -35,7 +35,7 @@ from engine.ruleset import RuleContext
 from . import hitrun
 from .catalogue import CATALOGUE, TARGET_PARAM, chosen_vessel, vessel_words, why_no_vessel, why_phase
 from .tables import Tables
-from .units import MAX_CM, afloat, distance, lose_hits, note_distance_entered, turrets_now, vessel
+from .units import MAX_CM, afloat, distance, lose_hits, note_distance_entered, spend_salvo, turrets_now, vessel
 
 #: "Управляемая торпеда проходит 30 см за каждую стадию ordnance"
 BOARDING_MOVE_CM = 30
@@ -243,7 +243,7 @@ CATALOGUE.add(Action("salvo_distance", "Salvo distance", salvo_distance, key="a"
 
 def contact(state: dict, sid: str, tables: Tables, ctx: RuleContext) -> None:
     """The salvo reaches its target's base: turrets fire, then survivors roll to hit. The marker is spent."""
-    o = state["ordnance"].pop(sid)
+    o = spend_salvo(state, sid)
     t = vessel(state, o["target"])
     turrets = turrets_now(t)
     ctx.note(f"{o['name']} in base contact with {t['name']}: {turrets} turret{'s' if turrets != 1 else ''} "

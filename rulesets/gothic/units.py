@@ -159,6 +159,14 @@ def lose_hits(state: dict, uid: str, n: int) -> list[str]:
     return out
 
 
+def spend_salvo(state: dict, sid: str) -> dict:
+    """Take a salvo off the table; its name stays in ``spent_salvos``, so a reopened fight's log names it as
+    the live one did (``Gothic.former_name``)."""
+    salvo = state["ordnance"].pop(sid)
+    state["spent_salvos"][sid] = salvo["name"]
+    return salvo
+
+
 def destroy(state: dict, uid: str, why: str) -> str:
     v = vessel(state, uid)
     v["destroyed"] = True
@@ -167,6 +175,6 @@ def destroy(state: dict, uid: str, why: str) -> str:
     v["orders"] = ""
     spent = [sid for sid, o in state["ordnance"].items() if o["target"] == uid]
     for sid in spent:  # a salvo without a target leaves the table
-        del state["ordnance"][sid]
+        spend_salvo(state, sid)
     more = f"; {len(spent)} salvo{'s' if len(spent) != 1 else ''} aimed at it removed" if spent else ""
     return f"{v['name']} is destroyed ({why}){more}"

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.errors import BadTable, IllegalAction
+from engine.saves import SaveFile, create
 from tests.rulesets.scripted import saved_and_continued
 
 from .fleet import answer, new_fight, notes, refused, to_phase, unit
@@ -120,6 +121,31 @@ def test_undo_and_redo_name_a_salvo_the_same_way() -> None:
     assert enc.describe(undone[0]) == said
     redone = enc.redo()
     assert enc.describe(redone[0]) == said
+
+
+def test_a_reopened_fight_names_its_spent_salvos_as_the_live_one_did(tmp_path: Path) -> None:
+    """A salvo leaves the table when it is spent by its attack (``gothic-boarding-teleport.en.md``, "Boarding
+    torpedoes": the torpedoes that hit make hit-and-run attacks) or when its target is destroyed. A review found
+    the log of a reopened save naming such a salvo by its id ("salvo=salvo-1"), where the live fight had said
+    its name: the name lived only in the session's memory, and the saved state no longer held the salvo."""
+    enc = new_fight()
+    save = create(tmp_path / "fight.toml", enc).autosave()
+    enc.act("set_distance", vessel="hammer", target="vow", cm=8)
+    to_phase(enc, 2)
+    enc.act("launch", vessel="hammer", kinds=["boarding"], strength=1, target="vow", distance=8)
+    enc.act("launch", vessel="right", kinds=["torpedoes"], strength=4, target="shade", distance=30)
+    enc.act("next")
+    enc.act("move_salvo", salvo="salvo-1", turn=0, distance=0)
+    answer(enc, "Turret fire: Iron Vow", "4", target="4+")   # the only torpedo shot down: the salvo is spent
+    enc.act("move_salvo", salvo="salvo-2", turn=0, distance=20)
+    enc.act("record_hits", vessel="shade", hits=1)           # Shade destroyed: the salvo aimed at it leaves
+    assert enc.state["ordnance"] == {}
+    live = [enc.describe(ev) for ev in enc.events]
+    assert "move salvo salvo=Boarding torpedoes 1 from Hammer turn=0 distance=0" in live
+    assert "move salvo salvo=Torpedoes 4 from Divine Right turn=0 distance=20" in live
+    save.flush()
+    reopened = SaveFile.load(tmp_path / "fight.toml", ruleset=enc.ruleset).encounter
+    assert [reopened.describe(ev) for ev in reopened.events] == live
 
 
 def test_a_target_that_moves_into_a_salvo_is_attacked() -> None:

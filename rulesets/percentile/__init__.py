@@ -25,7 +25,7 @@ from engine.tables import table_files
 from . import turn, combat, crew  # noqa: F401  (they register their actions and procedures)
 from .catalogue import CATALOGUE, read_options
 from .corrections import RULES as CORRECTION_RULES
-from .people import check_person, is_dead, person_state
+from .people import check_person, is_dead, person_state, race_corrected
 from .tables import TABLE_SET, load_tables
 
 
@@ -36,6 +36,8 @@ class Percentile(Ruleset):
     table_set = TABLE_SET
     correction_rules = CORRECTION_RULES
     sides_allowed = (2, None)
+    #: What a correction plays out (``after_correction``); an earlier reading turns the later fixes off.
+    rederives_race = True  # a corrected race brings its average Agility
 
     def check_unit(self, kind: UnitKind, unit: dict, where: str) -> None:
         check_person(unit, load_tables(), where)
@@ -113,10 +115,20 @@ class Percentile(Ruleset):
         return super().describe_action(name, args)
 
     def after_correction(self, state: dict, path: tuple, ctx=None) -> None:
-        """A corrected body part decides again whether its person is dead (a vital part without function)."""
-        if len(path) >= 4 and path[0] == "people" and path[2] == "body" and path[1] in state["people"]:
-            person = state["people"][path[1]]
+        """A corrected body part decides again whether its person is dead (a vital part without function); a
+        corrected race brings its average Agility to a person whose file left the Agility to the race
+        (``people.race_corrected``), and an Agility corrected by hand is the person's own from then on."""
+        if len(path) < 3 or path[0] != "people" or path[1] not in state["people"]:
+            return
+        person = state["people"][path[1]]
+        if len(path) >= 4 and path[2] == "body":
             person["dead"] = is_dead(person, self.tables_for(state))
+        elif len(path) == 3 and path[2] == "race" and self.rederives_race:
+            said = race_corrected(person, self.tables_for(state))
+            if said and ctx is not None:
+                ctx.note(said)
+        elif len(path) == 3 and path[2] == "agility" and self.rederives_race:
+            person["agility_from_race"] = False
 
     def checklist(self, state: dict) -> list[StepView]:
         return turn.checklist(state)
@@ -143,6 +155,17 @@ class Percentile(Ruleset):
         (``guest_tables``), as the procedure did."""
         from . import views
         return views.roll_help(state, request, self.guest_tables() if ":" in request.then else self.tables_for(state))
+
+    def earlier_readings(self) -> tuple[Ruleset, ...]:
+        """Saves written before a corrected race brought its average Agility hold the older result."""
+        return (_Reading(),)
+
+
+class _Reading(Percentile):
+    """Percentile as an earlier version read a log: only for a loaded save's [state]
+    (``Ruleset.earlier_readings``)."""
+
+    rederives_race = False
 
 
 RULESET = Percentile()

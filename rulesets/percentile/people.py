@@ -87,13 +87,31 @@ def person_state(person: dict, tables: Tables) -> dict:
     return {
         "side": person["side"], "name": person["name"], "race": person["race"], "team": person["team"],
         "perception": person["perception"], "aim": person["aim"], "brawl": person["brawl"],
-        "agility": ap, "strength": person["strength"], "alertness": person["alertness"],
+        "agility": ap, "agility_from_race": not person["agility"], "strength": person["strength"],
+        "alertness": person["alertness"],
         "weapons": list(person["weapons"]),
         "body": body,
         "ap_turn": ap, "ap_spent": 0, "ap_extra": 0, "ap_extra_spent": 0, "ap_forfeit": 0, "owed": 0, "no_move": False,
         "taken_this_round": 0, "taken_last_round": 0, "dead": False, "wounds": [], "attacked": False,
         "asleep": person.get("asleep", False),
     }
+
+
+def race_corrected(person: dict, tables: Tables) -> str:
+    """A person whose Agility is the race's average (``agility_from_race``: the file's 0) takes the corrected
+    race's average, and this turn's points move by as much (those borrowed from it stay owed): the race is the
+    one the person always had. A turn borrowed whole keeps no movement. Answers the log's words ("" when nothing
+    changed). The body is the race's already (``corrections._same_body``), and what the console reads of the
+    race (hit bands, skeleton, where the head is) is looked up on the tables each time."""
+    if not person.get("agility_from_race"):
+        return ""
+    was, now = person["agility"], tables.races[person["race"]]["agility_points"]
+    if now == was:
+        return ""
+    person["agility"] = now
+    if not person["no_move"]:
+        person["ap_turn"] = max(0, person["ap_turn"] + now - was)
+    return f"{person['name']}'s Agility {was} -> {now} (the {tables.races[person['race']]['label']} average)"
 
 
 def structure_points(points: int) -> int:

@@ -12,7 +12,9 @@ import copy
 import pytest
 
 from engine.errors import IllegalAction
-from tests.rulesets.percentile.fights import answer, fight, to_action
+from engine.saves import SaveFile, create
+from rulesets.percentile import Percentile
+from tests.rulesets.percentile.fights import answer, fight, person, to_action
 from rulesets.percentile.turn import ap_left
 
 
@@ -82,6 +84,41 @@ def test_a_race_with_the_same_body_parts_is_taken_and_hit() -> None:
     answer(enc, "Random hit location", "50")
     assert enc.state["people"]["cid"]["wounds"][-1]["part"] == "abdomen"
 
+
+
+def test_a_race_corrected_brings_its_average_agility() -> None:
+    """percentile-personal-combat.txt, Any move at all?: a human's "average number of agility points" is 55, and
+    Procedures for Action (2): the Agility Points are the character's Agility. Cid's file leaves his Agility to
+    his race (0), so Cid made a Fenbin (70 on the shipped races table) corrected back to a human has the human's
+    55, this turn too; Dee's own Agility of 62 is hers whatever her race."""
+    people = {"ann": person("blue", "Ann"), "cid": person("red", "Cid", race="fenbin"),
+              "dee": person("red", "Dee", race="fenbin", agility=62)}
+    enc = fight(people)
+    to_action(enc)
+    assert enc.state["people"]["cid"]["agility"] == 70
+    enc.correct("people.cid.race", "human")
+    enc.correct("people.dee.race", "human")
+    cid, dee = enc.state["people"]["cid"], enc.state["people"]["dee"]
+    assert (cid["agility"], cid["ap_turn"]) == (55, 55)
+    assert (dee["agility"], dee["ap_turn"]) == (62, 62)
+    enc.act("next")
+    enc.act("next")  # round 2: the turn's points come from the Agility again
+    assert enc.state["people"]["cid"]["ap_turn"] == 55
+
+
+def test_a_save_written_before_a_race_brought_its_agility_still_loads(tmp_path, monkeypatch) -> None:
+    """A save's [state] is checked against its log replayed (engine.saves): one written when a corrected race
+    left the Agility as it was loads as that version wrote it, and plays on with the corrected race's 55."""
+    path = tmp_path / "old.toml"
+    with monkeypatch.context() as m:
+        m.setattr(Percentile, "rederives_race", False)
+        enc = fight({"ann": person("blue", "Ann"), "cid": person("red", "Cid", race="fenbin")})
+        to_action(enc)
+        enc.correct("people.cid.race", "human")
+        assert enc.state["people"]["cid"]["agility"] == 70
+        create(path, enc)
+    loaded = SaveFile.load(path).encounter
+    assert loaded.state["people"]["cid"]["agility"] == 55
 
 # --- the order of the sides ------------------------------------------------------------------------------------
 

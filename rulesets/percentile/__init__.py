@@ -38,6 +38,7 @@ class Percentile(Ruleset):
     sides_allowed = (2, None)
     #: What a correction plays out (``after_correction``); an earlier reading turns the later fixes off.
     rederives_race = True  # a corrected race brings its average Agility
+    reorders_rolls = True  # a corrected order of sides takes the primary attack rolls with it
 
     def check_unit(self, kind: UnitKind, unit: dict, where: str) -> None:
         check_person(unit, load_tables(), where)
@@ -115,9 +116,14 @@ class Percentile(Ruleset):
         return super().describe_action(name, args)
 
     def after_correction(self, state: dict, path: tuple, ctx=None) -> None:
-        """A corrected body part decides again whether its person is dead (a vital part without function); a
+        """A corrected order of sides takes the primary attack rolls with it (``turn.order_corrected``); a
+        corrected body part decides again whether its person is dead (a vital part without function); a
         corrected race brings its average Agility to a person whose file left the Agility to the race
         (``people.race_corrected``), and an Agility corrected by hand is the person's own from then on."""
+        if len(path) == 2 and path[0] == "order" and self.reorders_rolls:
+            said = turn.order_corrected(state)
+            if said and ctx is not None:
+                ctx.note(said)
         if len(path) < 3 or path[0] != "people" or path[1] not in state["people"]:
             return
         person = state["people"][path[1]]
@@ -157,7 +163,8 @@ class Percentile(Ruleset):
         return views.roll_help(state, request, self.guest_tables() if ":" in request.then else self.tables_for(state))
 
     def earlier_readings(self) -> tuple[Ruleset, ...]:
-        """Saves written before a corrected race brought its average Agility hold the older result."""
+        """Saves written before a corrected race brought its average Agility, and a corrected order its rolls,
+        hold the older results."""
         return (_Reading(),)
 
 
@@ -165,7 +172,7 @@ class _Reading(Percentile):
     """Percentile as an earlier version read a log: only for a loaded save's [state]
     (``Ruleset.earlier_readings``)."""
 
-    rederives_race = False
+    rederives_race = reorders_rolls = False
 
 
 RULESET = Percentile()

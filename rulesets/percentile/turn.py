@@ -298,6 +298,33 @@ def on_primary(state: dict, result: RollResult, tables, ctx) -> None:
     _start_action(state, [sole] if sole else list(order), sole)
 
 
+ORDER_ROLLS = ("primary", "joined", "rolloff")  # the rolls that set a side's place in the order
+
+
+def order_corrected(state: dict) -> str:
+    """The order corrected by hand (a swap, ``corrections.reorder``) takes the primary attack rolls with it: "the
+    side with the lowest roll ... attacks first, the side with the second lowest roll will attack second"
+    (Procedures for Primary Attack (1)), so the lowest roll goes to the side now first, and so on; each roll keeps
+    its tie rolls, and sides of equal rolls keep theirs. A side joining later is placed, and rolls off, against
+    these. Left alone while such rolls are still being made (the order is then the last round's). Answers the
+    log's words ("" when no roll moved)."""
+    if any(p.get("then") in ORDER_ROLLS for p in state["pending"]):
+        return ""
+    rolls, ties = state["primary_rolls"], state["primary_ties"]
+    placed = [s for s in state["order"] if s in rolls]
+    held = sorted(((rolls[s], ties.get(s)) for s in placed), key=lambda held: held[0])
+    moved = []
+    for side, (roll, tie) in zip(placed, held):
+        if rolls[side] != roll:
+            moved.append(f"{state['side_names'][side]} {roll}")
+        rolls[side] = roll
+        if tie is None:
+            ties.pop(side, None)
+        else:
+            ties[side] = tie
+    return f"the primary attack rolls follow the order, lowest first: {', '.join(moved)}" if moved else ""
+
+
 @rise_first
 def may_pass(state: dict, args: dict, tables) -> str:
     if state["step"] != "action":

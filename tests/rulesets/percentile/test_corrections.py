@@ -106,19 +106,24 @@ def test_a_race_corrected_brings_its_average_agility() -> None:
     assert enc.state["people"]["cid"]["ap_turn"] == 55
 
 
-def test_a_save_written_before_a_race_brought_its_agility_still_loads(tmp_path, monkeypatch) -> None:
+def test_a_save_written_before_corrections_played_out_still_loads(tmp_path, monkeypatch) -> None:
     """A save's [state] is checked against its log replayed (engine.saves): one written when a corrected race
-    left the Agility as it was loads as that version wrote it, and plays on with the corrected race's 55."""
+    left the Agility as it was, and a corrected order left the primary attack rolls, loads as that version wrote
+    it, and plays on with today's results (the human's 55; Red first with the 10)."""
     path = tmp_path / "old.toml"
     with monkeypatch.context() as m:
         m.setattr(Percentile, "rederives_race", False)
+        m.setattr(Percentile, "reorders_rolls", False)
         enc = fight({"ann": person("blue", "Ann"), "cid": person("red", "Cid", race="fenbin")})
         to_action(enc)
         enc.correct("people.cid.race", "human")
+        enc.correct("order[0]", "red")
         assert enc.state["people"]["cid"]["agility"] == 70
+        assert enc.state["primary_rolls"] == {"blue": 10, "red": 20}
         create(path, enc)
     loaded = SaveFile.load(path).encounter
     assert loaded.state["people"]["cid"]["agility"] == 55
+    assert loaded.state["primary_rolls"] == {"red": 10, "blue": 20}
 
 # --- the order of the sides ------------------------------------------------------------------------------------
 
@@ -143,3 +148,26 @@ def test_a_joined_side_is_corrected_only_to_a_side_not_already_joined() -> None:
     refused_correction(enc, "joined[0]", "red", "must be one of blue")  # red is listed at [1]
     enc.correct("joined[0]", "blue")  # as it is: nothing changes
     assert enc.state["joined"] == ["blue", "red"]
+
+
+def test_the_primary_attack_rolls_follow_the_sides_when_the_order_is_corrected() -> None:
+    """percentile-personal-combat.txt, Procedures for Primary Attack (1): "The side with the lowest roll will get
+    Primary Attack and attacks first, the side with the second lowest roll will attack second". Blue rolled 20 and
+    Red 45; the game master corrects the order to Red first, so Red holds the 20 and Blue the 45. Green, joining
+    late with a 45 (Primary Attack: "If at any time the results are equal ... a 1:100sd roll for each side
+    should be repeated"), is equal to Blue, the side now second, and rolls off with Blue."""
+    sides = [{"id": "blue", "name": "Blue"}, {"id": "red", "name": "Red"},
+             {"id": "green", "name": "Green", "joins_later": True}]
+    enc = fight({"ann": person("blue", "Ann"), "cid": person("red", "Cid"), "dee": person("green", "Dee")}, sides)
+    to_action(enc, blue="20", red="45")
+    enc.correct("order[0]", "red")
+    assert enc.state["order"] == ["red", "blue"]
+    assert enc.state["primary_rolls"] == {"red": 20, "blue": 45}
+    assert "Order: Red 20, Blue 45" in enc.ruleset.checklist_notes(enc.state)
+    assert "the primary attack rolls follow the order, lowest first: Red 20, Blue 45" in enc.events[-1].notes
+    enc.act("join", side="green")
+    answer(enc, "Primary attack: Green", "45")
+    assert "Green rolled 45, equal to Blue: each rolls again" in enc.events[-1].notes
+    answer(enc, "Primary attack: Green", "70")  # Blue wins the roll-off: Green goes after Blue
+    answer(enc, "Primary attack: Blue", "60")
+    assert enc.state["order"] == ["red", "blue", "green"]

@@ -226,6 +226,7 @@ def on_surprise(state: dict, result: RollResult, tables, ctx) -> None:
     state["surprise_side"] = winner
     ctx.note(f"{state['side_names'][winner]} gets SURPRISE: the one and only turn this round")
     _start_action(state, [winner], winner)
+    state["surprise_round"] = True  # no primary attack this round (the checklist skips it); over at its end
 
 
 # --- primary attack ---------------------------------------------------------------------------------
@@ -501,7 +502,7 @@ def end_round(state: dict, ctx) -> None:
     state["quiet_rounds"] = state["quiet_rounds"] + 1 if not state["attacks_this_round"] else 0
     state["attacks_this_round"] = 0
     state["round"] += 1
-    state["sole"] = ""
+    state["sole"], state["surprise_round"] = "", False
     standing = fighting_sides(state)
     if over_when_one_side_stands(state, ctx):
         return
@@ -663,6 +664,11 @@ def checklist(state: dict) -> list[StepView]:
             continue
         if sid == "surprise" and not state["options"]["surprise"]:
             out.append(StepView(i, label, "skipped"))
+            continue
+        if sid == "primary" and state["surprise_round"]:
+            # "the side with the advantage of surprise receives the one and only turn this round" (Surprise,
+            # Surprise!): no primary attack is rolled this round, so it is not done, nor still to do
+            out.append(StepView(i, f"{label}: none in a surprise round", "skipped"))
             continue
         status = "current" if sid == current else ("done" if order.index(sid) < order.index(current) else "todo")
         needs = ""

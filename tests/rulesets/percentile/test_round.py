@@ -85,6 +85,29 @@ def test_after_the_surprise_round_primary_attack_orders_the_sides() -> None:
     assert enc.state["step"] == "primary" and enc.state["round"] == 2
 
 
+def test_the_checklist_shows_no_primary_attack_in_a_surprise_round() -> None:
+    """"the side with the advantage of surprise receives the one and only turn this round - no other side may
+    take action" (Surprise, Surprise!): no primary attack is rolled that round, so the checklist does not tick it
+    as done; the next round rolls it. A later surprise round (two quiet rounds) skips it again, while a side 30
+    or more ahead by primary attack has a round of its own with the primary attack done."""
+    def primary(enc) -> str:
+        return next(s.status for s in enc.checklist() if s.label.startswith("Primary attack"))
+
+    enc = fight(people(), THREE, surprise=1)
+    enc.act("surprise")
+    answer(enc, "Surprise: Blue", "1")
+    answer(enc, "Surprise: Red", "99")
+    assert enc.state["step"] == "action" and primary(enc) == "skipped"
+    enc.act("next")
+    assert primary(enc) == "current"
+    to_action(enc, blue="10", red="50")  # Blue 40 ahead: the only attack this round, by primary attack
+    assert enc.state["sole"] == "blue" and primary(enc) == "done"
+    enc.act("next")  # round 2 ends quiet, as round 1 did: a new chance for surprise
+    enc.act("surprise")
+    answer(enc, "Surprise: Blue", "1")
+    answer(enc, "Surprise: Red", "99")
+    assert enc.state["step"] == "action" and primary(enc) == "skipped"
+
 def test_two_quiet_rounds_or_lost_contact_give_a_new_chance_for_surprise() -> None:
     """"If the combatants lose sight of each other, or the combat ceases for two rounds or more the sides have
     another opportunity to obtain surprise"."""

@@ -97,22 +97,23 @@ def enlist(state: dict, tables, args: dict) -> list[str]:
     if len(here) >= want:
         return here if len(here) == want else here[:want]
     names = [n for n in roster if n not in taken] if roster else []
-    count: int | None = placed
+    count = placed
     while len(here) < want:
-        before = len(people)
         here.append(_make(state, tables, ship, args["side"], place, names.pop(0) if names else "", count))
-        # one more at the place; should a made id ever replace someone, ``_make`` counts again
-        count = count + 1 if count is not None and len(people) > before else None
+        count += 1  # one more at the place
     return here
 
 
 def _make(state: dict, tables, ship: str, side: str, place: str, name: str, placed: int | None = None) -> str:
     """A crew member made on demand, numbered after everyone of the ship at the place (``placed``: that
-    count, when the caller has it)."""
+    count, when the caller has it), or after that when the number is someone's already: one the game master
+    has moved elsewhere keeps his, and nobody is made over him."""
     people = state["people"]
     if placed is None:
         placed = sum(1 for p in people.values() if p.get("ship") == ship and p.get("location") == place)
     n = 1 + placed
+    while f"{ship}-{place}-{n}" in people:
+        n += 1
     pid = f"{ship}-{place}-{n}"
     person = {**DEFAULTS, "side": side, "name": name or f"{place.replace('_', ' ').capitalize()} crew {n}"}
     checked = ("made people checked",)  # they differ only in side and name, which the check does not read

@@ -42,6 +42,8 @@ Where the text is silent we decided, as a careful referee would:
   people at the location, and each radiation exposure with ``crew_exposure``;
   the people are made on demand (the named crew first) and kept in
   ``state["people"]``; each one killed lowers the location's crew count. A
+  room's occupant is kept where the crew list puts him, or else in his berth,
+  never among the struck location's crew (``occupant_place``). A
   fight with ``crew_combat = "records"``, or saved without the option before it
   existed, keeps the crew attacks as records only. ``flagbridge new`` asks, with
   personal combat first, and the shipped demo uses it.
@@ -99,7 +101,8 @@ def _personal_attack(state: dict, attack: dict, key: str, who: str, tables: Tabl
     ship = state["ships"][ship_id]
     place = attack.get("general", "")
     ctx.call(PERSONAL, "crew_attack", {
-        "ship": ship_id, "ship_name": ship["name"], "side": ship["side"], "location": place,
+        "ship": ship_id, "ship_name": ship["name"], "side": ship["side"],
+        "location": occupant_place(state, ship_id, who, place) if who else place,
         "equivalent": entry["equivalent"], "tag": f"{ship_id}:crew_attacks:{len(ship['crew_attacks']) - 1}",
         "count": ship["crew"].get(place, 0), "roster": state["crew_roster"].get(ship_id, {}).get(place, []),
         "only": [who] if who else []}, reply="crew_wounded")
@@ -132,6 +135,20 @@ def crew_place(state: dict, ship_id: str, name: str, place: str, occupant: bool)
         if name in names:
             return where
     return "" if occupant else place
+
+
+def occupant_place(state: dict, ship_id: str, who: str, struck: str) -> str:
+    """Where personal combat keeps a room's occupant: a named crewman where the crew list puts him, anyone else
+    in his own berth ("stateroom_1"). Not among the crew of the location the hit ``struck``: "the inhabitant" of
+    a room is not one of them, so a later crew hit there neither shoots him in a crewman's place nor numbers its
+    crew after him ("Quarters crew 2" for the first)."""
+    place = crew_place(state, ship_id, who, "", True)
+    if place:
+        return place
+    for room in state["ships"][ship_id]["quarters"]:
+        if room["occupant"] == who:
+            return room["berth"].replace(" ", "_")
+    return struck
 
 
 def casualties(before: dict, after: dict) -> list[str]:
@@ -646,7 +663,8 @@ def on_nuclear_crew(state: dict, result: RollResult, tables: Tables, ctx: RuleCo
         if lost and state.get("crew_combat") == PERSONAL:  # the people there lose theirs ("reduced to 0")
             place, named = attack["general"], c.get("who", "")
             ctx.call(PERSONAL, "crew_drained", {
-                "ship": attack["target"], "ship_name": ship["name"], "side": ship["side"], "location": place,
+                "ship": attack["target"], "ship_name": ship["name"], "side": ship["side"],
+                "location": occupant_place(state, attack["target"], named, place) if named else place,
                 "count": ship["crew"].get(place, 0), "attributes": lost, "only": [named] if named else [],
                 "roster": state["crew_roster"].get(attack["target"], {}).get(place, []),
                 "tag": f"{attack['target']}:crew_attacks:{len(ship['crew_attacks']) - 1}"}, reply="crew_drained")

@@ -404,6 +404,70 @@ def shot_at(enc: Encounter, prefix: str) -> list[str]:
     return names
 
 
+def test_a_stateroom_s_inhabitant_is_neither_one_of_the_quarters_crew_nor_counted_in_their_numbers() -> None:
+    """``classic-hg-combat.txt``, Quarters (line 87): "If occupied, the inhabitant is subjected to a Crew attack";
+    Crew (line 59): "The crew in the general location have been attacked". Found in review: a passenger shot in
+    his stateroom was then made one of the "4 crew in the quarters", so a crew hit there shot him in a crewman's
+    place and numbered the crew "Quarters crew 2" to 4. The Jackal's four quarters crew are numbered 1 to 4, and
+    the passenger is only the inhabitant of his room."""
+    enc = duel(crew_combat="percentile", raider={"occupants": [{"name": "Dr. Kel Ashe", "berth": "stateroom 1"}]})
+    two_hits_at_close_range(enc)
+    answer(enc, "General location: A1", roll_for_general("quarters"))
+    answer(enc, "Specific location: A1", roll_for_effect("quarters", "quarters"))
+    answer(enc, "Which stateroom or berth", "1")
+    answer(enc, "Percent to hit: laser rifle at Dr. Kel Ashe", "99")
+    answer(enc, "General location: A2", roll_for_general("quarters"))
+    answer(enc, "Specific location: A2", roll_for_effect("quarters", "crew"))
+    crew = [f"Quarters crew {n}" for n in range(1, 5)]
+    assert shot_at(enc, "Percent to hit: shotgun at ") == crew + crew  # the repeater's spallation, then the repeater
+    assert sorted(p["name"] for p in enc.state["people"].values()) == ["Dr. Kel Ashe"] + crew
+
+
+def test_a_nuclear_missile_s_radiation_reaches_the_quarters_crew_and_not_the_passenger_it_spared() -> None:
+    """``classic-hg-combat.txt``: Quarters (line 87), "the inhabitant is subjected to a Crew attack"; Nuclear
+    Missile (line 62), "Crew killed on a 8 (2D), otherwise 2 attributes reduced to 0"; Radiation (line 89), "all
+    crew in the general location hit take 1D damage immediately, and will die in 1D days". The passenger who
+    survives his room's hit loses aim and perception in stateroom 1; the radiation's 5 reaches the four quarters
+    crew, numbered 1 to 4, and not him (he was one of the four, and the crew began at 2)."""
+    from tests.rulesets.classic_hg.test_effects import strike
+
+    enc = duel(crew_combat="percentile", raider={"occupants": [{"name": "Dr. Kel Ashe", "berth": "stateroom 1"}]})
+    strike(enc, "quarters", "quarters", armor=3, turret="T4", warhead="nuclear")
+    answer(enc, "Which stateroom or berth", "1")
+    answer(enc, "Nuclear missile: is the Dr. Kel Ashe of Jackal killed?", "7")  # 8+ kills
+    answer(enc, "Attribute reduced to 0: Dr. Kel Ashe", "2")  # aim
+    answer(enc, "Attribute reduced to 0: Dr. Kel Ashe", "1")  # perception
+    answer(enc, "Spallation: A1", "2")  # 3+ against armor 3
+    answer(enc, "Radiation: A1 against Jackal's computer and crew", "12")
+    answer(enc, "Radiation: damage to 4 crew in the quarters", "5")
+    answer(enc, "Radiation: days until death", "3")
+    assert enc.pending is None
+    people = {p["name"]: p for p in enc.state["people"].values()}
+    assert sorted(people) == ["Dr. Kel Ashe"] + [f"Quarters crew {n}" for n in range(1, 5)]
+    ashe = people.pop("Dr. Kel Ashe")
+    assert (ashe["location"], ashe["aim"], ashe["perception"]) == ("stateroom_1", 0, 0)
+    assert ashe["body"]["chest"]["taken"] == 0
+    assert all(p["body"]["chest"]["taken"] == 5 and p["location"] == "quarters" for p in people.values())
+
+
+def test_a_named_crewman_hit_in_his_stateroom_stands_with_his_own_location_s_crew() -> None:
+    """Quarters (line 87) and Crew (line 59) of ``classic-hg-combat.txt``; a named crewman is counted where the
+    crew list puts him, wherever he was hit (``damage.crew_place``). Found in review: Capt. Vale, shot in his
+    stateroom, was made one of the quarters crew (taking their number 1), and a later bridge hit made a
+    "Bridge crew 2" to stand in for him. The bridge's two are Vale and Dunn."""
+    enc = duel(BRIDGE, raider={"occupants": [{"name": "Capt. Orrin Vale", "berth": "stateroom 1"}]})
+    two_hits_at_close_range(enc)
+    answer(enc, "General location: A1", roll_for_general("quarters"))
+    answer(enc, "Specific location: A1", roll_for_effect("quarters", "quarters"))
+    answer(enc, "Which stateroom or berth", "1")
+    answer(enc, "Percent to hit: laser rifle at Capt. Orrin Vale", "99")
+    answer(enc, "General location: A2", roll_for_general("bridge"))
+    answer(enc, "Specific location: A2", roll_for_effect("bridge", "crew"))
+    bridge = ["Capt. Orrin Vale", "Mate Sela Dunn"]
+    assert shot_at(enc, "Percent to hit: shotgun at ") == bridge + bridge
+    assert sorted(p["name"] for p in enc.state["people"].values()) == bridge
+
+
 def test_crew_made_after_one_has_left_the_location_take_a_number_nobody_has() -> None:
     """Crew (line 59 of ``classic-hg-combat.txt``): each crew hit shoots the crew counted at the location. Found in
     review: the numbers came from a head count of the location, so once the game master had moved Bridge crew 1

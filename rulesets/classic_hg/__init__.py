@@ -13,7 +13,7 @@ from __future__ import annotations
 
 
 from engine.actions import Param
-from engine.ruleset import Ruleset, StepView
+from engine.ruleset import Ruleset, StepView, find_ruleset
 from engine.tables import table_files
 
 from . import actions, damage, turn  # noqa: F401  (actions fills the catalogue)
@@ -37,8 +37,12 @@ class ClassicHG(Ruleset):
     uses = ("percentile",)
 
     def recap_more(self, before: dict, after: dict) -> list[str]:
-        """The crew personal combat killed or wounded (``damage.casualties``)."""
-        return damage.casualties(before, after)
+        """The crew personal combat killed, wounded or took attributes from (``damage.casualties``); their
+        attributes are the whole-number fields the people's own ruleset declares for a person."""
+        if not after.get("people"):
+            return []
+        people = next(k for k in find_ruleset(damage.PERSONAL).unit_kinds if k.key == "people")
+        return damage.casualties(before, after, tuple(f.name for f in people.fields if f.kind == "int"))
 
     # --- setup and tables -----------------------------------------------------------
 

@@ -151,21 +151,28 @@ def occupant_place(state: dict, ship_id: str, who: str, struck: str) -> str:
     return struck
 
 
-def casualties(before: dict, after: dict) -> list[str]:
+def casualties(before: dict, after: dict, attributes: tuple[str, ...] = ()) -> list[str]:
     """The people personal combat met between two states, as the recap tells them: "Capt. Orrin Vale (Jackal,
-    bridge): killed", or wounded with the wounds new since ``before``."""
+    bridge): killed", or wounded with the wounds new since ``before``, and the ``attributes`` taken to 0 since
+    (a nuclear missile's "otherwise 2 attributes reduced to 0": "aim and perception reduced to 0"). A person
+    first met since ``before`` began with none at 0 (crew are made with the people defaults)."""
     out = []
     was, ships = before.get("people", {}), after.get("ships", {})
     for pid, person in after.get("people", {}).items():
         old = was.get(pid, {})
         new_wounds = person.get("wounds", [])[len(old.get("wounds", [])):]
         killed = person.get("dead") and not old.get("dead")
-        if not killed and not new_wounds:
+        lost = [a for a in attributes if person.get(a) == 0 and old.get(a) != 0]
+        if not killed and not new_wounds and not lost:
             continue
         ship = ships.get(person.get("ship"), {}).get("name", person.get("ship", ""))
         where = f"{person.get('name', pid)} ({ship}, {str(person.get('location', '')).replace('_', ' ')})"
+        if killed:
+            out.append(f"{where}: killed")
+            continue
         wounds = ", ".join(f"{w.get('part', '').replace('_', ' ')} {w.get('points', 0)}" for w in new_wounds)
-        out.append(f"{where}: " + ("killed" if killed else f"wounded, {wounds}"))
+        told = ([f"wounded, {wounds}"] if new_wounds else []) + ([f"{' and '.join(lost)} reduced to 0"] if lost else [])
+        out.append(f"{where}: " + "; ".join(told))
     return out
 
 

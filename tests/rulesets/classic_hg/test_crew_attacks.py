@@ -347,6 +347,31 @@ def test_the_recap_names_the_crew_lost_and_the_people_killed_or_wounded() -> Non
     assert any(line.startswith("Mate Sela Dunn (Jackal, bridge): wounded, left arm 18") for line in lines), lines
 
 
+def test_the_recap_names_the_attributes_a_nuclear_missile_took_to_0() -> None:
+    """``classic-hg-combat.txt`` line 62, Nuclear Missile: "Crew killed on a 8 (2D), otherwise 2 attributes reduced
+    to 0". Found in review: the fight's summary (``flagbridge log``, the console's recap) named the people killed
+    or wounded but not those who lost attributes, so a nuclear hit the bridge crew survived read as nothing but
+    "1 new crew attacks". Vale loses aim and perception, Dunn strength and agility (the rolls of the nuclear
+    missile test above); the recap names them in the order the people's attributes are listed."""
+    from engine.recap import summary
+    from tests.rulesets.classic_hg.test_effects import strike
+
+    setup = make_setup(dict(ESCORT), dict(RAIDER))
+    setup.units["people"] = dict(BRIDGE)
+    enc = Encounter(setup, RULESET)
+    strike(enc, "bridge", "crew", armor=3, turret="T4", warhead="nuclear")
+    answer(enc, "is the crew in the bridge of Jackal killed?", "7")  # 8+ kills
+    for name, first, second in (("Capt. Orrin Vale", "2", "1"), ("Mate Sela Dunn", "5", "4")):
+        answer(enc, f"Attribute reduced to 0: {name}", first)
+        answer(enc, f"Attribute reduced to 0: {name}", second)
+    answer(enc, "Spallation: A1", "2")
+    answer(enc, "Radiation: A1", "2")  # 4+: none
+    assert enc.pending is None
+    lines = summary(enc)
+    assert "Capt. Orrin Vale (Jackal, bridge): perception and aim reduced to 0" in lines, lines
+    assert "Mate Sela Dunn (Jackal, bridge): agility and strength reduced to 0" in lines, lines
+
+
 def test_a_crew_hit_s_location_prompt_lists_the_hit_table_too() -> None:
     """The personal-combat location roll of a ship's crew hit shows the race's bands under the prompt, from the
     shipped percentile tables the called procedure reads (``Percentile.roll_help``)."""

@@ -18,7 +18,8 @@ from .encounter import Encounter
 from .errors import BadSave, FlagbridgeError, LogDoesNotReplay
 from .reading import NotToml, one_line, parse_toml, read_text
 from . import toml_text
-from .saves import SaveFile, _kept_texts, _read_setup
+from .saves import SaveFile, kept_texts, read_setup, with_updated
+from .setup import now
 
 
 _SEED_LINE = re.compile(r"^seed[ \t]*=[ \t]*-?[0-9_]+[ \t]*$", re.M)
@@ -62,7 +63,7 @@ def resume(path: Path | str) -> tuple[Path, int, str]:
     try:
         text = read_text(path)
         doc = parse_toml(text)
-        setup, rs = _read_setup(doc, None)
+        setup, rs = read_setup(doc, None)
     except (NotToml, FlagbridgeError) as exc:
         raise BadSave(f"{path}: {one_line(exc)}") from None
     saved = doc.get("state")
@@ -75,10 +76,10 @@ def resume(path: Path | str) -> tuple[Path, int, str]:
         enc = Encounter(replace(setup, start=saved, seed=seed), rs, folder=path.parent)
     except FlagbridgeError as exc:
         raise BadSave(f"{path}: the saved state cannot be played on: {one_line(exc)}") from None
-    header, setup_text = _kept_texts(text)
-    if header is not None:  # the new seed in the header the game master wrote (its comments stay)
+    header, setup_text = kept_texts(text)
+    if header is not None:  # the new seed in the header the game master wrote (its comments stay), updated now
         header, found = _SEED_LINE.subn(f"seed = {seed}", header, count=1)
-        header = header if found else None
+        header = with_updated(header, now()) if found else None
     if setup_text is not None and setup.start is None:  # the game master's comments and layout stay
         setup_text = setup_text.rstrip("\n") + "\n\n" + toml_text.table(["setup", "start"], saved) + "\n"
     else:

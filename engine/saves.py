@@ -96,8 +96,11 @@ class SaveFile:
         return _joined(self._head_part(), self._state_part(), self._log_parts())
 
     def _head_part(self) -> bytes:
-        self._header_text = _with_setup_digest(_with_updated(self._header_text, self.encounter.updated),
-                                               self._setup_digest)
+        enc = self.encounter
+        # a resumed fight with nothing played since keeps the header's time (its resume), not the setup's creation
+        header = with_updated(self._header_text, enc.updated) if enc.events or enc.setup.start is None \
+            else self._header_text
+        self._header_text = _with_setup_digest(header, self._setup_digest)
         return (self._header_text.rstrip("\n") + "\n\n" + self._setup_text.rstrip("\n") + "\n\n").encode("utf-8")
 
     def _state_key(self) -> tuple:
@@ -241,7 +244,7 @@ class SaveFile:
         gc.disable()  # a long log is hundreds of thousands of new objects, none of them garbage yet:
         try:          # the collector's passes over them cost a third of the load
             starts = _event_starts(text)
-            header_text, setup_text = _kept_texts(text)
+            header_text, setup_text = kept_texts(text)
             try:
                 quick = _cached_read(path, text, starts, setup_text, ruleset) if cached_replay else None
             except Exception:  # noqa: BLE001 (a quick read that cannot vouch leaves it to the whole file's)
@@ -257,7 +260,7 @@ class SaveFile:
                     later = None
                 else:
                     blocks = []
-                    setup, rs = _read_setup(doc, ruleset)
+                    setup, rs = read_setup(doc, ruleset)
                     events = _read_events(doc, text, starts)
                     if len(events) >= LOG_BLOCK:  # a cache may be read: stamped now, before the replay reads tables
                         code, later = _code_stamp(setup, rs, setup_text, path.parent), None
@@ -414,7 +417,7 @@ def _checked_header(header_text: str | None) -> str | None:
     return header_text
 
 
-def _with_updated(header_text: str, when: datetime) -> str:
+def with_updated(header_text: str, when: datetime) -> str:
     """Only the ``updated`` value changes on a save; comments and layout stay as they are."""
     return _UPDATED.sub(lambda m: m.group(1) + toml_text.value(when) + m.group(3), header_text, count=1)
 
@@ -467,7 +470,7 @@ def _setup_text(setup: Setup) -> str:
     return text
 
 
-def _kept_texts(text: str) -> tuple[str | None, str | None]:
+def kept_texts(text: str) -> tuple[str | None, str | None]:
     """The header and setup texts as written, when the sections come in the usual order."""
     m_setup = _SETUP_LINE.search(text)
     m_state = _STATE_LINE.search(text)
@@ -491,7 +494,7 @@ def _want(table: dict, key: str, kind: type | tuple, where: str, words: str) -> 
     return v
 
 
-def _read_setup(doc: dict, ruleset: Ruleset | None) -> tuple[Setup, Ruleset]:
+def read_setup(doc: dict, ruleset: Ruleset | None) -> tuple[Setup, Ruleset]:
     extra = sorted(set(doc) - {"flagbridge", "setup", "state", "events"})
     if extra:
         raise BadSave(f"unknown top-level table [{extra[0]}] (expected flagbridge, setup, state, events)")
@@ -553,7 +556,7 @@ def _cached_read(path: Path, text: str, starts: list[int], setup_text: str | Non
         doc = parse_toml(text[:starts[0]])
         if "events" in doc:
             return None
-        setup, rs = _read_setup(doc, ruleset)
+        setup, rs = read_setup(doc, ruleset)
     except FlagbridgeError:
         return None
     code = _code_stamp(setup, rs, setup_text, path.parent)

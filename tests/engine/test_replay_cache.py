@@ -162,7 +162,7 @@ class _Trap:
 def test_nothing_in_a_cache_is_unpickled_unless_this_users_key_signed_it(long_save: Path, monkeypatch,
                                                                         tmp_path: Path) -> None:
     """A save is data only: a cache beside it made elsewhere (or by hand) with a pickle in it is never read."""
-    code = saves._code_stamp(make_setup(), SKIRMISH, saves._kept_texts(long_save.read_text(encoding="utf-8"))[1],
+    code = saves._code_stamp(make_setup(), SKIRMISH, saves.kept_texts(long_save.read_text(encoding="utf-8"))[1],
                              long_save.parent)
     text = long_save.read_text(encoding="utf-8")
     enc = whole(long_save)

@@ -168,3 +168,24 @@ def test_the_copy_of_the_latest_resume_is_where_the_earlier_log_is(stale) -> Non
     assert earlier_log(path) == later
     os.utime(later, (kept.stat().st_mtime,) * 2)  # the same time: the higher number is the later copy
     assert earlier_log(path) == later
+
+
+def test_a_resumed_fight_is_updated_when_it_was_resumed_until_it_is_played_on(stale) -> None:
+    """The header's ``updated`` of a resumed fight is the time of the resume, not the setup's creation (the
+    empty log has no last event to give it), and again a later event's once one is played."""
+    from datetime import datetime, timezone
+
+    from engine.reading import parse_toml
+
+    path, _ = stale
+    created = parse_toml(path.read_text())["flagbridge"]["created"]
+    before = datetime.now(timezone.utc).replace(microsecond=0)
+    resume(path)
+    updated = parse_toml(path.read_text())["flagbridge"]["updated"]
+    assert updated >= before > created
+    save = SaveFile.load(path)
+    save.save()  # an autosave with nothing played keeps it
+    assert parse_toml(path.read_text())["flagbridge"]["updated"] == updated
+    ev = save.encounter.correct("ships.brute.hull", "20", note="repairs")
+    save.save()
+    assert parse_toml(path.read_text())["flagbridge"]["updated"] == ev.at.replace(microsecond=0)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 
 from engine.actions import Param
-from engine.ruleset import Ruleset, StepView, find_ruleset
+from engine.ruleset import Ruleset, StepView
 from engine.tables import table_files
 
 from . import actions, damage, turn  # noqa: F401  (actions fills the catalogue)
@@ -41,8 +41,7 @@ class ClassicHG(Ruleset):
         attributes are the whole-number fields the people's own ruleset declares for a person."""
         if not after.get("people"):
             return []
-        people = next(k for k in find_ruleset(damage.PERSONAL).unit_kinds if k.key == "people")
-        return damage.casualties(before, after, tuple(f.name for f in people.fields if f.kind == "int"))
+        return damage.casualties(before, after, damage.person_attributes())
 
     # --- setup and tables -----------------------------------------------------------
 

@@ -53,7 +53,7 @@ from __future__ import annotations
 
 from engine.errors import BadTable, IllegalAction
 from engine.rolls import Modifier, RollResult, Target
-from engine.ruleset import RuleContext
+from engine.ruleset import RuleContext, find_ruleset
 
 from .catalogue import CATALOGUE, continuation
 from .fire import attack_by_id, working
@@ -149,6 +149,13 @@ def occupant_place(state: dict, ship_id: str, who: str, struck: str) -> str:
         if room["occupant"] == who:
             return room["berth"].replace(" ", "_")
     return struck
+
+
+def person_attributes() -> tuple[str, ...]:
+    """A person's attributes, as the people's own ruleset declares them (its whole-number fields): what a nuclear
+    missile's crew hit can take to 0. Asked of that ruleset, so this one holds no copy of its list."""
+    people = next(k for k in find_ruleset(PERSONAL).unit_kinds if k.key == "people")
+    return tuple(f.name for f in people.fields if f.kind == "int")
 
 
 def casualties(before: dict, after: dict, attributes: tuple[str, ...] = ()) -> list[str]:

@@ -205,10 +205,14 @@ def named_crew(state: dict, ship_id: str) -> list[tuple[str, str]]:
     """The crew personal combat has met (``damage.crew_combat_state``), by location, with their wounds."""
     rows = []
     people = [p for p in state.get("people", {}).values() if p.get("ship") == ship_id]
+    attributes = damage.person_attributes() if people else ()
     for p in sorted(people, key=lambda p: p.get("location", "")):
         hurt = ", ".join(f"{words(part)} {b['taken']}/{b['points']}" for part, b in p["body"].items() if b["taken"])
         state_words = "KILLED" if p["dead"] else ("wounded" if hurt else "unhurt")
         text = f"{words(p.get('location', ''))}, {state_words}" + (f": {hurt}" if hurt else "")
+        zeroed = [a for a in attributes if p.get(a) == 0]  # a nuclear missile's crew hit ("reduced to 0")
+        if zeroed and not p["dead"]:
+            text += f"; {' and '.join(zeroed)} at 0"
         if p.get("dies_in_days") and not p["dead"]:
             text += f"; dies in {p['dies_in_days']} days untreated"
         rows.append((p["name"], text))

@@ -301,6 +301,10 @@ def test_a_nuclear_missile_that_does_not_kill_takes_two_attributes_of_each_crewm
                                                           "perception reduced to 0; Mate Sela Dunn: strength and "
                                                           "agility reduced to 0")
     assert replay(enc.setup, enc.events, RULESET) == enc.state
+    # the Armor and crew panel says it of each of them while the fight goes on, not only the log and the recap
+    rows = dict(RULESET.unit_panels(enc.state, RULESET.unit_kind_of(enc.state, "jackal"), "jackal")["Armor and crew"])
+    assert rows["Capt. Orrin Vale"] == "bridge, unhurt; perception and aim at 0"
+    assert rows["Mate Sela Dunn"] == "bridge, unhurt; agility and strength at 0"
 
 
 

@@ -161,8 +161,9 @@ def person_attributes() -> tuple[str, ...]:
 def casualties(before: dict, after: dict, attributes: tuple[str, ...] = ()) -> list[str]:
     """The people personal combat met between two states, as the recap tells them: "Capt. Orrin Vale (Jackal,
     bridge): killed", or wounded with the wounds new since ``before``, and the ``attributes`` taken to 0 since
-    (a nuclear missile's "otherwise 2 attributes reduced to 0": "aim and perception reduced to 0"). A person
-    first met since ``before`` began with none at 0 (crew are made with the people defaults)."""
+    (a nuclear missile's "otherwise 2 attributes reduced to 0": "aim and perception reduced to 0"), and a death
+    date radiation set or moved since ("dies in 3 days untreated"). A person first met since ``before`` began
+    with none at 0 (crew are made with the people defaults)."""
     out = []
     was, ships = before.get("people", {}), after.get("ships", {})
     for pid, person in after.get("people", {}).items():
@@ -170,7 +171,8 @@ def casualties(before: dict, after: dict, attributes: tuple[str, ...] = ()) -> l
         new_wounds = person.get("wounds", [])[len(old.get("wounds", [])):]
         killed = person.get("dead") and not old.get("dead")
         lost = [a for a in attributes if person.get(a) == 0 and old.get(a) != 0]
-        if not killed and not new_wounds and not lost:
+        dying = person.get("dies_in_days") if person.get("dies_in_days") != old.get("dies_in_days") else 0
+        if not killed and not new_wounds and not lost and not dying:
             continue
         ship = ships.get(person.get("ship"), {}).get("name", person.get("ship", ""))
         where = f"{person.get('name', pid)} ({ship}, {str(person.get('location', '')).replace('_', ' ')})"
@@ -179,6 +181,8 @@ def casualties(before: dict, after: dict, attributes: tuple[str, ...] = ()) -> l
             continue
         wounds = ", ".join(f"{w.get('part', '').replace('_', ' ')} {w.get('points', 0)}" for w in new_wounds)
         told = ([f"wounded, {wounds}"] if new_wounds else []) + ([f"{' and '.join(lost)} reduced to 0"] if lost else [])
+        if dying:  # radiation (line 89): "death in 1D days" unless treated
+            told.append(f"dies in {dying} day{'s' if dying != 1 else ''} untreated")
         out.append(f"{where}: " + "; ".join(told))
     return out
 

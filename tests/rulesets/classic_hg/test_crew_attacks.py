@@ -477,6 +477,12 @@ def test_a_nuclear_missile_s_radiation_reaches_the_quarters_crew_and_not_the_pas
     assert (ashe["location"], ashe["aim"], ashe["perception"]) == ("stateroom_1", 0, 0)
     assert ashe["body"]["chest"]["taken"] == 0
     assert all(p["body"]["chest"]["taken"] == 5 and p["location"] == "quarters" for p in people.values())
+    # the recap tells the radiation's death date with the wound (the panel did; the summary left it out)
+    from engine.recap import summary
+
+    lines = summary(enc)
+    assert "Quarters crew 1 (Jackal, quarters): wounded, chest 5; dies in 3 days untreated" in lines, lines
+    assert "Dr. Kel Ashe (Jackal, stateroom 1): perception and aim reduced to 0" in lines, lines
 
 
 def test_a_named_crewman_hit_in_his_stateroom_stands_with_his_own_location_s_crew() -> None:

@@ -129,7 +129,11 @@ class Percentile(Ruleset):
             return
         person = state["people"][path[1]]
         if len(path) >= 4 and path[2] == "body":
-            person["dead"] = is_dead(person, self.tables_for(state))
+            was, person["dead"] = person["dead"], is_dead(person, self.tables_for(state))
+            if ctx is not None and person["dead"] != was:  # said as a wound that kills says it, or undone
+                part = str(path[3]).replace("_", " ")
+                ctx.note(f"{person['name']} is dead: the {part} has no function left" if person["dead"] else
+                         f"{person['name']} is alive again: every vital part has some function")
         elif len(path) == 3 and path[2] == "race" and self.rederives_race:
             said = race_corrected(person, self.tables_for(state))
             if said and ctx is not None:

@@ -5,7 +5,7 @@ read "-5/30"); borrowed points spent are among the points spent and no more than
 counts them in both, and ``own_left`` reads the difference as the turn's own points spent); a body part has at
 least one point; a race has the person's body parts (the next hit looks its part up on the race's tables);
 percentages stay within 0-100; an order of sides is reordered, never given a side it lacks; the round's
-sub-turn is one of the encounter's; the options keep the values the setup allows (``catalogue.OPTIONS``).
+sub-turn is one of the encounter's, and the encounter keeps as many sub-turns as the round has reached; the options keep the values the setup allows (``catalogue.OPTIONS``).
 """
 
 from __future__ import annotations
@@ -20,6 +20,13 @@ MOST = 1_000_000
 def _subturn(state: dict, value, tables) -> str:
     most = state["options"]["subturns"]
     return "" if 1 <= value <= most else f"must be from 1 to {most} (the encounter's sub-turns)"
+
+
+def _subturns(state: dict, value, tables) -> str:
+    """The sub-turns a turn is cut into: no fewer than the sub-turn the round has reached (a round in its 3rd
+    of 2 sub-turns would share out more points than the turn has: "sub-turn 3/2", "AP 60/55")."""
+    at = state["subturn"]
+    return "" if value >= at else f"must be {at} or more (the round is in sub-turn {at}; correct the sub-turn first)"
 
 
 def _parts(tables, race: str) -> set[str]:
@@ -88,4 +95,5 @@ RULES = (
     CorrectionRule("quiet_rounds", between(0, MOST)),
     CorrectionRule("attacks_this_round", between(0, MOST)),
     *(CorrectionRule(f"options.{name}", _option(name)) for name in OPTIONS),
+    CorrectionRule("options.subturns", _subturns),
 )

@@ -171,3 +171,26 @@ def test_the_primary_attack_rolls_follow_the_sides_when_the_order_is_corrected()
     answer(enc, "Primary attack: Green", "70")  # Blue wins the roll-off: Green goes after Blue
     answer(enc, "Primary attack: Blue", "60")
     assert enc.state["order"] == ["red", "blue", "green"]
+
+
+def test_the_sub_turns_are_never_corrected_below_the_sub_turn_the_round_has_reached() -> None:
+    """A drive corrected five sub-turns to 2 in sub-turn 3: the header read "sub-turn 3/2" and people "AP 60/55"
+    (a share of a sub-turn the turn no longer has). Refused, naming the sub-turn; 3 or more plays on."""
+    enc = fight(subturns=5)
+    to_action(enc)
+    enc.correct("subturn", "3")
+    refused_correction(enc, "options.subturns", "2", r"must be 3 or more \(the round is in sub-turn 3")
+    enc.correct("options.subturns", "3")
+    assert enc.state["options"]["subturns"] == 3
+
+
+def test_a_death_a_correction_brings_is_told_in_the_log_as_a_wound_s_would_be() -> None:
+    """A drive corrected a chest's damage past its points: the person showed DEAD, but the log had only the
+    correction line, where a wound that kills says "... is dead: the chest has no function left"."""
+    enc = fight()
+    chest = enc.state["people"]["ann"]["body"]["chest"]
+    ev = enc.correct("people.ann.body.chest.taken", str(chest["points"]))
+    assert enc.state["people"]["ann"]["dead"]
+    assert "Ann is dead: the chest has no function left" in ev.notes
+    ev = enc.correct("people.ann.body.chest.taken", "0")
+    assert not enc.state["people"]["ann"]["dead"] and "Ann is alive again: every vital part has some function" in ev.notes

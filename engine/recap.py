@@ -115,7 +115,8 @@ def changes(enc: Encounter, before: dict, after: dict) -> list[str]:
                               and was.get(key) is not None and was[key] != v]
                 elif isinstance(value, list) and isinstance(was, list) and all(isinstance(x, dict) for x in value):
                     if len(value) > len(was):
-                        moved.append(f"{len(value) - len(was)} new {name.replace('_', ' ')}")
+                        more, words = len(value) - len(was), name.replace('_', ' ')
+                        moved.append(f"{more} new {words[:-1] if more == 1 and words.endswith('s') else words}")
                     elif len(value) == len(was):  # a turret, a tube, a battery: what changed in each
                         moved += _parts_changed(name, was, value, ignored)
             if moved:

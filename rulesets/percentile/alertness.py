@@ -39,7 +39,7 @@ from __future__ import annotations
 from engine.actions import Action, Choice, Param
 
 from .catalogue import CATALOGUE
-from .people import members
+from .people import members, possessive
 
 TOP = 100  # an Alertness Percentage cannot go past 100
 
@@ -140,7 +140,7 @@ def rise(state: dict, args: dict, tables, ctx) -> None:
     else:
         state["alertness"][who] = was + by
     state["alert_owed"] = [w for w in owed(state) if w != who]
-    ctx.note(f"{_name(state, who)}'s alertness jumps after the attack: {was} -> {was + by}")
+    ctx.note(f"{possessive(_name(state, who))} alertness jumps after the attack: {was} -> {was + by}")
 
 
 # --- asleep ---------------------------------------------------------------------------------------------------

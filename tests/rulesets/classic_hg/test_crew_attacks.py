@@ -374,6 +374,8 @@ def test_the_recap_names_the_attributes_a_nuclear_missile_took_to_0() -> None:
     lines = summary(enc)
     assert "Capt. Orrin Vale (Jackal, bridge): perception and aim reduced to 0" in lines, lines
     assert "Mate Sela Dunn (Jackal, bridge): agility and strength reduced to 0" in lines, lines
+    jackal_line = next(line for line in lines if line.startswith("Jackal: "))
+    assert "1 new crew attack," in jackal_line + ",", jackal_line  # one of them, not "1 new crew attacks"
 
 
 def test_a_crew_hit_s_location_prompt_lists_the_hit_table_too() -> None:

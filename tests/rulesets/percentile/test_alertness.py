@@ -57,8 +57,9 @@ def test_procedure_2_each_attacked_side_must_rise_before_play_goes_on(tmp_path: 
     refused(enc, "was attacked last round: its alertness rises first", "side_alertness", side="crew", value=90)
     refused(enc, "must be at least 1", "alertness_rise", who="crew", by=0)  # "always jumps to a higher level"
     refused(enc, "60: it rises by 40 at most", "alertness_rise", who="crew", by=41)
-    enc.act("alertness_rise", who="crew", by=15)
+    ev = enc.act("alertness_rise", who="crew", by=15)
     assert enc.state["alertness"]["crew"] == 75 and enc.state["alert_owed"] == ["raiders"]
+    assert ev.notes == ["Swift Dolan's marines' alertness jumps after the attack: 60 -> 75"]  # not "marines's"
     refused(enc, "Aracnian boarders", "next")
     enc.act("side_alertness", side="engineers", value=10)  # a side not attacked is set as before
     enc.act("alertness_rise", who="raiders", by=20)

@@ -26,7 +26,7 @@ from .catalogue import (CATALOGUE, PHASES, TARGET_PARAM, VESSEL_PARAM, chosen_ve
                         why_phase)
 from .ordnance import reminders
 from .tables import Tables
-from .units import MAX_CM, afloat, lose_hits, note_distance_entered, pair, shields_blocked, vessel
+from .units import MAX_CM, afloat, lose_hits, note_distance_entered, over_words, pair, shields_blocked, vessel
 
 
 # --- special orders (movement phase) ---------------------------------------------------------------
@@ -154,6 +154,8 @@ def may_next(state: dict, args: dict, tables: Tables) -> str:
     """The ordnance phase ends when every salvo has moved (``gothic-boarding-teleport.ru.txt``, first paragraph:
     "Управляемая торпеда проходит 30 см за каждую стадию ordnance", a boarding torpedo moves 30 cm each ordnance
     phase; ordinary torpedoes at their speed); the other phases' reminders are the game master's to skip."""
+    if over_words(state):
+        return "the fight is over"
     left = reminders(state, tables)
     return f"the ordnance phase still needs: {'; '.join(left)}" if left else ""
 
@@ -179,7 +181,9 @@ def next_phase(state: dict, args: dict, tables, ctx: RuleContext) -> None:
 
 
 def needs(state: dict, phase: int, tables: Tables) -> str:
-    """What the current phase still asks of the game master."""
+    """What the current phase still asks of the game master ("the fight is over" once one side alone is left)."""
+    if over_words(state):
+        return "the fight is over"
     if phase == 1:
         moved = "; salvos' distances to targets that moved (a)" if state["ordnance"] else ""
         return f"declare special orders (o) before moving; enter distances (d) after{moved}"

@@ -177,4 +177,19 @@ def destroy(state: dict, uid: str, why: str) -> str:
     for sid in spent:  # a salvo without a target leaves the table
         spend_salvo(state, sid)
     more = f"; {len(spent)} salvo{'s' if len(spent) != 1 else ''} aimed at it removed" if spent else ""
-    return f"{v['name']} is destroyed ({why}){more}"
+    end = over_words(state)
+    return f"{v['name']} is destroyed ({why}){more}" + (f"; {end}" if end else "")
+
+
+def over_words(state: dict) -> str:
+    """"the fight is over: ... alone has vessels left" once at most one side has a vessel afloat ("" before): nothing
+    is left for boarding, teleport or ordnance to reach."""
+    sides = []
+    for v in afloat(state).values():
+        if v["side"] not in sides:
+            sides.append(v["side"])
+    if len(sides) > 1:
+        return ""
+    names = state.get("side_names", {})
+    return f"the fight is over: {names.get(sides[0], sides[0])} alone has vessels left" if sides else \
+        "the fight is over: no vessel is left"

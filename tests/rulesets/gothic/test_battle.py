@@ -592,3 +592,20 @@ def test_a_critical_roll_of_a_destroyed_vessel_is_not_corrected() -> None:
     with pytest.raises(IllegalAction, match="Iron Vow is destroyed"):
         enc.correct("ships.vow.criticals[0].roll", 7)
     assert unit(enc, "vow")["criticals"][0]["roll"] == 12
+
+
+def test_the_fight_is_over_once_one_side_alone_has_vessels_left() -> None:
+    """Found by a drive: with the last Imperial vessel destroyed (its hits corrected to 0) the end phase still
+    asked for teleport attacks and repairs, and the next phase went on. Boarding, teleport and ordnance need an
+    enemy: the log says the fight is over, the checklist says so, and the next phase is refused."""
+    enc = new_fight()
+    for uid in ("hammer", "right", "sword"):
+        enc.correct(f"ships.{uid}.hits", "0")
+        assert "the fight is over" not in " ".join(enc.events[-1].notes)
+        assert enc.checklist()[0].needs != "the fight is over"
+    last = enc.correct("ships.cobra.hits", "0")
+    assert "Cobra is destroyed (no hits left); the fight is over: Rebels alone has vessels left" in last.notes
+    assert [s.needs for s in enc.checklist() if s.status == "current"] == ["the fight is over"]
+    refused(enc, "the fight is over", "next")
+    enc.undo()  # the Cobra back in the fight: play goes on
+    enc.act("next")

@@ -62,7 +62,7 @@ def why_target(state: dict, uid: str, tid: str) -> str:
         return f"{t['name']} is {cm} cm from {me['name']}: teleporters reach {TELEPORT_CM} cm"
     if t["shields_up"]:
         return (f"{t['name']} has {t['shields_up']} of {t['shields']} shield{'s' if t['shields'] != 1 else ''} "
-                f"up: teleport beams need them all down")
+                f"up: teleport beams from {me['name']} need them all down")
     if t["hits"] > me["hits"]:
         return f"{t['name']} has {t['hits']} hits left, more than {me['name']}'s {me['hits']}"
     return ""

@@ -331,7 +331,7 @@ def test_every_teleport_refusal_and_an_allowed_teleport() -> None:
     # allowed: Hammer (6 hits) against Iron Vow brought down to 6, 10 cm, shields down
     enc.act("record_hits", vessel="vow", hits=2)
     enc.act("shields", vessel="vow", up=1)
-    refused(enc, "Iron Vow has 1 of 2 shields up: teleport beams need them all down", "teleport",
+    refused(enc, "Iron Vow has 1 of 2 shields up: teleport beams from Hammer need them all down", "teleport",
             vessel="hammer", target="vow")
     enc.act("shields", vessel="vow", up=0)
     start = len(enc.events)

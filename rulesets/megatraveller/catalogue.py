@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.actions import Catalogue, Choice, Param, UnitKind
 
-from .ranges import band, enemies, squares
+from .ranges import band, enemies, square_words, squares
 from .ships import SHIP_FIELDS, ucp
 from .systems import why_off
 from .tables import Tables
@@ -23,7 +23,7 @@ CATALOGUE = Catalogue("megatraveller", (SHIP,))
 def _range_words(state: dict, args: dict, tables) -> list[Choice]:
     """Enemies named with the range to them: "Corsair-1 (5 squares, far)"."""
     ship_id = args["ship"]
-    return [Choice(t, f"{state['ships'][t]['name']} ({squares(state, ship_id, t)} squares, "
+    return [Choice(t, f"{state['ships'][t]['name']} ({square_words(squares(state, ship_id, t))}, "
                       f"{band(state, ship_id, t) or 'beyond Extreme'})") for t in enemies(state, ship_id)]
 
 

@@ -29,6 +29,11 @@ def pair(a: str, b: str) -> str:
     return f"{a}|{b}" if a <= b else f"{b}|{a}"
 
 
+def square_words(n: int) -> str:
+    """"1 square", "8 squares"."""
+    return f"{n} square{'' if n == 1 else 's'}"
+
+
 def squares(state: dict, a: str, b: str) -> int:
     return state["ranges"][pair(a, b)]
 

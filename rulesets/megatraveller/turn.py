@@ -27,7 +27,7 @@ from engine.actions import Action, Param
 from engine.ruleset import RuleContext, StepView
 
 from .catalogue import CATALOGUE, SHIP_PARAM, TARGET_PARAM
-from .ranges import DEFAULT_RANGE, band_of, pair
+from .ranges import DEFAULT_RANGE, band_of, pair, square_words
 from .sensors import pairs_across, pairs_of, refresh_detection
 
 STEPS = ((1, "Sensors"), (2, "Fire"), (3, "End of round"))
@@ -37,7 +37,7 @@ MAX_SQUARES = 100_000  # far beyond Extreme (100): anything larger is a typing s
 def set_range(state: dict, args: dict, tables, ctx: RuleContext) -> None:
     a, b, n = args["ship"], args["target"], args["squares"]
     state["ranges"][pair(a, b)] = n
-    ctx.note(f"Range {state['ships'][a]['name']} - {state['ships'][b]['name']}: {n} squares "
+    ctx.note(f"Range {state['ships'][a]['name']} - {state['ships'][b]['name']}: {square_words(n)} "
              f"({band_of(state, n) or 'beyond Extreme'})")
     refresh_detection(state, ctx, pairs_across(a, b))
 

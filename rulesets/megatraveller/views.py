@@ -8,7 +8,7 @@ form offers are labelled by the ``options`` of its parameters (in ``catalogue``,
 
 from __future__ import annotations
 
-from .ranges import band_of
+from .ranges import band_of, square_words
 from .sensors import TASK_NAMES, seen
 from .ships import class_words, ucp
 from .systems import defence, off
@@ -114,7 +114,7 @@ def range_lines(state: dict) -> list[str]:
             continue
         band = band_of(state, n) or "beyond Extreme"
         blocked = ", line of sight blocked" if key in state["blocked"] else ""
-        out.append(f"{_name(state, a)} - {_name(state, b)}: {n} square{'s' if n != 1 else ''}, {band}{blocked}")
+        out.append(f"{_name(state, a)} - {_name(state, b)}: {square_words(n)}, {band}{blocked}")
     return out
 
 

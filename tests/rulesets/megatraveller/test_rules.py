@@ -264,3 +264,13 @@ def test_a_huge_range_is_refused_by_the_limit_the_form_shows() -> None:
     enc = new_engagement()
     with pytest.raises(IllegalAction, match="must be at most 100000, got 99999999999999999999"):
         enc.act("set_range", ship="lancer", target="raider", squares=99999999999999999999)
+
+
+def test_a_range_of_one_square_reads_in_the_singular() -> None:
+    """A drive read "1 squares" in the range note and the forms' targets (the Sensors panel said "1 square")."""
+    enc = new_engagement(range=150)
+    enc.act("set_range", ship="lancer", target="raider", squares=1)
+    assert enc.events[-1].notes[0].startswith("Range Lancer - Corsair-1: 1 square (")
+    target = next(p for p in enc.ruleset.catalogue.get("set_range").params if p.name == "target")
+    labels = [c.label for c in enc.ruleset.param_choices(enc.state, "set_range", target, {"ship": "lancer"})]
+    assert any(label.startswith("Corsair-1 (1 square, ") for label in labels), labels

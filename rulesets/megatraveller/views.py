@@ -90,15 +90,17 @@ def checklist_notes(state: dict) -> list[str]:
 
 
 def still_free(state: dict) -> list[str]:
-    """Who has not acted this round, per side: batteries with their gunnery action, the free sensor action."""
+    """Who may still act this round, per side: batteries bearing with their gunnery action unused, the free sensor
+    action; none of a system a critical has shut down (its forms leave that ship out too)."""
     out = []
     for side in state["side_order"]:
         free = []
         for s in state["ships"].values():
             if s["side"] != side:
                 continue
-            ready = [b["id"] for b in s["batteries"] if not b["used"]]
-            parts = ([" ".join(ready)] if ready else []) + ([] if s["free_sensor_used"] else ["free sensor action"])
+            ready = [] if off(s, "weapons") else [b["id"] for b in s["batteries"] if not b["used"] and b["bearing"]]
+            sensing = not s["free_sensor_used"] and not off(s, "sensors")
+            parts = ([" ".join(ready)] if ready else []) + (["free sensor action"] if sensing else [])
             if parts:
                 free.append(f"{s['name']} " + ", ".join(parts))
         out.append(f"{_side(state, side)} free: " + ("; ".join(free) or "nothing"))

@@ -274,3 +274,19 @@ def test_a_range_of_one_square_reads_in_the_singular() -> None:
     target = next(p for p in enc.ruleset.catalogue.get("set_range").params if p.name == "target")
     labels = [c.label for c in enc.ruleset.param_choices(enc.state, "set_range", target, {"ship": "lancer"})]
     assert any(label.startswith("Corsair-1 (1 square, ") for label in labels), labels
+
+
+def test_the_free_list_leaves_out_what_cannot_act() -> None:
+    """A drive's checklist still listed a ship's batteries and free sensor action after criticals had shut its
+    power down, and a battery that did not bear, while the fire and sensor forms rightly left them out: "shut-down
+    weapons do not fire", shut-down sensors take no sensor actions, and only bearing batteries fire (line 36)."""
+    from rulesets.megatraveller import views
+    from tests.rulesets.megatraveller.engagement import new_engagement
+
+    enc = new_engagement()
+    enc.correct("ships.raider.batteries[1].bearing", "false", note="test: turned away")
+    enc.correct("ships.picket.shut_down", ["power"], note="test: as after a critical")
+    enc.correct("ships.hulk.shut_down", ["sensors"], note="test: as after a critical")
+    imperial, corsairs = views.still_free(enc.state)
+    assert "Picket" not in imperial
+    assert corsairs.startswith("Corsairs free: Corsair-1 B1-1 B1-3, free sensor action; Hulk B1-1 B1-2; Skiff")

@@ -138,7 +138,7 @@ class MegaTraveller(Ruleset):
 
     def roll_help(self, state: dict, request) -> list[str]:
         from . import views
-        return views.roll_help(request, self.tables_for(state))
+        return views.roll_help(state, request, self.tables_for(state))
 
 
 RULESET = MegaTraveller()

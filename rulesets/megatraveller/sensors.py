@@ -50,6 +50,8 @@ Where the text is silent we decided:
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from engine.actions import Action, Choice, Param
 from engine.rolls import Modifier, RollResult, Target
 from engine.ruleset import RuleContext
@@ -315,6 +317,20 @@ def locate_tier(natural: int, margin: int) -> int:
     if margin <= 3:
         return 2
     return 3
+
+
+#: What a locate roll must do to find a target of each signature class (``locate_tier``), in the log's words.
+TIER_WORDS = ("fails by 1 or better", "is made", "is made by 2 or more", "is made by 4 or more")
+
+
+def locate_chance(request, signature: str) -> Fraction:
+    """The exact chance a locate roll finds a target of this signature: its tier or better (a large target is found
+    on a fail by 1, a stealthy one only made by 4+), where the prompt's chance is the roll's success alone."""
+    bonus, wanted, chance = request.modifier_total, SIGNATURE_TIER[signature], Fraction(0)
+    for natural, p in request.parsed.distribution().items():  # 2D: the value is the natural total
+        if locate_tier(natural, request.target.margin(natural + bonus)) >= wanted:
+            chance += p
+    return chance
 
 
 @CATALOGUE.continuation("locate")

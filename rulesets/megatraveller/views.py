@@ -8,8 +8,10 @@ form offers are labelled by the ``options`` of its parameters (in ``catalogue``,
 
 from __future__ import annotations
 
+from engine.rolls import percent
+
 from .ranges import band_of, square_words
-from .sensors import TASK_NAMES, seen
+from .sensors import SIGNATURE_TIER, TASK_NAMES, TIER_WORDS, locate_chance, seen
 from .ships import class_words, ucp
 from .systems import defence, off
 from .tables import Tables
@@ -135,9 +137,15 @@ def sensors(state: dict) -> list[str]:
     return out
 
 
-def roll_help(request, tables: Tables) -> list[str]:
+def roll_help(state: dict, request, tables: Tables) -> list[str]:
     """The table a damage or critical roll is read on, shown under the dice prompt before the dice
-    fall, from the fight's own tables (a replaced table is the one shown)."""
+    fall, from the fight's own tables (a replaced table is the one shown); for a locate roll, what finds the
+    target, whose signature makes the chance differ from the roll's own success."""
+    if request.then == "locate" and request.context.get("target") in state["ships"]:
+        target = state["ships"][request.context["target"]]
+        sig = target["signature"]
+        return [f"Finds {target['name']} ({sig} signature) if the roll {TIER_WORDS[SIGNATURE_TIER[sig]]}: "
+                f"{percent(locate_chance(request, sig))}"]
     if request.then == "damage" and request.context.get("table") in tables.damage:
         table = request.context["table"]
         rows = tables.damage[table]

@@ -8,6 +8,8 @@ correction where the test is not about how it came to be.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import dataclasses
 from datetime import datetime, timezone
 from pathlib import Path
@@ -89,6 +91,22 @@ def test_active_sensors_locate_with_actobjscan() -> None:
     assert str(enc.pending.target) == "11+"
     answer(enc, "Locate: Gunship ActObjScan", "12")  # 12 + 3 - 5 = 10: fail by 1, the medium Target stays
     assert enc.state["knowledge"]["imp"]["d"]["state"] == "detected"
+
+
+def test_the_locate_prompt_gives_the_chance_of_finding_the_target_by_its_signature() -> None:
+    """Lines 16-20: a locate roll finds a large target on a fail by 1 and a stealthy one only made by 4+, so the
+    roll's own chance of success is not the chance of finding it. Found by a drive: "vs 11+ (8.3%)" was shown for
+    a large target, which 10+ finds: 6 in 36, 16.7%. Computer 5, 5 squares, ActObjScan difficult 11+: 11+ on the
+    dice makes it (8.3%), and no roll makes it by 2, so a small or a stealthy target is never found."""
+    for signature, words in (("large", "fails by 1 or better: 16.7%"), ("medium", "is made: 8.3%"),
+                             ("small", "is made by 2 or more: 0.0%"), ("stealthy", "is made by 4 or more: 0.0%")):
+        enc = duel({"computer_model": 5, "sensors": {**SCAN, "act_obj_scan": {"far": "difficult"}}},
+                   {"signature": signature})
+        enc.act("locate", ship="a", target="d", mode="active", spend="free")
+        assert mods(enc) == {"Computer": 5, "Range (squares)": -5}
+        assert str(enc.pending.target) == "11+" and enc.pending.chance() == Fraction(1, 12)
+        assert enc.ruleset.roll_help(enc.state, enc.pending) == [
+            f"Finds Target ({signature} signature) if the roll {words}"]
 
 
 def test_detection_needs_sensors_of_near_range_or_better() -> None:

@@ -64,7 +64,7 @@ from .catalogue import (CATALOGUE, SHIP_PARAM, TARGET_PARAM, battery, battery_la
                         why_not_acting)
 from .sensors import LOCKED, sensor_state, side_holds_any
 from .ships import ucp
-from .tables import SYSTEMS, Tables, fire_number, penetration_dm
+from .tables import SYSTEMS, Tables, critical_distribution, fire_number, penetration_dm
 
 PICK_SYSTEM, PICK_CRITICAL = damage.PICK_SYSTEM, damage.PICK_CRITICAL
 
@@ -159,8 +159,15 @@ def _aim_choices(state: dict, args: dict, tables: Tables) -> list[Choice]:
     """A system or a critical to pinpoint, asked only at Visual range (the only band where a pick can happen)."""
     if ranges.band(state, args["ship"], args["target"]) != "visual":
         return []
+    ship, target = state["ships"][args["ship"]], state["ships"][args["target"]]
+    chosen = [battery(ship, bid) for bid in args.get("batteries", ()) if not why_no_battery(ship, bid)]
+    due = "among the criticals due"
+    if chosen and not any(damage.criticals_due(b["factor"], target["tonnage"], tables) for b in chosen):
+        # nothing to pick among: said here, before the roll, as the log would say it after
+        due = (f"but no critical is due: factor {'/'.join(ucp(b['factor']) for b in chosen)} against "
+               f"{target['name']}'s distribution {critical_distribution(tables, target['tonnage'])}")
     return [Choice("", "no pinpoint aim")] + [
-        Choice(a, f"critical: {a.split(':', 1)[1]} (made by {PICK_CRITICAL}, among the criticals due)")
+        Choice(a, f"critical: {a.split(':', 1)[1]} (made by {PICK_CRITICAL}, {due})")
         if a.startswith("critical:") else Choice(a, f"{a} (made by {PICK_SYSTEM})") for a in aims(tables)]
 
 

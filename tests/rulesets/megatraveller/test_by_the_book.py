@@ -301,6 +301,12 @@ def test_a_pinpoint_critical_needs_a_critical_due() -> None:
     (line 100: UCP factor minus the distribution number); with none due (factor 4 against 100,000 tons)
     there is nothing to pick, and nothing is added."""
     enc = in_fire_step(duel({"batteries": [battery("beam_laser", 4)]}, {"tonnage": 100000}, squares=1))
+    # the form says so before the roll (a drive chose it, and read only afterwards that none was due)
+    aim = next(p for p in enc.ruleset.catalogue.get("fire").params if p.name == "aim")
+    labels = {c.value: c.label for c in enc.ruleset.param_choices(
+        enc.state, "fire", aim, {"ship": "a", "target": "d", "batteries": ["B1"]})}
+    assert labels["critical:bridge"] == ("critical: bridge (made by 4, but no critical is due: factor 4 against "
+                                         "Target's distribution 8)"), labels["critical:bridge"]
     enc.act("fire", ship="a", target="d", batteries=["B1"], aim="critical:bridge")
     answer(enc, "To hit", "11")  # 11 + 3 = 14: made by 3, not 4: the aim is ignored
     answer(enc, "Damage (surface 1/1)", "2")

@@ -469,7 +469,19 @@ class Encounter:
             res = RollResult(req, ev.data["natural"], tuple(ev.data.get("faces", ())), ev.data["source"])
             return res.describe()
         note = f" ({ev.data['note']})" if ev.data.get("note") else ""
-        return f"correction: {path_text(tuple(ev.data['path']))} {ev.data.get('was')!r} -> {ev.data['value']!r}{note}"
+        path = tuple(ev.data["path"])
+        return f"correction: {path_text(path)}{self._unit_named(path)} {ev.data.get('was')!r} -> {ev.data['value']!r}{note}"
+
+    def _unit_named(self, path: tuple) -> str:
+        """" (Vigilance)" after a corrected path into a unit, whose id alone the game master may not know."""
+        if len(path) < 3 or not any(k.key == path[0] for k in self.ruleset.unit_kinds):
+            return ""
+        unit = self.state.get(path[0], {}).get(path[1]) if isinstance(self.state.get(path[0]), dict) else None
+        name = unit.get("name") if isinstance(unit, dict) else None
+        if not isinstance(name, str) or not name:
+            return ""
+        plain = [("".join(c for c in str(t).lower() if c.isalnum())) for t in (name, path[1])]
+        return "" if plain[0] == plain[1] else f" ({name})"  # "brute" needs no "(Brute)"
 
     def _named(self, args: dict) -> dict:
         """Arguments as a reader wants them: a unit's name where its id was given, as the fight names it now (a

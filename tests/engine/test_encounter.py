@@ -155,6 +155,16 @@ def test_correction_is_an_event_typed_like_the_value(enc: Encounter) -> None:
     assert enc.state["ships"]["brute"]["hull"] == 30
 
 
+def test_a_correction_line_names_the_unit_whose_id_differs_from_its_name(enc: Encounter) -> None:
+    """A drive read "correction: ships.patrol.signature ..." for a ship the screen calls Vigilance: the id is what
+    the game master typed or may type again, and the name is what the table knows it by."""
+    enc.correct("ships.brute.name", "Red Lantern", note="renamed")
+    ev = enc.correct("ships.brute.hull", "12")
+    assert enc.describe(ev) == "correction: ships.brute.hull (Red Lantern) 30 -> 12"
+    ev = enc.correct("ships.brute.name", "Brute")
+    assert enc.describe(ev) == "correction: ships.brute.name 'Red Lantern' -> 'Brute'"  # "brute" says it already
+
+
 def test_an_action_line_names_a_renamed_unit_by_its_new_name(enc: Encounter) -> None:
     """Found by a game master's drive: after a ship was renamed by a correction, its action lines still read
     the setup's name ("target=Brute") while the notes under them read the new one."""

@@ -56,7 +56,7 @@ def unit_panels(state: dict, kind, uid: str, tables: Tables) -> dict[str, list[t
                        f"Strength {p['strength']} Alertness {p['alertness']}"),
         ("Agility", f"{p['agility']} points a turn"),
         ("This turn", f"{p['ap_spent']} of {turn} spent ({seconds(p)} s)"
-         + ("" if left is None or state.get("step") != "action" else
+         + ("" if left is None or state.get("step") != "action" or p["dead"] else
             f", {left} left in sub-turn {state.get('subturn', 1)}")),
         ("Borrowed", f"{p['owed']} of next turn (+{p['ap_extra']} now)" if p["owed"] else "none"),
         ("Weapons", ", ".join(tables.weapons[w]["label"] for w in p["weapons"]) or "none"),

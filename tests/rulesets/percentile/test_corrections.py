@@ -194,3 +194,16 @@ def test_a_death_a_correction_brings_is_told_in_the_log_as_a_wound_s_would_be() 
     assert "Ann is dead: the chest has no function left" in ev.notes
     ev = enc.correct("people.ann.body.chest.taken", "0")
     assert not enc.state["people"]["ann"]["dead"] and "Ann is alive again: every vital part has some function" in ev.notes
+
+
+def test_a_dead_person_s_panel_shows_no_points_left_to_spend() -> None:
+    """A drive read "172 left in sub-turn 3" on a person shown DEAD: the dead take no more actions."""
+    from rulesets.percentile import views
+    from rulesets.percentile.tables import load_tables
+
+    enc = fight(subturns=5)
+    to_action(enc)
+    row = lambda: dict(views.unit_panels(enc.state, None, "ann", load_tables())["Character"])["This turn"]  # noqa: E731
+    assert " left in sub-turn 1" in row()
+    enc.correct("people.ann.body.chest.taken", str(enc.state["people"]["ann"]["body"]["chest"]["points"]))
+    assert enc.state["people"]["ann"]["dead"] and " left in sub-turn" not in row()

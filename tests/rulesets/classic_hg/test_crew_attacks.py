@@ -435,6 +435,18 @@ def shot_at(enc: Encounter, prefix: str) -> list[str]:
     return names
 
 
+def occupant_hit_then_crew_hit(enc, occupant: str, crew_at: str) -> None:
+    """Two hits at close range: the first on stateroom 1, whose occupant the laser rifle misses (99), the second
+    a crew hit at ``crew_at``."""
+    two_hits_at_close_range(enc)
+    answer(enc, "General location: A1", roll_for_general("quarters"))
+    answer(enc, "Specific location: A1", roll_for_effect("quarters", "quarters"))
+    answer(enc, "Which stateroom or berth", "1")
+    answer(enc, f"Percent to hit: laser rifle at {occupant}", "99")
+    answer(enc, "General location: A2", roll_for_general(crew_at))
+    answer(enc, "Specific location: A2", roll_for_effect(crew_at, "crew"))
+
+
 def test_a_stateroom_s_inhabitant_is_neither_one_of_the_quarters_crew_nor_counted_in_their_numbers() -> None:
     """``classic-hg-combat.txt``, Quarters (line 87): "If occupied, the inhabitant is subjected to a Crew attack";
     Crew (line 59): "The crew in the general location have been attacked". Found in review: a passenger shot in
@@ -442,13 +454,7 @@ def test_a_stateroom_s_inhabitant_is_neither_one_of_the_quarters_crew_nor_counte
     place and numbered the crew "Quarters crew 2" to 4. The Jackal's four quarters crew are numbered 1 to 4, and
     the passenger is only the inhabitant of his room."""
     enc = duel(crew_combat="percentile", raider={"occupants": [{"name": "Dr. Kel Ashe", "berth": "stateroom 1"}]})
-    two_hits_at_close_range(enc)
-    answer(enc, "General location: A1", roll_for_general("quarters"))
-    answer(enc, "Specific location: A1", roll_for_effect("quarters", "quarters"))
-    answer(enc, "Which stateroom or berth", "1")
-    answer(enc, "Percent to hit: laser rifle at Dr. Kel Ashe", "99")
-    answer(enc, "General location: A2", roll_for_general("quarters"))
-    answer(enc, "Specific location: A2", roll_for_effect("quarters", "crew"))
+    occupant_hit_then_crew_hit(enc, "Dr. Kel Ashe", "quarters")
     crew = [f"Quarters crew {n}" for n in range(1, 5)]
     assert shot_at(enc, "Percent to hit: shotgun at ") == crew + crew  # the repeater's spallation, then the repeater
     assert sorted(p["name"] for p in enc.state["people"].values()) == ["Dr. Kel Ashe"] + crew
@@ -493,13 +499,7 @@ def test_a_named_crewman_hit_in_his_stateroom_stands_with_his_own_location_s_cre
     stateroom, was made one of the quarters crew (taking their number 1), and a later bridge hit made a
     "Bridge crew 2" to stand in for him. The bridge's two are Vale and Dunn."""
     enc = duel(BRIDGE, raider={"occupants": [{"name": "Capt. Orrin Vale", "berth": "stateroom 1"}]})
-    two_hits_at_close_range(enc)
-    answer(enc, "General location: A1", roll_for_general("quarters"))
-    answer(enc, "Specific location: A1", roll_for_effect("quarters", "quarters"))
-    answer(enc, "Which stateroom or berth", "1")
-    answer(enc, "Percent to hit: laser rifle at Capt. Orrin Vale", "99")
-    answer(enc, "General location: A2", roll_for_general("bridge"))
-    answer(enc, "Specific location: A2", roll_for_effect("bridge", "crew"))
+    occupant_hit_then_crew_hit(enc, "Capt. Orrin Vale", "bridge")
     bridge = ["Capt. Orrin Vale", "Mate Sela Dunn"]
     assert shot_at(enc, "Percent to hit: shotgun at ") == bridge + bridge
     assert sorted(p["name"] for p in enc.state["people"].values()) == bridge

@@ -191,7 +191,9 @@ def moved_words(name: str, turn: int, before: int, after: int, target: str) -> s
 
 CATALOGUE.add(Action("move_salvo", "Move salvo", move, key="m", may=may_move, params=(
     Param("salvo", "Salvo", "choice", options=_salvos),
-    Param("turn", "Turn first (degrees, 0 = straight)", "int", minimum=0, maximum=180),
+    # optional: only a boarding torpedo turns, so Enter (straight on) is the usual answer, and an ordinary salvo's
+    Param("turn", "Turn first (degrees; Enter or 0 = straight, only boarding torpedoes turn)", "int", minimum=0,
+          maximum=180, optional=True, default=0),
     Param("distance", "Distance to its target after the move (cm, 0 = base contact)", "int",
           minimum=0, maximum=MAX_CM),
 )))

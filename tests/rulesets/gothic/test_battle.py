@@ -211,6 +211,10 @@ def test_ordinary_torpedoes_do_not_turn() -> None:
     enc.act("launch", vessel="right", kinds=["torpedoes"], strength=4, target="vow", distance=30)
     enc.act("next")
     refused(enc, "only boarding torpedoes may turn", "move_salvo", salvo="salvo-1", turn=10, distance=5)
+    # so the form need not ask it: no turn given is straight on (a drive was asked "Turn first" for every salvo)
+    enc.act("move_salvo", salvo="salvo-1", distance=5)
+    assert enc.state["ordnance"]["salvo-1"]["distance"] == 5 and enc.events[-1].data["args"] == {
+        "salvo": "salvo-1", "distance": 5}
 
 
 def test_a_boarding_salvo_in_base_contact() -> None:

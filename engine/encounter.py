@@ -21,7 +21,8 @@ from .tables import table_files
 from .actions import Action, Offer
 from .ruleset import RuleContext, Ruleset, StepView, find_ruleset
 from .setup import Setup, check_setup, now
-from .state import MISSING, check_plain, coerce_like, freeze, get_path, parse_path, path_text, plain_copy, thaw
+from .state import (MISSING, check_plain, coerce_like, freeze, get_path, kind_words, parse_path, path_text, plain_copy,
+                    thaw)
 
 CHECKPOINT_EVERY = 100
 #: A replay keeps a checkpoint every ``CHECKPOINT_EVERY`` events only over the last ``DENSE_TAIL`` events of
@@ -674,7 +675,13 @@ class Encounter:
                 raise FlagbridgeError("a correction needs a path (a list of keys)")
             if path[0] == "pending":
                 raise IllegalAction("pending rolls cannot be corrected")
-            moved = set_corrected(rs, state, tuple(path), ev.data.get("value"))
+            value = ev.data.get("value")
+            old = get_path(state, tuple(path))  # a path the state does not hold is refused here, by name
+            if type(value) is not type(old) and not (type(old) is float and type(value) is int):
+                # as ``coerce_like`` keeps a typed one: a logged value of another kind (a hand edit) would
+                # reach the rules as no correction can, a whole table replaced by true
+                raise FlagbridgeError(f"{path_text(tuple(path))} holds {kind_words(old)}, got {value!r}")
+            moved = set_corrected(rs, state, tuple(path), value)
             if moved:
                 ctx.note(moved)
             rs.after_correction(state, tuple(path), ctx)

@@ -18,9 +18,15 @@ from .errors import BadSave, BadTable, FlagbridgeError
 MAX_FILE_BYTES = 256 << 20
 
 
+#: Control characters a message may quote from a file (an ESC would reach the terminal as an escape code).
+_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
 def one_line(exc: BaseException | str) -> str:
-    """A message on one line (a newline in a side id must not split it), and never empty."""
-    return " ".join(str(exc).split()) or type(exc).__name__
+    """A message on one line (a newline in a side id must not split it), never empty, and with any control
+    character it quotes from a file written out (``\\x1b``), never sent to the terminal."""
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return _CONTROLS.sub(lambda m: f"\\x{ord(m.group()):02x}", text) if _CONTROLS.search(text) else text
 
 
 def read_text(path: Path) -> str:
@@ -84,6 +90,8 @@ def read_toml(path: Path) -> dict[str, Any]:
             pass  # tomllib says why, below
         else:
             return standard_times(doc) if _TIMELIKE.search(text) else doc
+    if _keys_too_deep(text):  # tomllib takes minutes over a key of tens of thousands of parts
+        raise BadTable(f"{path}: not a readable file: a key or table name of more than {MAX_KEY_PARTS} parts")
     import tomllib  # here: only for what rtoml refuses, so a start-up never loads it
 
     try:
@@ -94,6 +102,24 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise BadTable(f"{path}: not a readable file: {type(exc).__name__}: {one_line(exc)}") from None
 
 
+
+
+#: Parts a dotted key or table name may have for tomllib to be asked (its time grows with the square of them);
+#: no file of ours has more than a handful.
+MAX_KEY_PARTS = 1000
+
+
+#: ``_keys_too_deep``'s weighing of a byte: a dot stays, what a key's part is made of (letters, digits, _ and -,
+#: quotes, spaces) goes, anything else ends a run of dots (a comma between numbers, a bracket, a line end).
+_KEY_PARTS = bytes(c if c == ord(".") else ord(" ") if chr(c).isalnum() or c in b"_-\"' \t" else ord("|")
+                   for c in range(256))
+
+
+def _keys_too_deep(text: str) -> bool:
+    """Whether ``MAX_KEY_PARTS`` dots follow each other with only names between them: one key of that many
+    parts, or a run a string happens to hold (cautious: such a file is refused, never read for minutes)."""
+    marks = text.encode("utf-8", "surrogatepass").translate(_KEY_PARTS).translate(None, b" ")
+    return b"." * MAX_KEY_PARTS in marks
 
 
 class NotToml(FlagbridgeError):

@@ -36,7 +36,10 @@ class Modifier:
 
     @classmethod
     def from_plain(cls, d: dict[str, Any]) -> "Modifier":
-        return cls(str(d["source"]), int(d["value"]))
+        """A modifier as saved; one of another shape (a hand edit) is a FlagbridgeError naming what it lacks."""
+        if not isinstance(d, dict) or not isinstance(d.get("source"), str) or type(d.get("value")) is not int:
+            raise FlagbridgeError(f"modifier {d!r}: expected a table with source (text) and value (a whole number)")
+        return cls(d["source"], d["value"])
 
 
 @dataclass(frozen=True)
@@ -157,14 +160,25 @@ class RollRequest:
 
     @classmethod
     def from_plain(cls, d: dict[str, Any]) -> "RollRequest":
+        """A request as saved (a pending roll, a logged one); a field of another kind (a hand edit) is a
+        FlagbridgeError naming it, never a crash in the rule the roll goes back to."""
+        modifiers, context, group = d.get("modifiers", ()), d.get("context", {}), d.get("group", 0)
+        if "purpose" not in d or "dice" not in d:
+            raise FlagbridgeError(f"roll {d.get('purpose', '')!r}: a roll needs its purpose and dice")
+        if not isinstance(modifiers, (list, tuple)):
+            raise FlagbridgeError(f"roll modifiers: expected a list of tables, got {modifiers!r}")
+        if not isinstance(context, dict):
+            raise FlagbridgeError(f"roll context: expected a table, got {context!r}")
+        if type(group) is not int:
+            raise FlagbridgeError(f"roll group: expected a whole number, got {group!r}")
         return cls(
             purpose=str(d["purpose"]),
             dice=str(d["dice"]),
-            modifiers=tuple(Modifier.from_plain(m) for m in d.get("modifiers", ())),
+            modifiers=tuple(Modifier.from_plain(m) for m in modifiers),
             target=Target.parse(d["target"]) if "target" in d else None,
             then=str(d.get("then", "")),
-            context=dict(d.get("context", {})),
-            group=int(d.get("group", 0)),
+            context=dict(context),
+            group=group,
             secret=d.get("secret") is True,
         )
 

@@ -92,7 +92,7 @@ def check_setup(setup: Setup, unit_kinds: tuple = (), where: str = "setup") -> S
                 raise BadTable(f"{place}: expected a table")
             if kind is None:
                 continue  # carried along for rules that read it (people in a ship fight)
-            if unit.get("side") not in seen:
+            if not isinstance(unit.get("side"), str) or unit["side"] not in seen:
                 raise BadTable(f"{place}: side must be one of {', '.join(sorted(seen))}, got {unit.get('side')!r}")
             if not isinstance(unit.get("name"), str):
                 raise BadTable(f"{place}: missing name (text)")

@@ -148,7 +148,7 @@ def coerce_like(old: Any, typed: Any, where: str) -> Any:
     if not isinstance(typed, str):
         if type(typed) is type(old) or (isinstance(old, float) and isinstance(typed, int)):
             return typed
-        raise FlagbridgeError(f"{where} holds {_kind(old)}, got {typed!r}")
+        raise FlagbridgeError(f"{where} holds {kind_words(old)}, got {typed!r}")
     text = typed.strip()
     if isinstance(old, bool):
         if text.lower() in ("true", "yes", "y", "1", "on"):
@@ -166,10 +166,11 @@ def coerce_like(old: Any, typed: Any, where: str) -> Any:
         return float(text)
     if isinstance(old, str):
         return typed
-    raise FlagbridgeError(f"{where} is a {_kind(old)}; correct one value inside it")
+    raise FlagbridgeError(f"{where} is a {kind_words(old)}; correct one value inside it")
 
 
-def _kind(v: Any) -> str:
+def kind_words(v: Any) -> str:
+    """"a whole number", "a table": the kind of a value as a message names it."""
     return {bool: "true/false", int: "a whole number", float: "a number", str: "text",
             list: "a list", dict: "a table"}.get(type(v), type(v).__name__)
 

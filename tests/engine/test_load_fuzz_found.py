@@ -1,0 +1,88 @@
+"""Hand-edited saves a fuzzer of mutated files found answered badly (session 27): each is still refused in one
+line, now naming the field at fault rather than "cannot be read: TypeError ...", and the file is never changed.
+
+The fuzzer's other findings: ``flagbridge check`` read a key of tens of thousands of dotted parts for minutes
+(tomllib's time grows with the square of them), and a message quoted an ESC byte from the file to the terminal.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.errors import BadSave, BadTable
+from engine.reading import MAX_KEY_PARTS, read_toml
+from engine.saves import SaveFile, create
+from tests.skirmish import played_duel
+
+DEMOS = Path(__file__).resolve().parents[2] / "saves"
+
+
+@pytest.fixture
+def duel(tmp_path: Path) -> Path:
+    path = tmp_path / "duel.toml"
+    create(path, played_duel("4 5"))
+    return path
+
+
+def refused(path: Path, old: str, new: str, match: str) -> str:
+    text = path.read_text()
+    assert text.count(old) >= 1, old
+    path.write_text(text.replace(old, new, 1))
+    before = path.read_bytes()
+    with pytest.raises(BadSave, match=match) as info:
+        SaveFile.load(path)
+    message = str(info.value)
+    assert "\n" not in message and str(path) in message and "cannot be read" not in message, message
+    assert path.read_bytes() == before
+    return message
+
+
+def test_a_unit_whose_side_is_a_table_is_refused_by_name(duel: Path) -> None:
+    refused(duel, '[setup.ships.arrow]\nside = "blue"', "[setup.ships.arrow]\nside = {}",
+            r"setup\.ships\.arrow: side must be one of blue, red, got \{\}")
+
+
+def test_a_logged_correction_of_another_kind_of_value_is_refused_by_name(duel: Path) -> None:
+    """A correction that replaced the whole ships table by true reached the rules, which crashed on it."""
+    event = ('\n[[events]]\nkind = "correction"\ngroup = 99\nat = 2026-12-02T01:29:06Z\npath = ["ships"]\n'
+             'value = true\nwas = 0\n')
+    duel.write_text(duel.read_text().rstrip("\n") + "\n" + event)
+    before = duel.read_bytes()
+    with pytest.raises(BadSave, match="ships holds a table, got True") as info:
+        SaveFile.load(duel)
+    assert "cannot be read" not in str(info.value) and duel.read_bytes() == before
+
+
+@pytest.mark.parametrize("old, new, match", [
+    ('context = { side = "blue" }', "context = 1", r"roll context: expected a table, got 1"),
+    ('    { source = "Tactics", value = 1 },', '    { value = 1 },', r"modifier \{'value': 1\}: expected a table"),
+    ('    { source = "Tactics", value = 1 },', '    { source = "Tactics", value = "x" },',
+     r"expected a table with source \(text\) and value \(a whole number\)"),
+])
+def test_a_logged_roll_of_another_shape_is_refused_by_its_field(duel: Path, old: str, new: str, match: str) -> None:
+    refused(duel, old, new, match)
+
+
+def test_a_message_never_sends_a_control_character_from_the_file_to_the_terminal(tmp_path: Path) -> None:
+    path = tmp_path / "esc.toml"
+    path.write_text((DEMOS / "demo-percentile.toml").read_text().replace("[state]", "[state\x1b]", 1))
+    with pytest.raises(BadSave) as info:
+        SaveFile.load(path)
+    assert "\x1b" not in str(info.value) and "\\x1b" in str(info.value)
+
+
+def test_a_key_of_thousands_of_parts_is_refused_without_reading_it(tmp_path: Path) -> None:
+    """``flagbridge check`` asks ``read_toml`` what a file is: tomllib took 22 s over 20,000 parts."""
+    path = tmp_path / "deep.toml"
+    path.write_text(".".join(["a"] * 20_000) + " = 1\n" + (DEMOS / "demo-gothic.toml").read_text())
+    with pytest.raises(BadTable, match=f"a key or table name of more than {MAX_KEY_PARTS} parts"):
+        read_toml(path)
+    header = tmp_path / "header.toml"
+    header.write_text("[" + ".".join(["e"] * 5_000) + "]\n")
+    with pytest.raises(BadTable, match="more than"):
+        read_toml(header)
+    fine = tmp_path / "floats.toml"  # dots between numbers are no key
+    fine.write_text("x = [" + ", ".join(["1.5"] * 3_000) + "]\n")
+    assert len(read_toml(fine)["x"]) == 3_000

@@ -2,7 +2,8 @@
 
 The same limits the rules and the ship files hold: the nine steps, the three
 ranges, the sides, turret weapons the mount table knows, ids that name
-something, and no more fuel or cargo than the hull's tonnage.
+something, no more fuel or cargo than the hull's tonnage, crew counts a crew hit can fight out, and attacks in
+flight that name a weapon, location and ships the damage rolls can read.
 """
 
 from engine.corrections import CorrectionRule, between, not_empty, one_of, reorder, up_to
@@ -16,6 +17,17 @@ def _sides(state: dict, tables) -> list[str]:
 
 def _sides_or_none(state: dict, tables) -> list[str]:
     return [""] + list(state["side_order"])
+
+
+#: Crew a correction may put at one location, unless there were more already: a crew hit under personal combat
+#: makes and fights each of them (a drive's 100,000 took half a minute a hit; a typo's 9 quintillion, all memory).
+CREW_MOST = 1000
+
+
+def _crew(state: dict, value, tables, path) -> str:
+    was = state[path[0]][path[1]]["crew"].get(path[-1], 0)
+    most = max(CREW_MOST, was if isinstance(was, int) else 0)
+    return "" if 0 <= value <= most else f"must be from 0 to {most} (crew at one location)"
 
 
 RULES = (
@@ -42,4 +54,13 @@ RULES = (
     # no hull holds more fuel or cargo than its tonnage (a drive took 9,999 tons of fuel into a 200-ton hull)
     CorrectionRule("ships.*.fuel", up_to("tonnage"), reads_path=True),
     CorrectionRule("ships.*.cargo", up_to("tonnage"), reads_path=True),
+    CorrectionRule("ships.*.crew.*", _crew, reads_path=True),
+    # an attack in flight names what its damage rolls read: the weapon's damage, the location's table, a ship
+    CorrectionRule("attacks[*].weapon", one_of(lambda state, tables: tables.weapons)),
+    CorrectionRule("attacks[*].location", one_of(lambda state, tables: ("", *tables.specific_locations))),
+    CorrectionRule("attacks[*].general", one_of(lambda state, tables: tables.specific_locations)),
+    CorrectionRule("attacks[*].target", one_of(lambda state, tables: state["ships"])),
+    CorrectionRule("attacks[*].by", one_of(lambda state, tables: state["ships"])),
+    CorrectionRule("attacks[*].damage", between(0, 1_000_000)),
+    CorrectionRule("attacks[*].reduced", between(0, 1_000_000)),
 )

@@ -92,6 +92,9 @@ RULES = (
     CorrectionRule("alertness.*", between(0, 100)),
     CorrectionRule("round", between(1, MOST)),
     CorrectionRule("subturn", _subturn),
+    # set when the primary attack rolls have given an order; true with no order, a round has no side to act
+    CorrectionRule("primary_done", lambda state, value, tables: "" if not value or state["order"] else
+                   "can be true only once the primary attack has given an order (correct the order first)"),
     CorrectionRule("quiet_rounds", between(0, MOST)),
     CorrectionRule("attacks_this_round", between(0, MOST)),
     *(CorrectionRule(f"options.{name}", _option(name)) for name in OPTIONS),

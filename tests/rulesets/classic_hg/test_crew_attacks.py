@@ -526,3 +526,25 @@ def test_crew_made_after_one_has_left_the_location_take_a_number_nobody_has() ->
     assert {pid: p["name"] for pid, p in people.items()} == {
         "jackal-bridge-1": "Bridge crew 1", "jackal-bridge-2": "Bridge crew 2", "jackal-bridge-3": "Bridge crew 3"}
     assert people["jackal-bridge-2"]["body"]["chest"]["taken"] == 16
+
+
+def test_corrections_keep_an_attack_in_flight_and_a_crew_count_the_rules_can_play() -> None:
+    """Found by a fuzzer of typed corrections: an attack's weapon corrected to "x" or its location to "low 17" was
+    taken, and its damage roll then crashed on a weapon and a location no table holds; crew corrected to 100,000
+    at one location were each made and fought by the next crew hit (half a minute a roll). Each is refused where it
+    is typed, and nothing is recorded."""
+    from engine.errors import IllegalAction
+
+    enc = duel(crew_combat="percentile")
+    two_hits_at_close_range(enc)
+    before = len(enc.events)
+    for path, value, why in (("attacks[0].weapon", "x", "must be one of"),
+                             ("attacks[0].location", "low 17", "must be one of"),
+                             ("attacks[0].target", "nowhere", "must be one of"),
+                             ("ships.jackal.crew.weapons", "100000", "must be from 0 to 1000")):
+        with pytest.raises(IllegalAction, match=why):
+            enc.correct(path, value)
+    assert len(enc.events) == before
+    enc.correct("attacks[0].location", "")  # values the rules know are taken as before
+    enc.correct("ships.jackal.crew.weapons", "12")
+    assert enc.state["ships"]["jackal"]["crew"]["weapons"] == 12

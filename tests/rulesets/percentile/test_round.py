@@ -544,3 +544,21 @@ def test_the_attacked_are_named_for_their_alertness_to_rise() -> None:
     enc.act("next")
     enc.act("next")
     assert any("alertness rises next turn" in n and "Cid" in n for n in notes(enc, 1))
+
+
+def test_primary_done_is_never_corrected_true_before_an_order_is_rolled() -> None:
+    """Found by a fuzzer of typed corrections: ``primary_done`` corrected to yes in a surprise round (no order
+    rolled yet) was taken, and the checklist then crashed looking up the side of an empty order."""
+    import pytest
+
+    from engine.errors import IllegalAction
+
+    enc = fight(people(), THREE, surprise=1)
+    enc.act("surprise")
+    answer(enc, "Surprise: Blue", "1")
+    answer(enc, "Surprise: Red", "99")
+    before = len(enc.events)
+    with pytest.raises(IllegalAction, match="only once the primary attack has given an order"):
+        enc.correct("primary_done", "yes")
+    assert len(enc.events) == before
+    enc.correct("primary_done", "no")  # false is always a state the round can go on from

@@ -166,7 +166,8 @@ def parse_toml(text: str) -> dict[str, Any]:
     toml-rs gives standard ``datetime.timezone`` zones; rtoml's own zone class cannot be pickled
     (``standard_time``). Every refusal is a ``NotToml`` on one line.
     """
-    if fast_readable(text):
+    fast = fast_readable(text)
+    if fast:
         import toml_rs  # here, not at the top: the console's start-up does not need it
 
         reader, refused = toml_rs.loads, toml_rs.TOMLDecodeError
@@ -175,11 +176,19 @@ def parse_toml(text: str) -> dict[str, Any]:
 
         reader, refused = rtoml.loads, rtoml.TomlParsingError
     try:
-        return reader(text)
+        doc = reader(text)
     except refused as exc:
         raise NotToml(f"not valid TOML: {one_line(exc)}") from None
     except (RecursionError, ValueError, OverflowError, MemoryError) as exc:
         raise NotToml(f"not a readable file: {type(exc).__name__}: {one_line(exc)}") from None
+    # rtoml's times carry its own zone class: made standard, as toml-rs gives them, so a file reads the same
+    # whichever reader its text sends it to (a save read whole by rtoml, or in parts by toml-rs)
+    if fast or not _TIMELIKE.search(text):
+        return doc
+    try:
+        return standard_times(doc)
+    except RecursionError:
+        raise NotToml("not a readable file: RecursionError: nested too deep") from None
 
 
 _ZONES: dict[Any, Any] = {}

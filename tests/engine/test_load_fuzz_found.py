@@ -86,3 +86,16 @@ def test_a_key_of_thousands_of_parts_is_refused_without_reading_it(tmp_path: Pat
     fine = tmp_path / "floats.toml"  # dots between numbers are no key
     fine.write_text("x = [" + ", ".join(["1.5"] * 3_000) + "]\n")
     assert len(read_toml(fine)["x"]) == 3_000
+
+
+def test_a_save_read_by_either_toml_reader_has_the_same_times(duel: Path) -> None:
+    """A text toml-rs may not read (here a comment holding a 25-digit number) goes to rtoml, whose times carried
+    its own zone class: the same save then read differently whole (rtoml) and from its replay cache (toml-rs
+    reads the tail), as a property test of the cache found. Both give standard UTC times now."""
+    from datetime import timezone
+
+    fast = SaveFile.load(duel).encounter
+    duel.write_text(duel.read_text() + "# 1234567890123456789012345\n")
+    slow = SaveFile.load(duel).encounter
+    assert [e.at.tzinfo for e in slow.events] == [timezone.utc] * len(slow.events)
+    assert repr([e.at for e in slow.events]) == repr([e.at for e in fast.events])

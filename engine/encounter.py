@@ -22,7 +22,7 @@ from .actions import Action, Offer
 from .ruleset import RuleContext, Ruleset, StepView, find_ruleset
 from .setup import Setup, check_setup, now
 from .state import (MISSING, check_plain, coerce_like, freeze, get_path, kind_words, parse_path, path_text, plain_copy,
-                    thaw)
+                    same_kind, thaw)
 
 CHECKPOINT_EVERY = 100
 #: A replay keeps a checkpoint every ``CHECKPOINT_EVERY`` events only over the last ``DENSE_TAIL`` events of
@@ -677,7 +677,7 @@ class Encounter:
                 raise IllegalAction("pending rolls cannot be corrected")
             value = ev.data.get("value")
             old = get_path(state, tuple(path))  # a path the state does not hold is refused here, by name
-            if type(value) is not type(old) and not (type(old) is float and type(value) is int):
+            if not same_kind(old, value):
                 # as ``coerce_like`` keeps a typed one: a logged value of another kind (a hand edit) would
                 # reach the rules as no correction can, a whole table replaced by true
                 raise FlagbridgeError(f"{path_text(tuple(path))} holds {kind_words(old)}, got {value!r}")

@@ -143,10 +143,15 @@ _WHOLE = re.compile(r"[+-]?[0-9]{1,100}")  # ASCII digits, as a game master type
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]{1,18}(?:\.[0-9]{0,18})?|\.[0-9]{1,18})")
 
 
+def same_kind(old: Any, value: Any) -> bool:
+    """Whether ``value`` may stand where ``old`` is: the same type, or a whole number where a number is."""
+    return type(value) is type(old) or (type(old) is float and type(value) is int)
+
+
 def coerce_like(old: Any, typed: Any, where: str) -> Any:
     """Read a typed correction as the same kind of value as the one it replaces."""
     if not isinstance(typed, str):
-        if type(typed) is type(old) or (isinstance(old, float) and isinstance(typed, int)):
+        if same_kind(old, typed):
             return typed
         raise FlagbridgeError(f"{where} holds {kind_words(old)}, got {typed!r}")
     text = typed.strip()

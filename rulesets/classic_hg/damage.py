@@ -152,10 +152,9 @@ def occupant_place(state: dict, ship_id: str, who: str, struck: str) -> str:
 
 
 def person_attributes() -> tuple[str, ...]:
-    """A person's attributes, as the people's own ruleset declares them (its whole-number fields): what a nuclear
-    missile's crew hit can take to 0. Asked of that ruleset, so this one holds no copy of its list."""
-    people = next(k for k in find_ruleset(PERSONAL).unit_kinds if k.key == "people")
-    return tuple(f.name for f in people.fields if f.kind == "int")
+    """The attributes a nuclear missile's crew hit can take to 0, as the people's own ruleset lists them (its
+    ``drained_attributes``): asked of it, so this one holds no copy of its list."""
+    return tuple(find_ruleset(PERSONAL).drained_attributes)
 
 
 def casualties(before: dict, after: dict, attributes: tuple[str, ...] = ()) -> list[str]:

@@ -214,7 +214,7 @@ def named_crew(state: dict, ship_id: str) -> list[tuple[str, str]]:
         if zeroed and not p["dead"]:
             text += f"; {' and '.join(zeroed)} at 0"
         if p.get("dies_in_days") and not p["dead"]:
-            text += f"; dies in {p['dies_in_days']} days untreated"
+            text += f"; dies in {p['dies_in_days']} day{'s' if p['dies_in_days'] != 1 else ''} untreated"
         rows.append((p["name"], text))
     return rows
 

@@ -20,7 +20,7 @@ from engine.ruleset import RuleContext
 from . import hitrun
 from .catalogue import CATALOGUE, TARGET_PARAM, VESSEL_PARAM, why_no_vessel, why_phase
 from .tables import Tables
-from .units import afloat, crippled, distance, vessel
+from .units import crippled, distance, vessel
 
 #: "на расстоянии не более 10 см"
 TELEPORT_CM = 10
@@ -78,15 +78,16 @@ def may_teleport(state: dict, args: dict, tables: Tables) -> str:
     return why_target(state, args["vessel"], args["target"])
 
 
-def may_teleport_someone(state: dict, uid: str, tables: Tables) -> bool:
-    """Whether ``uid`` may teleport-attack some enemy now, by the action's own check (``may_teleport``) with
-    each target: what the end phase calls "free to teleport" is what the action offers. Only enemies entered
-    within reach are asked (``why_target`` refuses the rest), so a fleet's checklist stays quick."""
+def may_teleport_someone(state: dict, uid: str, tables: Tables, vessels: dict) -> bool:
+    """Whether ``uid`` may teleport-attack one of ``vessels`` (those afloat) now, in the end phase, by the action's
+    own checks (``may_teleport``: the attacker's, then the target's): what the end phase calls "free to
+    teleport" is what the action offers. Only enemies entered within reach are asked (``why_target`` refuses the
+    rest), so a fleet's checklist stays quick."""
     if why_attacker(state, uid, tables):
         return False
-    for tid in afloat(state):
+    for tid in vessels:
         cm = distance(state, uid, tid)  # None between allies: they have no distance kept
-        if cm is not None and cm <= TELEPORT_CM and not may_teleport(state, {"vessel": uid, "target": tid}, tables):
+        if cm is not None and cm <= TELEPORT_CM and not why_target(state, uid, tid):
             return True
     return False
 

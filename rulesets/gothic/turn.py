@@ -195,7 +195,8 @@ def needs(state: dict, phase: int, tables: Tables) -> str:
         left = reminders(state, tables)
         return "; ".join(left) if left else "nothing left: every salvo has moved (n: the next phase)"
     from .teleport import may_teleport_someone  # teleport's rules import this module's actions' parameters
-    free = [v["name"] for uid, v in afloat(state).items() if may_teleport_someone(state, uid, tables)]
+    vessels = afloat(state)
+    free = [v["name"] for uid, v in vessels.items() if may_teleport_someone(state, uid, tables, vessels)]
     return ("teleport attacks (t) within 10 cm of enemies with shields down; repair criticals (r)"
             + (f"; free to teleport: {', '.join(free)}" if free else ""))
 

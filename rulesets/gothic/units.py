@@ -184,12 +184,10 @@ def destroy(state: dict, uid: str, why: str) -> str:
 def over_words(state: dict) -> str:
     """"the fight is over: ... alone has vessels left" once at most one side has a vessel afloat ("" before): nothing
     is left for boarding, teleport or ordnance to reach."""
-    sides = []
-    for v in afloat(state).values():
-        if v["side"] not in sides:
-            sides.append(v["side"])
+    sides = {v["side"] for v in afloat(state).values()}
     if len(sides) > 1:
         return ""
-    names = state.get("side_names", {})
-    return f"the fight is over: {names.get(sides[0], sides[0])} alone has vessels left" if sides else \
-        "the fight is over: no vessel is left"
+    if not sides:
+        return "the fight is over: no vessel is left"
+    side = sides.pop()
+    return f"the fight is over: {state.get('side_names', {}).get(side, side)} alone has vessels left"

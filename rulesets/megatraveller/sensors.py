@@ -324,8 +324,9 @@ TIER_WORDS = ("fails by 1 or better", "is made", "is made by 2 or more", "is mad
 
 
 def locate_chance(request, signature: str) -> Fraction:
-    """The exact chance a locate roll finds a target of this signature: its tier or better (a large target is found
-    on a fail by 1, a stealthy one only made by 4+), where the prompt's chance is the roll's success alone."""
+    """The exact chance a locate roll finds a target of this signature: its tier or better (megatraveller-sensors-
+    fire.txt lines 16-20: "Fail by 1: Strong and/or Large target located" ... "Made by 4+: any target located"),
+    where the prompt's chance is the roll's success alone."""
     bonus, wanted, chance = request.modifier_total, SIGNATURE_TIER[signature], Fraction(0)
     for natural, p in request.parsed.distribution().items():  # 2D: the value is the natural total
         if locate_tier(natural, request.target.margin(natural + bonus)) >= wanted:

@@ -36,6 +36,8 @@ class Percentile(Ruleset):
     table_set = TABLE_SET
     correction_rules = CORRECTION_RULES
     sides_allowed = (2, None)
+    #: What a host's "attributes reduced to 0" may take of a person (``crew.ATTRIBUTES``): read by classic-hg.
+    drained_attributes = crew.ATTRIBUTES
     #: What a correction plays out (``after_correction``); an earlier reading turns the later fixes off.
     rederives_race = True  # a corrected race brings its average Agility
     reorders_rolls = True  # a corrected order of sides takes the primary attack rolls with it

@@ -111,7 +111,7 @@ def race_corrected(person: dict, tables: Tables) -> str:
     person["agility"] = now
     if not person["no_move"]:
         person["ap_turn"] = max(0, person["ap_turn"] + now - was)
-    return f"{person['name']}'s Agility {was} -> {now} (the {tables.races[person['race']]['label']} average)"
+    return f"{possessive(person['name'])} Agility {was} -> {now} (the {tables.races[person['race']]['label']} average)"
 
 
 def structure_points(points: int) -> int:

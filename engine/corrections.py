@@ -2,15 +2,18 @@
 
 A correction is typed by hand, so it is checked three ways before it is logged:
 
-- by kind and size: the same kind of value as the one it replaces, and a whole
-  number a save can hold (TOML's 64-bit range);
+- by kind, shape and size: the same kind of value as the one it replaces (a
+  table or list given whole, the shape it has now: ``state.shape_fault``), and a
+  whole number a save can hold (TOML's 64-bit range);
 - by the rules that check files: a unit's field keeps its declared limits and
   choices (``UnitKind.fields``; a positive least value is a file's, and damage
   may take the value to 0 in play), a unit's ``side`` names a side, and every rule
   the ruleset declares for a path (``Ruleset.correction_rules``: a step between
   1 and 9, a weapon the tables know...); in a list that holds each entry once
   (the order of sides), a value already elsewhere in it swaps places with the
-  one it replaces (``reorder``);
+  one it replaces (``reorder``), and the list given whole may only be reordered;
+  in a table or list given whole, each value that changes is checked as its own
+  correction would be (``_inside_refusal``);
 - by trial: the corrected state is built on a copy, and everything the console
   reads of it (header, checklist, notes, sensors, every unit's line and panels,
   the actions on offer) must still work. A value that would break any of them is
@@ -22,11 +25,11 @@ from __future__ import annotations
 import functools
 
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from .errors import FlagbridgeError
 from .schema import check_value
-from .state import Path, get_path, path_text, plain_copy, set_path
+from .state import MISSING, Path, get_path, path_text, plain_copy, set_path, shape_fault
 
 INT_LIMIT = 2**63 - 1  # the largest whole number a TOML file holds
 
@@ -120,9 +123,15 @@ def not_empty(state: dict, value: Any, tables: Any) -> str:
 
 # --- the checks every correction gets -----------------------------------------------------------
 
-def refusal(ruleset: Any, state: dict, path: Path, value: Any) -> str:
-    """Why ``value`` may not stand at ``path`` ("" when it may)."""
+def refusal(ruleset: Any, state: dict, path: Path, value: Any, within: bool = False) -> str:
+    """Why ``value`` may not stand at ``path`` ("" when it may).
+
+    ``within``: the value is one inside a table or list corrected whole (``_inside_refusal``), where an entry of a
+    list that holds each entry once is checked with its list, not against the entries it swaps with."""
     where = path_text(path)
+    whole = type(value) is dict or type(value) is list
+    if whole and (why := shape_fault(get_path(state, path), value, where)):
+        return why  # before any rule reads the table's fields
     for kind in ruleset.unit_kinds:
         if len(path) == 3 and path[0] == kind.key:
             if path[2] == "side":
@@ -139,14 +148,54 @@ def refusal(ruleset: Any, state: dict, path: Path, value: Any) -> str:
                     return str(exc)
     tables = ruleset.tables_for(state)
     for rule in ruleset.correction_rules:
-        if rule.matches(path):
+        if rule.matches(path) and not (within and rule.swaps):
             why = rule.check(state, value, tables, path) if rule.reads_path else rule.check(state, value, tables)
             if why:
                 return f"{where} {why}"
     # after the limits the rules give (the ones a game master knows), before anything is tried with the value
     if isinstance(value, int) and not isinstance(value, bool) and not -INT_LIMIT <= value <= INT_LIMIT:
         return f"{where}: {value} is too large for a save (at most {INT_LIMIT})"
+    return _inside_refusal(ruleset, state, path, value) if whole else ""
+
+
+def _inside_refusal(ruleset: Any, state: dict, path: Path, value: Any) -> str:
+    """Why a value inside a table or list given whole may not stand ("" when none): each that changes is asked as
+    its own correction would be, with the rest of the table as corrected (fuel within the tonnage given with it)
+    and itself as it was (a crew count may stay as large as it was); a list that holds each entry once
+    (``reorder``) may only be put in another order. A whole ship, body part or turret list once passed with none
+    of its values checked (a turret weapon no table knows, a chest of 0 points)."""
+    old = get_path(state, path)
+    trial = plain_copy(state)
+    set_path(trial, path, plain_copy(value))
+    for inner, new, was in _changed(old, value, path):
+        if type(new) is list:  # an order of sides or the like, given whole
+            if any(r.swaps and r.matches(inner + (0,)) for r in ruleset.correction_rules) and \
+                    sorted(map(repr, new)) != sorted(map(repr, was if type(was) is list else [])):
+                listed = ", ".join(map(str, was)) if type(was) is list and was else "none"
+                return f"{path_text(inner)} must hold the entries it holds now, in any order ({listed})"
+            continue
+        if was is not MISSING:
+            set_path(trial, inner, was)
+        why = refusal(ruleset, trial, inner, new, within=True)
+        if was is not MISSING:
+            set_path(trial, inner, new)
+        if why:
+            return why
     return ""
+
+
+def _changed(old: Any, new: Any, path: Path) -> Iterator[tuple[Path, Any, Any]]:
+    """Each list in ``new`` (with what its place held), then each plain value in ``new`` that differs from the one
+    at its place in ``old`` (``MISSING`` where ``old`` has none: an entry added to a list)."""
+    if type(new) is dict:
+        for key, inner in new.items():
+            yield from _changed(old.get(key, MISSING) if type(old) is dict else MISSING, inner, path + (key,))
+    elif type(new) is list:
+        yield path, new, old
+        for i, inner in enumerate(new):
+            yield from _changed(old[i] if type(old) is list and i < len(old) else MISSING, inner, path + (i,))
+    elif type(new) is not type(old) or new != old:
+        yield path, new, old
 
 
 def set_corrected(ruleset: Any, state: dict, path: Path, value: Any) -> str:

@@ -21,8 +21,8 @@ from .tables import table_files
 from .actions import Action, Offer
 from .ruleset import RuleContext, Ruleset, StepView, find_ruleset
 from .setup import Setup, check_setup, now
-from .state import (MISSING, check_plain, coerce_like, freeze, get_path, kind_words, parse_path, path_text, plain_copy,
-                    same_kind, thaw)
+from .state import (MISSING, check_plain, coerce_like, freeze, get_path, parse_path, path_text, plain_copy,
+                    shape_fault, thaw)
 
 CHECKPOINT_EVERY = 100
 #: A replay keeps a checkpoint every ``CHECKPOINT_EVERY`` events only over the last ``DENSE_TAIL`` events of
@@ -677,10 +677,11 @@ class Encounter:
                 raise IllegalAction("pending rolls cannot be corrected")
             value = ev.data.get("value")
             old = get_path(state, tuple(path))  # a path the state does not hold is refused here, by name
-            if not same_kind(old, value):
-                # as ``coerce_like`` keeps a typed one: a logged value of another kind (a hand edit) would
-                # reach the rules as no correction can, a whole table replaced by true
-                raise FlagbridgeError(f"{path_text(tuple(path))} holds {kind_words(old)}, got {value!r}")
+            # as ``coerce_like`` keeps a typed one: a logged value of another kind or shape (a hand edit) would
+            # reach the rules as no correction can, a whole table replaced by true or a chest by {}
+            why = shape_fault(old, value, path_text(tuple(path)))
+            if why:
+                raise FlagbridgeError(why)
             moved = set_corrected(rs, state, tuple(path), value)
             if moved:
                 ctx.note(moved)

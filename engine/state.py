@@ -19,7 +19,7 @@ import pickle
 import re
 from typing import Any, Iterator
 
-from .errors import FlagbridgeError
+from .errors import FlagbridgeError, IllegalAction
 
 Path = tuple[str | int, ...]
 PLAIN_SCALARS = (str, int, float, bool)
@@ -148,12 +148,89 @@ def same_kind(old: Any, value: Any) -> bool:
     return type(value) is type(old) or (type(old) is float and type(value) is int)
 
 
+def shape_fault(old: Any, value: Any, where: str) -> str:
+    """Why ``value`` may not stand where ``old`` is ("" when it may): the same kind of value (``same_kind``), and
+    a table or list of the shape ``old`` has, all the way down.
+
+    A table holds the keys it holds now, each a value of the kind it holds now. A list may grow, shrink or be
+    reordered (turrets, the systems shut down), each entry shaped as one of its entries now; a list empty now
+    takes plain entries only (text, numbers, true/false), since none of its entries shows what a table in it would
+    hold. The one check of a corrected value's kind, typed (``coerce_like``) or logged (``Encounter._apply``): a
+    table of another shape reached the rules, which failed on a key it lacked (a chest corrected to ``{}``) or
+    quietly played on without it (an ``alertness`` of no sides)."""
+    if not same_kind(old, value):
+        return f"{where} holds {kind_words(old)}, got {_shown(value)}"
+    if type(old) is dict:
+        if value.keys() != old.keys():
+            return _keys_fault(old, value, where)
+        for key, inner in value.items():
+            why = shape_fault(old[key], inner, f"{where}.{key}")
+            if why:
+                return why
+    elif type(old) is list:
+        shapes: list | None = None  # one entry of each shape the list holds, found once a new entry needs them
+        for i, entry in enumerate(value):
+            where_i = f"{where}[{i}]"
+            if not old:
+                if type(entry) in _SCALAR_TYPES:
+                    continue
+                return (f"{where_i} is new in a list that is empty now: it may hold text, a number or true/false, "
+                        f"got {_shown(entry)}")
+            why = shape_fault(old[min(i, len(old) - 1)], entry, where_i)  # the one it replaces, or the last
+            if why:
+                if shapes is None:
+                    shapes = list({_shape_of(e): e for e in old}.values())
+                if all(shape_fault(e, entry, where_i) for e in shapes):
+                    return why
+    return ""
+
+
+def _shape_of(value: Any) -> Any:
+    """What ``shape_fault`` reads of a value: two of the same shape take the same values. Lets a list's new entries
+    be held against each shape among its entries once, not against every entry (a log's list of thousands)."""
+    kind = type(value)
+    if kind is dict:
+        return kind, tuple(sorted((str(k), _shape_of(v)) for k, v in value.items()))
+    if kind is list:
+        return kind, frozenset(_shape_of(v) for v in value)
+    return kind
+
+
+def _keys_fault(old: dict, value: dict, where: str) -> str:
+    """"people.marr.body.chest holds a table of points and taken; got one without taken": the keys named."""
+    missing = [str(k) for k in old if k not in value]
+    extra = [repr(k) for k in value if k not in old]
+    got = (["without " + _listing(missing)] if missing else []) + (["with " + _listing(extra) + " too"] if extra else [])
+    if not old:
+        return f"{where} holds an empty table; got one {', '.join(got)}"
+    held = _listing([str(k) for k in old]) if len(old) <= _LISTED else f"{len(old)} keys"
+    return f"{where} holds a table of {held}; got one {', '.join(got)}"
+
+
+_LISTED = 6  # names a message lists before "and 3 more"
+
+
+def _listing(names: list[str]) -> str:
+    """"a, b and c"; past ``_LISTED`` names, "a, b, ... f and 3 more"."""
+    if len(names) > _LISTED:
+        return f"{', '.join(names[:_LISTED])} and {len(names) - _LISTED} more"
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _shown(value: Any, most: int = 60) -> str:
+    """A value as a message quotes it, cut short (a whole ship's table would fill the line)."""
+    text = repr(value)
+    return text if len(text) <= most else text[: most - 3] + "..."
+
+
 def coerce_like(old: Any, typed: Any, where: str) -> Any:
-    """Read a typed correction as the same kind of value as the one it replaces."""
+    """Read a typed correction as the same kind of value as the one it replaces; one of another kind or shape is
+    an IllegalAction (``shape_fault``)."""
     if not isinstance(typed, str):
-        if same_kind(old, typed):
-            return typed
-        raise FlagbridgeError(f"{where} holds {kind_words(old)}, got {typed!r}")
+        why = shape_fault(old, typed, where)
+        if why:
+            raise IllegalAction(why)
+        return typed
     text = typed.strip()
     if isinstance(old, bool):
         if text.lower() in ("true", "yes", "y", "1", "on"):

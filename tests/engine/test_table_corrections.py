@@ -38,7 +38,7 @@ def refused(enc, path: str, value, match: str) -> str:
         enc.correct(path, value)
     assert (list(enc.events), repr(enc.state)) == before
     message = str(info.value)
-    assert message.strip() and "\n" not in message and len(message) < 300, message
+    assert message.strip() and "\n" not in message, message
     return message
 
 
@@ -68,15 +68,18 @@ def test_alertness_given_as_an_empty_table_is_refused(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("change, match", [
-    (lambda s: {k: v for k, v in s.items() if k != "pass_obj_scan"}, r"got one without pass_obj_scan"),
-    (lambda s: dict(s, pass_obj_scan={"far": "routine"}), r"pass_obj_scan holds a table of far and extreme; "
+    (lambda s: {k: v for k, v in s.items() if k != "pass_obj_scan"}, r" holds a table of pass_obj_scan, act_obj_scan, "
+                                                                     r"pass_obj_pin and act_obj_pin; got one without "
+                                                                     r"pass_obj_scan"),
+    (lambda s: dict(s, pass_obj_scan={"far": "routine"}), r"\.pass_obj_scan holds a table of far and extreme; "
                                                           r"got one without extreme"),
-    (lambda s: dict(s, act_obj_scan={"extreme": "routine", "close": "routine"}), r"got one with 'close' too"),
-    (lambda s: dict(s, act_obj_pin=["difficult"]), r"sensors\.act_obj_pin holds a table, got \['difficult'\]"),
+    (lambda s: dict(s, act_obj_scan={"extreme": "routine", "close": "routine"}),
+     r"\.act_obj_scan holds a table of extreme; got one with 'close' too"),
+    (lambda s: dict(s, act_obj_pin=["difficult"]), r"\.act_obj_pin holds a table, got \['difficult'\]"),
 ])
 def test_a_sensors_table_of_another_shape_is_refused(tmp_path: Path, change, match) -> None:
     enc = demo("megatraveller", tmp_path)
-    refused(enc, "ships.patrol.sensors", change(ship(enc, "patrol")["sensors"]), r"ships\.patrol\.sensors" + ".*" + match)
+    refused(enc, "ships.patrol.sensors", change(ship(enc, "patrol")["sensors"]), r"ships\.patrol\.sensors" + match)
 
 
 # --- the shape, all the way down ---------------------------------------------------------------------
@@ -124,7 +127,8 @@ def test_a_long_value_is_shown_cut_short(tmp_path: Path) -> None:
     ("percentile", "alertness", lambda v: dict(v, engineers=500), r"alertness\.engineers must be from 0 to 100"),
     ("percentile", "side_order", lambda v: [v[0]] * len(v), r"side_order must hold the entries it holds now"),
     ("percentile", "joined", lambda v: [v[0], v[0]], r"joined\[\d\] must be one of"),
-    ("classic-hg", "ships.swift-dolan", lambda v: dict(v, fuel=10**6), r"ships\.swift-dolan\.fuel must be at most"),
+    ("classic-hg", "ships.swift-dolan", lambda v: dict(v, fuel=10**6),
+     r"ships\.swift-dolan\.fuel must be from 0 to 400 \(its tonnage\)"),
     ("classic-hg", "ships.swift-dolan", lambda v: dict(v, side="pirates"),
      r"ships\.swift-dolan\.side: side must be one of"),
     ("classic-hg", "ships.swift-dolan.turrets", lambda v: [dict(t, weapon="beam_lazer") for t in v],
@@ -232,3 +236,10 @@ def test_a_logged_table_of_the_same_shape_loads(tmp_path: Path) -> None:
     save = logged(tmp_path, "percentile", '["people", "marr", "body", "chest"]', "{ points = 32, taken = 4 }")
     enc = SaveFile.load(save).encounter
     assert enc.state["people"]["marr"]["body"]["chest"] == {"points": 32, "taken": 4}
+
+
+def test_a_table_empty_now_takes_no_key(tmp_path: Path) -> None:
+    """Found by the shape fuzz: the message for a table with no keys now failed on naming them (IndexError)."""
+    enc = demo("classic-hg", tmp_path)
+    assert enc.state["initiative"] == {}
+    refused(enc, "initiative", {"imperial": 3}, r"initiative holds an empty table; got one with 'imperial' too")

@@ -243,3 +243,112 @@ def test_a_table_empty_now_takes_no_key(tmp_path: Path) -> None:
     enc = demo("classic-hg", tmp_path)
     assert enc.state["initiative"] == {}
     refused(enc, "initiative", {"imperial": 3}, r"initiative holds an empty table; got one with 'imperial' too")
+
+
+def test_a_hand_edit_that_changes_a_list_s_length_is_kept_or_refused_by_its_entries(tmp_path: Path) -> None:
+    """``keep-edits`` keeps an edit of a list's length as a correction of the whole list: plain entries go in an
+    empty list (a system shut down), a table does not."""
+    text = DEMOS["megatraveller"].read_text(encoding="utf-8")
+    at = text.index("shut_down = []", text.index("[state.ships.patrol]"))
+    kept = tmp_path / "kept.toml"
+    kept.write_text(text[:at] + 'shut_down = ["sensors"]' + text[at + len("shut_down = []"):], encoding="utf-8")
+    enc = SaveFile.load(kept, keep_edits=True).encounter
+    assert enc.state["ships"]["patrol"]["shut_down"] == ["sensors"] and enc.events[-1].kind == "correction"
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text[:at] + 'shut_down = [{ system = "sensors" }]' + text[at + len("shut_down = []"):],
+                   encoding="utf-8")
+    before = bad.read_bytes()
+    with pytest.raises(BadSave, match=r"ships\.patrol\.shut_down\[0\] is new in a list that is empty now") as info:
+        SaveFile.load(bad, keep_edits=True)
+    assert str(bad) in str(info.value) and bad.read_bytes() == before
+
+
+# --- every table of every demo ------------------------------------------------------------------------------
+
+def _tables(node, path=()):
+    """Each table and list in a state, with its path (``pending`` aside: rolls are never corrected)."""
+    if type(node) is dict:
+        if path:
+            yield path, node
+        for key, inner in node.items():
+            if path or key != "pending":
+                yield from _tables(inner, path + (key,))
+    elif type(node) is list:
+        yield path, node
+        for i, inner in enumerate(node):
+            yield from _tables(inner, path + (i,))
+
+
+def _other_kind(value):
+    return "x" if type(value) is not str else 1
+
+
+def _first_leaf(node, path=()):
+    if type(node) is dict:
+        for key, inner in node.items():
+            if (found := _first_leaf(inner, path + (key,))) is not None:
+                return found
+        return None
+    if type(node) is list:
+        for i, inner in enumerate(node):
+            if (found := _first_leaf(inner, path + (i,))) is not None:
+                return found
+        return None
+    return path
+
+
+def mutations(value):
+    """The ways a table or list of the wrong shape was seen to come: a key lost or added, a value inside of another
+    kind, a list where a table was (and the other way), an entry unlike the list's own."""
+    from engine.state import plain_copy
+
+    if type(value) is dict:
+        if value:
+            yield "a key lost", {k: v for k, v in list(value.items())[1:]}
+        yield "a key added", dict(value, zz_added=1)
+        yield "a list for it", list(value.values())
+    else:
+        yield "a table for it", {str(i): v for i, v in enumerate(value)}
+        yield "an entry unlike its own", [*value, _other_kind(value[0]) if value and type(value[0]) is dict
+                                          else {"zz": 1}]
+    leaf = _first_leaf(value)
+    if leaf:
+        changed = plain_copy(value)
+        node = changed
+        for key in leaf[:-1]:
+            node = node[key]
+        node[leaf[-1]] = _other_kind(node[leaf[-1]])
+        yield "a value inside of another kind", changed
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(DEMOS))
+def test_every_table_of_a_demo_mutated_is_refused_typed_and_logged(ruleset_id: str, tmp_path: Path) -> None:
+    """The shape fuzz of this change, kept: each table and list of the demo's state, mutated each way, is refused
+    naming a place inside it, whether typed through the API or read from a log; nothing is recorded."""
+    from engine.encounter import Encounter, Event
+    from engine.errors import FlagbridgeError
+    from engine.setup import now
+    from engine.state import path_text
+
+    enc = demo(ruleset_id, tmp_path)
+    before = repr(enc.state)
+    problems, tried = [], 0
+    for path, value in list(_tables(enc.state)):
+        where = path_text(path)
+        for how, mutated in mutations(value):
+            tried += 1
+            try:
+                enc.correct(path, mutated)
+                problems.append(f"{where} with {how}: taken")
+            except IllegalAction as exc:
+                if not str(exc).startswith(where) or "\n" in str(exc):
+                    problems.append(f"{where} with {how}: refused as {exc}")
+            logged = Event("correction", 1, now(), {"path": list(path), "value": mutated, "was": 0})
+            try:
+                Encounter(enc.setup, enc.ruleset, [logged], folder=enc.folder)
+                problems.append(f"{where} with {how}: taken from a log")
+            except FlagbridgeError as exc:
+                if f": {where}" not in str(exc):
+                    problems.append(f"{where} with {how}: refused from a log as {exc}")
+    assert tried > 50 and not enc.events and repr(enc.state) == before
+    assert not problems, f"{len(problems)} of {tried}:\n" + "\n".join(problems[:20])

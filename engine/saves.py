@@ -159,9 +159,12 @@ class SaveFile:
 
     def _written_key(self, head: bytes) -> tuple:
         """What a written file is made from: the log (its length and last event; the state is their product)
-        and the header and setup as written."""
+        and the header and setup as written. The last event by identity as well as by value: after an undo, a log
+        as long as before may end in an equal event (times are kept to the second) while an earlier one differs,
+        and the file once kept the old log. The key holds the event, so its id is no other object's meanwhile."""
         events = self.encounter.events
-        return len(events), events[-1] if events else None, head
+        last = events[-1] if events else None
+        return len(events), id(last), last, head
 
     def _write(self, parts: list, cache: tuple | None = None, key: tuple | None = None,
                skip_if_on_disk: bool = False) -> None:

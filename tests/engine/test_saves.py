@@ -391,3 +391,22 @@ def test_a_hand_swap_in_the_order_of_sides_records_one_correction(tmp_path: Path
     enc = SaveFile.load(path, keep_edits=True).encounter
     assert enc.state["side_order"] == ["corsairs", "imperial"]
     assert [ev.kind for ev in enc.events] == ["correction"]  # the demo holds no events of its own
+
+
+def test_a_save_after_undo_and_new_events_within_the_same_second_is_written(tmp_path: Path) -> None:
+    """A log as long as the one on disk, ending in an equal event (times are kept to the second), is still a new
+    log when an earlier event differs: the file once kept the old log (the corrected name "A", not "B")."""
+    from tests.demos import shipped_demos
+
+    enc = SaveFile.load(shipped_demos()["gothic"]).encounter
+    sf = create(tmp_path / "same-second.toml", enc)
+    e = sf.encounter
+    e.correct("ships.hammer.name", "A")
+    e.act("next")
+    sf.save()
+    e.undo()
+    e.undo()
+    e.correct("ships.hammer.name", "B")
+    e.act("next")
+    sf.save()
+    assert SaveFile.load(sf.path).encounter.state["ships"]["hammer"]["name"] == "B"

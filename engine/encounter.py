@@ -679,10 +679,11 @@ class Encounter:
             old = get_path(state, tuple(path))  # a path the state does not hold is refused here, by name
             # as ``coerce_like`` keeps a typed one: a logged value of another kind or shape (a hand edit) would
             # reach the rules as no correction can, a whole table replaced by true or a chest by {}
-            why = shape_fault(old, value, path_text(tuple(path)))
+            where = tuple(path)
+            why = shape_fault(old, value, path_text(where)) or self._logged_refusal(state, where, value)
             if why:
                 raise FlagbridgeError(why)
-            moved = set_corrected(rs, state, tuple(path), value)
+            moved = set_corrected(rs, state, where, value)
             if moved:
                 ctx.note(moved)
             rs.after_correction(state, tuple(path), ctx)
@@ -698,6 +699,22 @@ class Encounter:
             ev.notes = ctx.notes
             if ev.about:  # made by an earlier replay of a rule since changed
                 ev.about = ()
+
+    def _logged_refusal(self, state: dict, path: tuple, value: Any) -> str:
+        """Why a logged correction may not stand ("" when it may): the rules a typed one meets (``refusal``), and
+        for a whole table or list, which the console never types, the trial too (``breakage``). A mutated log
+        once loaded a value the console refuses (a turret weapon no table knows, a gothic critical of true) and
+        the fight crashed later, where the GM looked. A correction typed now was checked so a moment ago; it is
+        asked again, for the rules' own checks are quick and the trial runs for whole values only."""
+        rs = self.ruleset
+        why = refusal(rs, state, path, value)
+        if why or (type(value) is not dict and type(value) is not list):
+            return why
+        trial = plain_copy(state)
+        set_corrected(rs, trial, path, value)
+        rs.after_correction(trial, path)
+        broken = breakage(rs, trial)
+        return f"{path_text(path)} = {value!r} would break the fight ({broken})" if broken else ""
 
     def _pend(self, requests: list[RollRequest]) -> list[dict]:
         """The requests as the state keeps them; each remembered with its plain dict when reading that

@@ -48,6 +48,7 @@ class Choice(Frozen):
 
 
 Options = Callable[[dict, dict, Any], Iterable["Choice | str"]]
+Words = Callable[[dict, dict, Any, str], str]
 May = Callable[[dict, dict, Any], str]
 Handler = Callable[[dict, dict, Any, Any], None]
 
@@ -62,6 +63,12 @@ class Param(Frozen):
     and ``int`` are typed; an ``int`` with ``options`` is offered as a list.
     An ``optional`` parameter takes ``default`` when it is not given or when
     nothing can be offered for it.
+
+    ``words(state, args, tables, value)`` names one chosen value in the log as
+    the form's choice named it ("All Ahead Full" for ``all_ahead_full``), without
+    what the choice adds about the moment (odds, counts, distances). It is asked
+    with the state the action was taken in, so a line reads the same however long
+    after; a value with no ``words`` reads as it is (a unit by its name).
     """
 
     name: str
@@ -78,8 +85,9 @@ class Param(Frozen):
     ally_of: str = ""
     #: For ``multi``: the values ticked when the form asks (the programs already loaded, say).
     initial: Options | None = None
+    words: Words | None = None
 
-    __uncompared__ = ("options", "initial")  # functions: two params are the same whatever they offer
+    __uncompared__ = ("options", "initial", "words")  # functions: two params are the same whatever they offer
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -154,6 +162,8 @@ class Catalogue:
         self.owner = owner
         self.unit_kinds = {k.id: k for k in unit_kinds}
         self.actions: dict[str, Action] = {}
+        #: the parameters that name their values in words (``Param.words``), by action: most actions have none
+        self.worded: dict[str, tuple[Param, ...]] = {}
         self.continuations: dict[str, Callable] = {}
         self.replies: dict[str, Callable] = {}
         self.procedures: dict[str, Callable] = {}
@@ -167,6 +177,9 @@ class Catalogue:
             if p.kind == "unit" and p.unit not in self.unit_kinds:
                 raise ValueError(f"{self.owner} {action.name}.{p.name}: unknown unit kind {p.unit!r}")
         self.actions[action.name] = action
+        worded = tuple(p for p in action.params if p.words is not None)
+        if worded:
+            self.worded[action.name] = worded
         return action
 
     def continuation(self, name: str) -> Callable[[Callable], Callable]:

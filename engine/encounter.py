@@ -45,7 +45,8 @@ class Event:
     """One logged event. ``data`` is plain; ``text`` is its save text once written.
 
     ``notes``: what the rules noted while applying it, its own first; ``about``: where the notes a rule set
-    apart (``RuleContext.about``) begin in them, and what they are about, as (index, subject) pairs.
+    apart (``RuleContext.about``) begin in them, and what they are about, as (index, subject) pairs; ``words``:
+    an action's chosen values as its form named them when it was taken (``Ruleset.action_words``), or None.
     """
 
     kind: str
@@ -55,6 +56,7 @@ class Event:
     text: str | None = None
     notes: list[str] = field(default_factory=list, compare=False)
     about: tuple = field(default=(), compare=False)
+    words: dict | None = field(default=None, compare=False)
 
     def plain(self) -> dict[str, Any]:
         return {"kind": self.kind, "group": self.group, "at": self.at, **self.data}
@@ -164,16 +166,22 @@ def note_sections(ev: Event) -> tuple[list[str], list[tuple[dict, list[str]]]]:
 
 
 def kept_notes(ev: Event) -> list:
-    """``ev``'s notes as a replay cache keeps them: the list itself, with its ``about`` last when it has one
-    (a list among the texts)."""
-    return ev.notes + [[[i, subject] for i, subject in ev.about]] if ev.about else ev.notes
+    """``ev``'s notes as a replay cache keeps them: the list itself, then its ``words`` when it has some (a table
+    among the texts), then its ``about`` when it has one (a list among the texts)."""
+    if not ev.about and not ev.words:
+        return ev.notes
+    kept = ev.notes + [ev.words] if ev.words else list(ev.notes)
+    return kept + [[[i, subject] for i, subject in ev.about]] if ev.about else kept
 
 
 def _take_kept_notes(ev: Event, kept: list) -> None:
     if kept and type(kept[-1]) is list:
-        ev.notes, ev.about = kept[:-1], tuple((i, subject) for i, subject in kept[-1])
-    else:
-        ev.notes = kept
+        ev.about = tuple((i, subject) for i, subject in kept[-1])
+        kept = kept[:-1]
+    if kept and type(kept[-1]) is dict:
+        ev.words = kept[-1]
+        kept = kept[:-1]
+    ev.notes = kept
 
 
 def resumed_state(start: Any, fresh: dict, unit_keys: tuple[str, ...] = ()) -> dict:
@@ -464,7 +472,10 @@ class Encounter:
     def describe(self, ev: Event) -> str:
         """One log line for an event."""
         if ev.kind == "action":
-            return self.ruleset.describe_action(ev.data["name"], self._named(ev.data.get("args", {})))
+            args = self._named(ev.data.get("args", {}))
+            if ev.words:
+                args.update(ev.words)  # in the words the form gave them when the action was taken
+            return self.ruleset.describe_action(ev.data["name"], args)
         if ev.kind == "roll":
             req = RollRequest.from_plain(ev.data)
             res = RollResult(req, ev.data["natural"], tuple(ev.data.get("faces", ())), ev.data["source"])
@@ -653,6 +664,8 @@ class Encounter:
                 raise IllegalAction(f"{name}: a roll is still pending")
             if args is _NO_ARGS:
                 args = {}
+            elif name in rs.catalogue.worded:  # named as the form named them, before the action changes the state
+                ev.words = rs.action_words(state, name, args, ctx.tables_of(rs, False))
             rs.apply_action(state, name, args, ctx, checked=self._known(ev) if self._checked is not None else None)
             if ctx.requests:
                 pending.extend(self._pend(ctx.requests))

@@ -436,8 +436,30 @@ class Ruleset(ABC):
         reopened fight's log names it as the live one did, though the session that saw it is gone."""
         return ""
 
+    def action_words(self, state: dict, name: str, args: dict, tables: Any) -> dict | None:
+        """The words the action's log line names its chosen values by (``Param.words``), by parameter, asked with
+        ``state`` before the action; None when every value reads as it is (a fleet's fire orders name the warhead
+        "he" of every laser: nothing to keep for each). A value whose words cannot be made (a hand-edited log the
+        rules then refuse) keeps its id: the replay says what is wrong with it."""
+        worded = self.catalogue.worded.get(name)
+        if not worded:
+            return None
+        out: dict = {}
+        for p in worded:
+            value = args.get(p.name)
+            if not value or not isinstance(value, (str, list)):
+                continue
+            try:
+                said = [p.words(state, args, tables, v) if isinstance(v, str) else v for v in value] \
+                    if isinstance(value, list) else p.words(state, args, tables, value)
+            except (LookupError, TypeError, ValueError, AttributeError, StopIteration):
+                continue
+            if said != value:
+                out[p.name] = said
+        return out or None
+
     def describe_action(self, name: str, args: dict) -> str:
-        """A log line for an action: its name, then each argument given."""
+        """A log line for an action: its name, then each argument given (in its words, ``action_words``)."""
         shown = " ".join(f"{k}={'+'.join(map(str, v)) if isinstance(v, list) else v}"
                          for k, v in args.items() if v != "")
         return f"{name.replace('_', ' ')} {shown}".strip()

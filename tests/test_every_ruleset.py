@@ -71,3 +71,55 @@ def test_a_long_fight_never_offers_what_it_refuses(ruleset_id: str, tmp_path: Pa
         enc = fight(ruleset_id, folder).encounter
         taken = play(enc, random.Random(seed), 400, undo_rate=0.02)
         assert taken > 20
+
+
+def _label_words(label: str) -> str:
+    """What a form's label names a choice by, before what it adds about the moment: 'HE missile · 8+' is 'HE
+    missile', 'Imperial Navy (has the initiative)' is 'Imperial Navy'."""
+    return label.split(" · ")[0].split(" (")[0]
+
+
+@pytest.mark.parametrize("ruleset_id", SHIPPED)
+def test_an_action_line_names_each_choice_as_its_form_offered_it(ruleset_id: str, tmp_path: Path,
+                                                                  monkeypatch) -> None:
+    """Found by a game master: the log read "order=all_ahead_full", an id the form never showed ("All Ahead Full").
+    Every choice an action's form offered reads in the action's log line by the words its label gave it, unless
+    the label shows the value itself first ("T1 beam laser x3 · 8+"); a unit reads by its name."""
+    enc = fight(ruleset_id, tmp_path).encounter
+    rs = enc.ruleset
+    offered: dict[str, dict[str, str]] = {}
+    asked = rs.param_choices
+
+    def choices(state, action, param, args):
+        found = asked(state, action, param, args)
+        if found:
+            offered[param.name] = {c.value: c.label for c in found}
+        return found
+
+    monkeypatch.setattr(rs, "param_choices", choices)
+    act, worded = enc.act, set()
+
+    def checked_act(name: str, **args):
+        ev = act(name, **args)
+        line = enc.describe(ev)
+        for p in rs.catalogue.get(name).params:
+            if p.kind not in ("choice", "multi") or p.name not in args:
+                continue
+            for value in args[p.name] if isinstance(args[p.name], list) else [args[p.name]]:
+                label = offered.get(p.name, {}).get(value)
+                if label is None or value == "" or any(value in enc.state.get(k.key, {}) for k in rs.unit_kinds):
+                    continue
+                if label == value or label.startswith(value + " "):
+                    assert value in line, f"{name}.{p.name}: {value!r} is not in {line!r}"
+                    continue
+                words = _label_words(label)
+                assert words in line and f"{p.name}={value}" not in line, \
+                    f"{name}.{p.name}={value!r}: the form offered {label!r}, the log reads {line!r}"
+                worded.add(f"{name}.{p.name}")
+        offered.clear()
+        return ev
+
+    monkeypatch.setattr(enc, "act", checked_act)
+    for seed in range(4):
+        play(enc, random.Random(seed), 300, undo_rate=0.02)
+    assert worded, "no choice needed its words: the test saw nothing"

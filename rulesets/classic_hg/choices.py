@@ -16,7 +16,7 @@ from . import turn
 from .fire import (attack_type, battery_gunnery, chosen_defence, defences_for, evasion_running, fastest_enemy,
                    fire_modifiers, firing_groups, group_working, incoming, roll_cell, to_hit_cell, turret_by_id,
                    working)
-from .hangars import craft_id
+from .hangars import craft_id, find_craft
 from .phases import storage_used
 from .tables import Tables
 
@@ -97,12 +97,17 @@ def _mount_words(state: dict, turret: dict, tables: Tables) -> tuple[str, str]:
     return book[key]
 
 
-def warheads(state: dict, args: dict, tables: Tables) -> list[Choice]:
-    """Asked only when a chosen turret fires more than one kind of missile."""
+def _firing_several(state: dict, args: dict, tables: Tables) -> list[dict]:
+    """The chosen turrets (a battery by its first) that fire more than one kind of missile."""
     ship = _ship(state, args)
     groups = firing_groups(ship) if ship else {}
     chosen = [groups[gid][0] for gid in args.get("turrets", []) if gid in groups]
-    several = [t for t in chosen if len(tables.mounts[t["weapon"]]["fires"]) > 1]
+    return [t for t in chosen if len(tables.mounts[t["weapon"]]["fires"]) > 1]
+
+
+def warheads(state: dict, args: dict, tables: Tables) -> list[Choice]:
+    """Asked only when a chosen turret fires more than one kind of missile."""
+    several = _firing_several(state, args, tables)
     heads: list[str] = []
     for t in several:
         for w in tables.mounts[t["weapon"]]["fires"]:
@@ -118,6 +123,12 @@ def warheads(state: dict, args: dict, tables: Tables) -> list[Choice]:
     return out
 
 
+def warhead_words(state: dict, args: dict, tables: Tables, head: str) -> str:
+    """'HE missile': what the first chosen turret with a choice of missiles fires with the warhead."""
+    kinds = [k for t in _firing_several(state, args, tables) if (k := attack_type(t, head, tables))]
+    return tables.weapons[kinds[0]]["label"] if kinds else head
+
+
 def locations(state: dict, args: dict, tables: Tables) -> list[Choice]:
     """With a selective program loaded, the general locations a shot may choose."""
     ship = _ship(state, args)
@@ -127,12 +138,21 @@ def locations(state: dict, args: dict, tables: Tables) -> list[Choice]:
     for g in tables.general_locations.values():
         if g in tables.specific_locations and g not in places:
             places.append(g)
-    return [Choice("", "rolled (no selective fire)")] + [Choice(g, words(g)) for g in places]
+    return [Choice("", "rolled (no selective fire)")] + [Choice(g, location_words(state, args, tables, g))
+                                                          for g in places]
+
+
+def location_words(state: dict, args: dict, tables: Tables, place: str) -> str:
+    return words(place)
 
 
 def torpedo_warheads(state: dict, args: dict, tables: Tables) -> list[Choice]:
-    return [Choice(w, f"{tables.weapons[f'torpedo_{w}']['label']} · {to_hit_text(state, [f'torpedo_{w}'], tables)}")
+    return [Choice(w, f"{torpedo_words(state, args, tables, w)} · {to_hit_text(state, [f'torpedo_{w}'], tables)}")
             for w in ("he", "nuclear") if f"torpedo_{w}" in tables.weapons]
+
+
+def torpedo_words(state: dict, args: dict, tables: Tables, head: str) -> str:
+    return tables.weapons[f"torpedo_{head}"]["label"]
 
 
 def with_maneuver(state: dict, args: dict, tables: Tables) -> list[Choice]:
@@ -189,9 +209,13 @@ def defences(state: dict, args: dict, tables: Tables) -> list[Choice]:
     usable = defences_for(ship, turret, attack, tables)
     if len(usable) < 2:
         return []  # the rules use the one defence that applies
-    return [Choice(d, f"{tables.defences[d]['label']} · "
+    return [Choice(d, f"{defence_words(state, args, tables, d)} · "
                       f"{roll_text(roll_cell(tables.defences[d]['to_intercept'], attack['weapon']))}")
             for d in usable]
+
+
+def defence_words(state: dict, args: dict, tables: Tables, defence: str) -> str:
+    return tables.defences[defence]["label"]
 
 
 def with_storage(state: dict, args: dict, tables: Tables) -> list[Choice]:
@@ -216,7 +240,11 @@ def initiative_side(state: dict, args: dict, tables: Tables) -> list[Choice]:
         return []
     why = " (simultaneous initiative, keeps the ATTACKER's role)" if state.get("simultaneous") else \
         " (has the initiative)"
-    return [Choice(side, state["side_names"].get(side, side) + why)]
+    return [Choice(side, side_words(state, args, tables, side) + why)]
+
+
+def side_words(state: dict, args: dict, tables: Tables, side: str) -> str:
+    return state["side_names"].get(side, side)
 
 
 def ranges(state: dict, args: dict, tables: Tables) -> list[Choice]:
@@ -236,6 +264,12 @@ def craft_choices(state: dict, args: dict, tables: Tables) -> list[Choice]:
             out.append(Choice(craft_id(h_i, c_i), f"{craft['name']} ({craft['tons']:g} tons, {craft['status']}) · "
                                                   f"{hangar['name']}"))
     return out
+
+
+def craft_words(state: dict, args: dict, tables: Tables, cid: str) -> str:
+    """A small craft by its name ('1.2' is only its place in the ship's hangars)."""
+    found = find_craft(state["ships"][args["ship"]], cid)
+    return found[1]["name"] if found else cid
 
 
 def loaded_programs(state: dict, args: dict, tables: Tables) -> list[str]:

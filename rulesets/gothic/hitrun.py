@@ -133,8 +133,13 @@ def _repairable(state: dict, args: dict, tables) -> list[Choice]:
     uid = args.get("vessel", "")
     if why_no_vessel(state, uid):
         return []
-    return [Choice(str(i), f"{c['name']} (roll {c['roll']})")
+    return [Choice(str(i), f"{_critical_words(state, args, tables, str(i))} (roll {c['roll']})")
             for i, c in enumerate(vessel(state, uid)["criticals"]) if c["repairable"]]
+
+
+def _critical_words(state: dict, args: dict, tables, critical: str) -> str:
+    """A critical by its name: the value is its place in the vessel's list when chosen (a repair takes it off)."""
+    return vessel(state, args["vessel"])["criticals"][int(critical)]["name"]
 
 
 def may_repair(state: dict, args: dict, tables: Tables) -> str:
@@ -171,4 +176,5 @@ def repaired(state: dict, result, tables: Tables, ctx: RuleContext) -> None:
 
 
 CATALOGUE.add(Action("repair", "Repair critical", repair, key="r", may=may_repair, params=(
-    VESSEL_PARAM, Param("critical", "Critical to repair", "choice", options=_repairable))))
+    VESSEL_PARAM, Param("critical", "Critical to repair", "choice", options=_repairable,
+                        words=_critical_words))))

@@ -62,7 +62,11 @@ def _strengths(state: dict, args: dict, tables) -> list[str]:
 
 
 def _kinds(state: dict, args: dict, tables) -> list[Choice]:
-    return [Choice(k, words) for k, words in KINDS.items()]
+    return [Choice(k, _kind_words(state, args, tables, k)) for k in KINDS]
+
+
+def _kind_words(state: dict, args: dict, tables, kind: str) -> str:
+    return KINDS[kind]
 
 
 def may_launch(state: dict, args: dict, tables: Tables) -> str:
@@ -119,7 +123,7 @@ def launch(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
 
 CATALOGUE.add(Action("launch", "Launch torpedoes", launch, key="l", may=may_launch, params=(
     Param("vessel", "Launching ship or defence", "choice", options=_launchers),
-    Param("kinds", "Load (one kind a salvo)", "multi", options=_kinds),
+    Param("kinds", "Load (one kind a salvo)", "multi", options=_kinds, words=_kind_words),
     Param("strength", "Salvo strength", "int", options=_strengths, minimum=1, maximum=30),
     TARGET_PARAM,
     Param("distance", "Distance from the salvo to its target (cm)", "int", minimum=1, maximum=MAX_CM),

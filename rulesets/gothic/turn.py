@@ -36,7 +36,11 @@ def _ships(state: dict, args: dict, tables) -> list[Choice]:
 
 
 def _orders(state: dict, args: dict, tables: Tables) -> list[Choice]:
-    return [Choice(k, o["label"]) for k, o in tables.orders.items()]
+    return [Choice(k, _order_words(state, args, tables, k)) for k in tables.orders]
+
+
+def _order_words(state: dict, args: dict, tables: Tables, order: str) -> str:
+    return tables.orders[order]["label"]
 
 
 def may_order(state: dict, args: dict, tables: Tables) -> str:
@@ -211,7 +215,8 @@ def checklist(state: dict, tables: Tables) -> list[StepView]:
 
 for _action in (
     Action("special_orders", "Special orders", declare_order, key="o", may=may_order, params=(
-        Param("vessel", "Ship", "choice", options=_ships), Param("order", "Order", "choice", options=_orders))),
+        Param("vessel", "Ship", "choice", options=_ships),
+        Param("order", "Order", "choice", options=_orders, words=_order_words))),
     Action("set_distance", "Distance", set_distance, key="d", may=may_distance, params=(
         VESSEL_PARAM, TARGET_PARAM, Param("cm", "Distance (cm)", "int", minimum=0, maximum=MAX_CM))),
     Action("shields", "Shields up", set_shields, key="s", may=may_shields, params=(

@@ -167,8 +167,13 @@ def _aim_choices(state: dict, args: dict, tables: Tables) -> list[Choice]:
         due = (f"but no critical is due: factor {'/'.join(ucp(b['factor']) for b in chosen)} against "
                f"{target['name']}'s distribution {critical_distribution(tables, target['tonnage'])}")
     return [Choice("", "no pinpoint aim")] + [
-        Choice(a, f"critical: {a.split(':', 1)[1]} (made by {PICK_CRITICAL}, {due})")
+        Choice(a, f"{_aim_words(state, args, tables, a)} (made by {PICK_CRITICAL}, {due})")
         if a.startswith("critical:") else Choice(a, f"{a} (made by {PICK_SYSTEM})") for a in aims(tables)]
+
+
+def _aim_words(state: dict, args: dict, tables: Tables, aim: str) -> str:
+    """"critical: computer" for ``critical:computer``; a system by its own name."""
+    return f"critical: {aim.split(':', 1)[1]}" if aim.startswith("critical:") else aim
 
 
 # --- fire, battery by battery ----------------------------------------------------------------
@@ -253,5 +258,5 @@ def resolve_penetrate(state: dict, result: RollResult, tables: Tables, ctx: Rule
 CATALOGUE.add(Action("fire", "Fire batteries", fire, key="f", may=may_fire, params=(
     SHIP_PARAM, TARGET_PARAM,
     Param("batteries", "Batteries", "multi", options=_battery_choices),
-    Param("aim", "Pinpoint aim", "choice", options=_aim_choices, optional=True, default=""),
+    Param("aim", "Pinpoint aim", "choice", options=_aim_choices, optional=True, default="", words=_aim_words),
 ) + tactics.TACTICS_PARAMS))

@@ -267,14 +267,21 @@ def _mode_choices(kind: str):
 
 def _spend_choices(state: dict, args: dict, tables: Tables) -> list[Choice]:
     ship = state["ships"][args["ship"]]
-    return [Choice("free", "free sensor action")] + [
-        Choice(b["id"], f"gunnery action of {battery_label(b, tables)}") for b in ship["batteries"]]
+    return [Choice(spend, _spend_words(state, args, tables, spend)) for spend in ["free"] + [
+        b["id"] for b in ship["batteries"]]]
+
+
+def _spend_words(state: dict, args: dict, tables: Tables, spend: str) -> str:
+    if spend == "free":
+        return "free sensor action"
+    return f"gunnery action of {battery_label(battery(state['ships'][args['ship']], spend), tables)}"
 
 
 def _sense_params(kind: str) -> tuple[Param, ...]:
     return (SHIP_PARAM, TARGET_PARAM,
             Param("mode", "Sensors", "choice", options=_mode_choices(kind), optional=True, default="passive"),
-            Param("spend", "Action spent", "choice", options=_spend_choices, optional=True, default="free"),
+            Param("spend", "Action spent", "choice", options=_spend_choices, optional=True, default="free",
+                  words=_spend_words),
             ) + tactics.TACTICS_PARAMS
 
 

@@ -40,13 +40,17 @@ def _pool_choices(state: dict, args: dict, tables) -> list[Choice]:
     if not args.get("tactics", 0):
         return []
     ship = state["ships"][args["ship"]]
-    return [Choice(p, f"{p} pool ({pool_of(state, ship, p)} points)") for p in POOLS]
+    return [Choice(p, f"{_pool_words(state, args, tables, p)} ({pool_of(state, ship, p)} points)") for p in POOLS]
+
+
+def _pool_words(state: dict, args: dict, tables, pool: str) -> str:
+    return f"{pool} pool"
 
 
 #: Asked last by every action that rolls for a ship: points (typed, 0 by default), then the pool paying them.
 TACTICS_PARAMS = (
     Param("tactics", "Tactics points", "int", minimum=0, optional=True, default=0),
-    Param("pool", "Tactics pool", "choice", options=_pool_choices, optional=True, default="ship"),
+    Param("pool", "Tactics pool", "choice", options=_pool_choices, optional=True, default="ship", words=_pool_words),
 )
 
 

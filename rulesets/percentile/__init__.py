@@ -105,17 +105,15 @@ class Percentile(Ruleset):
         return True
 
     def describe_action(self, name: str, args: dict) -> str:
-        """Log lines in the game master's words for the actions taken most ("Marr attacks Skarr with ...")."""
-        tables = load_tables()
+        """Log lines in the game master's words for the actions taken most ("Marr attacks Skarr with ..."); the
+        choices come named as the form named them (``Param.words``)."""
         if name == "attack":
-            weapon = tables.weapons.get(args.get("weapon", ""), {}).get("label", args.get("weapon", ""))
-            extra = f", adversity {', '.join(args['adversity'])}" if args.get("adversity") else ""
-            return (f"attack: {args.get('person')} at {args.get('target')} with the {weapon}, "
+            extra = f", adversity {', '.join(map(str, args['adversity']))}" if args.get("adversity") else ""
+            return (f"attack: {args.get('person')} at {args.get('target')} with the {args.get('weapon')}, "
                     f"{args.get('range')} m, aimed at the {str(args.get('aim', '')).replace('_', ' ')}{extra}")
         if name == "move":
-            what = tables.actions.get(args.get("what", ""), {}).get("label", args.get("what", ""))
             times = f" x{args['times']}" if args.get("times", 1) != 1 else ""
-            return f"move: {args.get('person')}, {what}{times}"
+            return f"move: {args.get('person')}, {args.get('what')}{times}"
         return super().describe_action(name, args)
 
     def after_correction(self, state: dict, path: tuple, ctx=None) -> None:

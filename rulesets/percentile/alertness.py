@@ -111,7 +111,12 @@ def why_set_is_owed(state: dict, who: str) -> str:
 
 
 def _owed_choices(state: dict, args: dict, tables) -> list[Choice]:
-    return [Choice(w, f"{_name(state, w)} ({_level(state, w)})") for w in owed(state)]
+    return [Choice(w, f"{_who_words(state, args, tables, w)} ({_level(state, w)})") for w in owed(state)]
+
+
+def _who_words(state: dict, args: dict, tables, who: str) -> str:
+    """A person or a side by name (a side's people owe their rise together)."""
+    return _name(state, who)
 
 
 def may_rise(state: dict, args: dict, tables) -> str:
@@ -168,8 +173,8 @@ def sleep(state: dict, args: dict, tables, ctx) -> None:
 def add_actions() -> None:
     """``k`` and ``z``, listed after the game master's ``r`` and ``w`` (``turn`` calls this)."""
     CATALOGUE.add(Action("alertness_rise", "Alertness jumps after an attack (by how much)", rise, key="k",
-                         may=may_rise, params=(Param("who", "Attacked last round", "choice", options=_owed_choices),
-                                               Param("by", "Rise by (points of Alertness)", "int", minimum=1,
-                                                     maximum=TOP))))
+                         may=may_rise, params=(
+                             Param("who", "Attacked last round", "choice", options=_owed_choices, words=_who_words),
+                             Param("by", "Rise by (points of Alertness)", "int", minimum=1, maximum=TOP))))
     CATALOGUE.add(Action("asleep", "Put a person to sleep, or wake them", sleep, key="z", may=may_sleep,
                          params=(Param("person", "Person", "unit", unit="person"),)))

@@ -105,13 +105,21 @@ def strength_bonus(person: dict, weapon: dict) -> int:
 
 def _weapons(state: dict, args: dict, tables) -> list[Choice]:
     p = state["people"].get(args.get("person", ""), {})
-    return [Choice(w, tables.weapons[w]["label"]) for w in p.get("weapons", [])]
+    return [Choice(w, _weapon_words(state, args, tables, w)) for w in p.get("weapons", [])]
+
+
+def _weapon_words(state: dict, args: dict, tables, weapon: str) -> str:
+    return tables.weapons[weapon]["label"]
 
 
 def _parts(state: dict, args: dict, tables) -> list[Choice]:
     t = state["people"].get(args.get("target", ""), {})
-    return [Choice(part, f"{part.replace('_', ' ')} ({b['taken']}/{b['points']})") for part, b in
+    return [Choice(part, f"{_part_words(state, args, tables, part)} ({b['taken']}/{b['points']})") for part, b in
             t.get("body", {}).items()]
+
+
+def _part_words(state: dict, args: dict, tables, part: str) -> str:
+    return part.replace("_", " ")
 
 
 def _bystanders(state: dict, args: dict, tables) -> list[Choice]:
@@ -125,8 +133,15 @@ def _bystanders(state: dict, args: dict, tables) -> list[Choice]:
 def _adversity(state: dict, args: dict, tables) -> list[Choice]:
     if state["options"]["to_hit"] != 3:
         return []
-    return [Choice(f"{g}.{e}", f"{group['title'].split(' ', 1)[1]}: {entry['label']} (+{entry['modifier']})")
+    return [Choice(f"{g}.{e}", f"{_adversity_words(state, args, tables, f'{g}.{e}')} (+{entry['modifier']})")
             for g, group in tables.adversity.items() for e, entry in group["entries"].items()]
+
+
+def _adversity_words(state: dict, args: dict, tables, chosen: str) -> str:
+    """"cover: half hidden" for ``cover.half``: the table's title without its number, and the entry."""
+    g, e = chosen.split(".", 1)
+    group = tables.adversity[g]
+    return f"{group['title'].split(' ', 1)[1]}: {group['entries'][e]['label']}"
 
 
 @rise_first
@@ -433,21 +448,25 @@ def finish_damage(state: dict, tables: Tables, ctx, data: dict, points: int, per
 
 CATALOGUE.add(Action("attack", "Attack", attack, key="a", may=may_attack, params=(
     Param("person", "Attacker", "unit", unit="person"),
-    Param("weapon", "Weapon", "choice", options=_weapons),
+    Param("weapon", "Weapon", "choice", options=_weapons, words=_weapon_words),
     Param("target", "Target", "unit", unit="person", enemy_of="person"),
     Param("range", "Range in metres", "int", minimum=0, maximum=3000),
-    Param("aim", "Aimed at", "choice", options=_parts),
+    Param("aim", "Aimed at", "choice", options=_parts, words=_part_words),
     Param("with_target", "Standing with the target (caught by the blast too)", "multi", options=_bystanders,
           optional=True, default=()),
     Param("adversity", "Adversity modifiers (Tables 3-7.x)", "multi", options=_adversity, optional=True,
-          default=()),
+          default=(), words=_adversity_words),
 )))
 
 
 # --- poisons and drugs -----------------------------------------------------------------------------------
 
 def _systems(state: dict, args: dict, tables: Tables) -> list[Choice]:
-    return [Choice(s, s.replace("_", "-")) for s in tables.organs["systems"]]
+    return [Choice(s, _system_words(state, args, tables, s)) for s in tables.organs["systems"]]
+
+
+def _system_words(state: dict, args: dict, tables: Tables, system: str) -> str:
+    return system.replace("_", "-")
 
 
 @rise_first
@@ -472,8 +491,8 @@ def poison(state: dict, args: dict, tables: Tables, ctx) -> None:
 
 CATALOGUE.add(Action("poison", "Poison or drug (organ systems only)", poison, key="x", may=may_poison, params=(
     Param("target", "Person", "unit", unit="person"),
-    Param("part", "Taken in through", "choice", options=_parts),
-    Param("systems", "Organ systems it affects", "multi", options=_systems),
+    Param("part", "Taken in through", "choice", options=_parts, words=_part_words),
+    Param("systems", "Organ systems it affects", "multi", options=_systems, words=_system_words),
     Param("wep_mod", "WEP MOD of the dose", "int", minimum=0, maximum=20),
 )))
 add_next()

@@ -352,7 +352,11 @@ def pass_primary(state: dict, args: dict, tables, ctx) -> None:
 
 
 def _waiting_sides(state: dict, args: dict, tables) -> list[Choice]:
-    return [Choice(s, state["side_names"][s]) for s in state["side_order"] if s not in state["joined"]]
+    return [Choice(s, _side_words(state, args, tables, s)) for s in state["side_order"] if s not in state["joined"]]
+
+
+def _side_words(state: dict, args: dict, tables, side: str) -> str:
+    return state["side_names"][side]
 
 
 @rise_first
@@ -572,7 +576,11 @@ def borrow(state: dict, args: dict, tables, ctx) -> None:
 
 
 def _moves(state: dict, args: dict, tables) -> list[Choice]:
-    return [Choice(k, f"{v['label']} ({v['cost']} APts)") for k, v in tables.actions.items()]
+    return [Choice(k, f"{_move_words(state, args, tables, k)} ({v['cost']} APts)") for k, v in tables.actions.items()]
+
+
+def _move_words(state: dict, args: dict, tables, what: str) -> str:
+    return tables.actions[what]["label"]
 
 
 @rise_first
@@ -625,13 +633,13 @@ for _action in (
     Action("primary", "Roll primary attack", roll_primary, key="p", may=may_primary),
     Action("pass_primary", "Pass primary attack (act last)", pass_primary, key="l", may=may_pass),
     Action("move", "Spend Agility Points (Table 3-6)", move, key="m", may=may_move, params=(
-        PERSON_PARAM, Param("what", "Action", "choice", options=_moves),
+        PERSON_PARAM, Param("what", "Action", "choice", options=_moves, words=_move_words),
         Param("times", "How many times", "int", minimum=1, maximum=100, optional=True, default=1))),
     Action("borrow", "Borrow points from the next turn (3:1)", borrow, key="b", may=may_borrow, params=(
         PERSON_PARAM, Param("points", "Points of next turn (a multiple of 3, or all left)", "int", minimum=1,
                             maximum=3000))),
     Action("join", "A side joins the fight", join, key="j", may=may_join, params=(
-        Param("side", "Side", "choice", options=_waiting_sides),)),
+        Param("side", "Side", "choice", options=_waiting_sides, words=_side_words),)),
     Action("lost_contact", "The sides lose sight of each other", lost_contact, key="o", may=may_lost_contact),
     Action("alertness", "Set a person's Alertness Percentage", set_alertness, key="r", may=may_alertness, params=(
         PERSON_PARAM, Param("value", "Alertness Percentage", "int", minimum=0, maximum=100))),

@@ -74,6 +74,7 @@ def same(a: Encounter, b: Encounter) -> None:
     assert [e.data for e in a.events] == [e.data for e in b.events]
     assert [e.notes for e in a.events] == [e.notes for e in b.events]  # the log shows them
     assert [e.about for e in a.events] == [e.about for e in b.events]  # the players' screen reads them
+    assert [e.words for e in a.events] == [e.words for e in b.events]  # an action's line names its choices by them
 
 
 def test_a_saved_long_log_keeps_its_checkpoints_and_opens_from_them(long_save: Path, monkeypatch) -> None:
@@ -333,7 +334,7 @@ def _outcome(path: Path, cached: bool) -> str:
         enc = SaveFile.load(path, cached_replay=cached).encounter
     except BadSave as exc:
         return f"BadSave: {exc}"
-    return repr((enc.state, [(e.kind, e.group, e.at, e.data, e.notes) for e in enc.events]))
+    return repr((enc.state, [(e.kind, e.group, e.at, e.data, e.notes, e.words) for e in enc.events]))
 
 
 _EDITS = st.lists(st.tuples(st.one_of(st.floats(0, 1), st.floats(0.85, 1)),  # often in the tail the cache lacks
@@ -382,3 +383,24 @@ def test_notes_set_apart_come_back_from_the_cache_as_a_replay_makes_them(tmp_pat
     assert isinstance(fast.events[0], UnreadEvent)  # from the cache
     same(fast, slow)
     assert any(e.about for e in fast.events)
+
+
+def test_an_actions_choices_come_back_from_the_cache_in_the_words_it_was_taken_with(tmp_path: Path) -> None:
+    """An action's line names its choices as its form did when it was taken (``Event.words``): a gothic repair
+    names the critical it took off the ship's list. A load from the cache, which never applies that action
+    again, reads the same line as a whole replay."""
+    from rulesets.gothic import RULESET
+    from tests.rulesets.gothic.test_battle import REPAIRED_LINES, critical_repaired
+
+    enc, taken = critical_repaired()
+    at = [enc.events.index(ev) for ev in taken]
+    for n in range(2 * BLOCK - len(enc.events) + 10):  # past the first block's end
+        enc.correct("ships.right.hits", 6 - n % 2)
+    path = tmp_path / "repaired.toml"
+    saves.create(path, enc)
+    assert replay_cache.cache_path(path).exists()
+    fast, slow = SaveFile.load(path, ruleset=RULESET).encounter, whole(path)
+    assert isinstance(fast.events[at[-1]], UnreadEvent)  # from the cache
+    same(fast, slow)
+    assert [fast.describe(fast.events[i]) for i in at] == [slow.describe(slow.events[i]) for i in at] == \
+        REPAIRED_LINES

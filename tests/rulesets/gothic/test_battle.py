@@ -438,6 +438,58 @@ def test_a_hit_and_run_critical_is_repaired_like_any_other() -> None:
     refused(enc, "Criticals are repaired in the end phase", "repair", vessel="vow", critical="0")
 
 
+
+def critical_repaired():
+    """A fight in which Iron Vow repaired the first of its two criticals (the repair's value, "0", was its place
+    in the list, which now holds the other alone), with the special order, launch and repair actions taken."""
+    enc = new_fight()
+    enc.act("special_orders", vessel="right", order="all_ahead_full")
+    order = enc.events[-1]
+    enc.act("shields", vessel="vow", up=0)
+    enc.act("record_hits", vessel="vow", hits=2)  # 6 hits: Hammer's 8 may teleport
+    end_phase_in_reach(enc, ("hammer", "vow", 8))
+    enc.act("teleport", vessel="hammer", target="vow")
+    answer(enc, "Hit-and-run on Iron Vow", "6")
+    answer(enc, "Critical hit on Iron Vow", "4 5")  # 9: turret crews slain
+    to_phase(enc, 1)
+    to_phase(enc, 2)
+    enc.act("launch", vessel="hammer", kinds=["boarding"], strength=2, target="vow", distance=8)
+    launch = enc.events[-1]
+    to_phase(enc, 4)
+    enc.act("teleport", vessel="hammer", target="vow")
+    answer(enc, "Hit-and-run on Iron Vow", "6")
+    answer(enc, "Critical hit on Iron Vow", "3 4")  # 7: fire on the gun decks
+    assert [c["name"] for c in unit(enc, "vow")["criticals"]] == ["Turret crews slain", "Fire on the gun decks"]
+    enc.act("repair", vessel="vow", critical="0")
+    repair = enc.events[-1]
+    answer(enc, "Repair Turret crews slain on Iron Vow", "5", target="5+")
+    assert [c["name"] for c in unit(enc, "vow")["criticals"]] == ["Fire on the gun decks"]
+    return enc, (order, launch, repair)
+
+
+REPAIRED_LINES = ["special orders vessel=Divine Right order=All Ahead Full",
+                  "launch vessel=Hammer kinds=Boarding torpedoes strength=2 target=Iron Vow distance=8",
+                  "repair vessel=Iron Vow critical=Turret crews slain"]
+
+
+def test_an_action_line_names_each_choice_as_the_form_offered_it(tmp_path: Path) -> None:
+    """Found by a game master: the log read "special orders vessel=Divine Right order=all_ahead_full", the order's
+    id where the form offered "All Ahead Full". Each choice reads as the form named it when it was taken: a
+    repaired critical is gone from the ship's list by the time the log is read again, and the line still names
+    the one repaired. The save keeps the ids, and a reopened save reads the same lines."""
+    enc, (order, launch, repair) = critical_repaired()
+    assert [enc.describe(ev) for ev in (order, launch, repair)] == REPAIRED_LINES
+    assert (order.data["args"], launch.data["args"]["kinds"], repair.data["args"]) == (
+        {"vessel": "right", "order": "all_ahead_full"}, ["boarding"], {"vessel": "vow", "critical": "0"})
+    path = tmp_path / "fight.toml"
+    create(path, enc)
+    assert 'order = "all_ahead_full"' in path.read_text(encoding="utf-8")
+    again = SaveFile.load(path, ruleset=enc.ruleset).encounter
+    assert [again.describe(again.events[enc.events.index(ev)]) for ev in (order, launch, repair)] == REPAIRED_LINES
+    enc.undo()  # the repair and its roll; redone, it names the critical it repaired again
+    enc.redo()
+    assert enc.describe(enc.events[-2]) == REPAIRED_LINES[2]
+
 # --- planetary defences and tables --------------------------------------------------------------------------
 
 def test_planetary_defences_are_units_of_one_side() -> None:

@@ -201,6 +201,20 @@ def test_selective_fire_skips_the_general_location_roll() -> None:
     assert enc.pending is None
 
 
+def test_a_selective_shot_logs_its_location_as_the_form_names_it() -> None:
+    """The fire form offers "fuel tanks" for the general location ``fuel_tanks``: the log line says the same (it
+    read "location=fuel_tanks"), and the logged arguments keep the id."""
+    from rulesets.classic_hg.choices import defence_words
+
+    enc = duel(escort={"programs": ESCORT["programs"] + ["SELECTIVE"]})
+    imperial_attack(enc)
+    fired = enc.act("fire", ship="vigilant", turrets=["T1"], target="jackal", location="fuel_tanks")
+    assert enc.describe(fired) == "fire ship=Vigilant turrets=T1 target=Jackal location=fuel tanks"
+    assert fired.data["args"]["location"] == "fuel_tanks"
+    # a defence is asked only of a turret with more than one against an attack (a house-rule table): by its label
+    assert defence_words(enc.state, {}, TABLES, "am_missile") == "Antimissile missile"
+
+
 def test_selective_fire_without_a_program_is_refused() -> None:
     """Selective fire needs a program that allows it; without SELECTIVE loaded it is refused."""
     enc = duel()

@@ -60,7 +60,8 @@ def grenade(enc) -> None:
 
 
 def engineers_join(enc) -> None:
-    enc.act("join", side="engineers")
+    joined = enc.act("join", side="engineers")
+    assert enc.describe(joined) == "join side=Engineering watch"  # the side's name, as the form offers it
     answer(enc, "Primary attack: Engineering watch", "40")
     assert enc.state["order"] == ["crew", "engineers", "raiders"]
     assert enc.state["round_order"] == ["crew", "engineers", "raiders"]

@@ -92,8 +92,11 @@ def test_procedure_3_a_positive_result_is_a_hit_and_the_roll_only_places_it() ->
     (Table 3-2): the result 18 is positive, so a roll of 50 (over the result) is still a hit, at random."""
     enc = fight({"ann": person("blue", "Ann", aim=65), "cid": person("red", "Cid")}, to_hit=3)
     to_action(enc)
-    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=20, aim="chest",
-            adversity=["conditions.dim", "cover.half"])
+    attack = enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=20, aim="chest",
+                     adversity=["conditions.dim", "cover.half"])
+    # the log names the adversity as the form offered it (it read "adversity conditions.dim, cover.half")
+    assert enc.describe(attack) == ("attack: Ann at Cid with the auto pistol, 20 m, aimed at the chest, adversity "
+                                    "light and weather: dim light or rain, cover: half hidden")
     assert roll_help(enc.state, enc.pending) == [
         "the result 18 is positive, so the attack hits: a random hit whatever the roll"]
     req = answer(enc, "Percent to hit", "50")

@@ -422,6 +422,19 @@ def grazed(points: int, under: int, value: int) -> int:
     return half_up(points * under, value) if under > 0 else 0
 
 
+def graze_words(full: int, under: int, base: int, roll: int | None, points: int) -> str:
+    """The grazing note: the rule's sum ("Grazing shot: 25 x 29/44 = 16 points"), or, when the roll was not under the
+    percent to hit (a procedure 3 hit), that nothing lands, with the numbers that say why (the sum read "13 x
+    -55/40 = 0 points")."""
+    if base <= 0 or under > 0:
+        return f"Grazing shot: {full} x {under}/{base} = {points} points"
+    of = f"0 of {full} point{'' if full == 1 else 's'}"
+    if roll is None:  # a hit carried over from an older save knows only its % UNDER
+        return f"Grazing shot: {of}: % UNDER {under} is at or below 0"
+    return (f"Grazing shot: {of}: the roll {roll} is not under the percent to hit {base} "
+            f"(% UNDER {base} - {roll} = {under}, at or below 0)")
+
+
 def finish_damage(state: dict, tables: Tables, ctx, data: dict, points: int, percent: int | None = None) -> None:
     """The points land (``percent``: procedure 1's table percentage, which describes the wound)."""
     if data.get("grazing") and "under" in data:
@@ -431,7 +444,7 @@ def finish_damage(state: dict, tables: Tables, ctx, data: dict, points: int, per
         base = data.get("percent", data["value"])
         under = base - data["roll"] if "roll" in data else data["under"]
         points = grazed(full, under, base)
-        ctx.note(f"Grazing shot: {full} x {under}/{base} = {points} points")
+        ctx.note(graze_words(full, under, base, data.get("roll"), points))
         # the grazed points are the wound now; a table's percentage (procedure 1) is grazed alike, and still
         # describes it (and reaches the organs) when it comes to less than a point; grazed to nothing, no wound
         percent = grazed(percent, under, base) or None if percent is not None else None

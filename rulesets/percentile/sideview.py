@@ -74,16 +74,16 @@ def _named(state: dict, args: dict) -> tuple[list[str], list[str]]:
     return people, sides
 
 
-_GRAZED = re.compile(r"^Grazing shot: \d+ x -?\d+/\d+ = (\d+) points?$")
+_GRAZED = re.compile(r"^Grazing shot: (?:\d+ x -?\d+/\d+ = (\d+) points?|(0) of \d+ points?: .*)$")
 
 
 def notes_seen(ruleset, state: dict, side: str, data: dict, request, notes: list[str]) -> list[str]:
-    """A grazing shot's note spells out the attacker's percent to hit ("25 x 29/44 = 16 points"): a side other
-    than the attacker's reads only what it came to."""
+    """A grazing shot's note spells out the attacker's percent to hit ("25 x 29/44 = 16 points", or the roll not
+    under it for nothing): a side other than the attacker's reads only what it came to."""
     c = request.context if request is not None else {}
     if _person_side(state, c.get("attacker")) in (side, ""):
         return notes
-    return [_GRAZED.sub(r"Grazing shot: \1 points", n) for n in notes]
+    return [_GRAZED.sub(lambda m: f"Grazing shot: {m.group(1) or m.group(2)} points", n) for n in notes]
 
 
 def _words(purpose: str) -> str:

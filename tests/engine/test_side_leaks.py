@@ -191,3 +191,13 @@ def test_percentile_a_grazing_shot_reads_without_the_attackers_percent_to_hit() 
     red = seen(enc, "red")
     assert "Grazing shot: 5 points" in red and "15/60" not in red
     assert any("Grazing shot: 20 x 15/60 = 5 points" in n for e in enc.events for n in e.notes)  # the referee's
+    # a procedure 3 hit over the percent to hit grazes for nothing: the target reads that, not the roll's numbers
+    enc = fight({"ann": person("blue", "Ann", aim=65), "cid": person("red", "Cid")}, to_hit=3, grazing=True)
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=20, aim="chest",
+            adversity=["conditions.dim", "cover.half"])
+    answer(enc, "Percent to hit", "60")
+    answer(enc, "Random hit location on Cid", "40")
+    red = seen(enc, "red")
+    assert "Grazing shot: 0 points" in red and "48" not in red and "14 points" not in red
+    assert any("Grazing shot: 0 of 14 points: the roll 60" in n for e in enc.events for n in e.notes)

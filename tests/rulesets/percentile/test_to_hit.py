@@ -135,13 +135,20 @@ def test_procedure_3_grazing_divides_by_the_percent_to_hit() -> None:
     hit depending on which procedure was used"; procedure 3 (a.) calls the Table 3-1 value the PERCENT TO HIT.
 
     48 at medium range, 30 against: a roll of 10 is 38 under the percent to hit, so Table 3-3's 14 points
-    (WEP MOD 7 at medium) graze to 14 x 38/48 = 11.08, 11. A roll of 60 still hits (the result is positive)
-    but is over the percent to hit: it grazes for nothing (ours: a share below nothing is nothing)."""
+    (WEP MOD 7 at medium) graze to 14 x 38/48 = 11.08, 11. A roll of 60 or of 48 still hits (the result is
+    positive) but is not under the percent to hit: it grazes for nothing (ours: a share of nothing or below is
+    nothing), and the log says so in words with the rule's numbers (it read "14 x -12/48 = 0 points", found by a
+    game master)."""
     t = load_tables()
     assert row_at(t.damage, t.weapons["auto_pistol"]["wep_mod"])[t.band_index("medium")] == 14
     enc = fight({"ann": person("blue", "Ann", aim=65), "cid": person("red", "Cid")}, to_hit=3, grazing=True)
     to_action(enc)
-    for roll, grazing, taken in (("10", "14 x 38/48 = 11 points", 11), ("60", "14 x -12/48 = 0 points", 11)):
+    for roll, grazing, taken in (
+            ("10", "14 x 38/48 = 11 points", 11),
+            ("60", "0 of 14 points: the roll 60 is not under the percent to hit 48 (% UNDER 48 - 60 = -12, at or "
+                   "below 0)", 11),
+            ("48", "0 of 14 points: the roll 48 is not under the percent to hit 48 (% UNDER 48 - 48 = 0, at or "
+                   "below 0)", 11)):
         enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=20, aim="chest",
                 adversity=["conditions.dim", "cover.half"])
         answer(enc, "Percent to hit", roll)

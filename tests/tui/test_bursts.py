@@ -137,10 +137,42 @@ async def test_the_last_undo_or_redo_says_nothing_more_is_left(demo_app: Flagbri
         await idle(pilot)
         assert str(app.screen.query_one("#prompt").render()).endswith(
             "Undone: roll initiative (and its 2 rolls) · nothing more to undo")
-        burst(app, "ctrl+r", "ctrl+r", "ctrl+r")
+        burst(app, "ctrl+r", "ctrl+r")
         await idle(pilot)
         assert str(app.screen.query_one("#prompt").render()).endswith("Redone: next · nothing more to redo")
+        burst(app, "ctrl+r")  # one more: there is nothing to redo, and it says so
+        await idle(pilot)
+        assert app.screen.message.startswith(NOTHING_TO_REDO)
 
+
+async def test_redo_with_nothing_to_redo_says_so(demo_app: FlagbridgeApp) -> None:
+    """Found by a game master: ctrl+r with nothing to redo (nothing undone yet, or a new action since the undo)
+    said nothing, so a press that did nothing looked like one not taken. It says there is nothing to redo, and
+    changes nothing; the palette's Redo says the same."""
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        enc = app.save.encounter
+        burst(app, "ctrl+r")
+        await idle(pilot)
+        assert enc.events == [] and NOTHING_TO_REDO in str(app.screen.query_one("#prompt").render())
+        burst(app, "i", "4", "enter", "2", "enter", "u", "i", "3", "enter", "2", "enter")  # undone, then done anew
+        await idle(pilot)
+        logged = list(enc.events)
+        burst(app, "ctrl+r")
+        await idle(pilot)
+        assert enc.events == logged and NOTHING_TO_REDO in str(app.screen.query_one("#prompt").render())
+        burst(app, "u")
+        await idle(pilot)
+        assert app.screen.message.startswith("Undone: roll initiative")  # the word is for that press alone
+        burst(app, "ctrl+r", "ctrl+r")
+        await idle(pilot)
+        assert enc.events == logged and NOTHING_TO_REDO in app.screen.message
+        app.screen.message = ""
+        app.screen.action_redo()  # the command palette's Redo
+        assert enc.events == logged and NOTHING_TO_REDO in app.screen.message
+
+
+NOTHING_TO_REDO = "Nothing to redo"
 
 async def test_the_recap_shows_this_turn_and_the_fight(demo_app: FlagbridgeApp) -> None:
     app = demo_app

@@ -362,8 +362,17 @@ class ConsoleScreen(Screen[None]):
 
     def action_redo(self) -> None:
         back: list = []
-        if self.run(lambda: back.extend(self.enc.redo())) and back:
-            self._say_what("Redone", back)
+        if self.run(lambda: back.extend(self.enc.redo())):
+            if back:
+                self._say_what("Redone", back)
+            else:
+                self._nothing_to_redo()
+
+    def _nothing_to_redo(self) -> None:
+        """ctrl+r (or the palette's Redo) with nothing undone since the last new event: said, so a press that did
+        nothing is not taken for one that was lost."""
+        self.message = "Nothing to redo: ctrl+r puts back what u took back, until something new is done"
+        self._draw_prompt()
 
     def _say_what(self, done: str, events: list) -> None:
         """'Undone: fire ship=Swift Dolan turrets=T3 ... (and its 2 rolls)' under the prompt."""
@@ -539,6 +548,8 @@ class ConsoleScreen(Screen[None]):
                 self.action_act(*args)  # says why when it is not possible
             elif self.check_action(name, args) is True:
                 getattr(self, f"action_{name}")(*args)
+            elif name == "redo":
+                self._nothing_to_redo()
             else:
                 self._draw_prompt()  # a key that does nothing now: taken quietly
             return True

@@ -133,10 +133,13 @@ async def test_the_last_undo_or_redo_says_nothing_more_is_left(demo_app: Flagbri
         burst(app, "i", "4", "enter", "2", "enter", "n", "u")
         await idle(pilot)
         assert str(app.screen.query_one("#prompt").render()).endswith("Undone: next")
-        burst(app, "u", "u")
+        burst(app, "u")
         await idle(pilot)
         assert str(app.screen.query_one("#prompt").render()).endswith(
             "Undone: roll initiative (and its 2 rolls) · nothing more to undo")
+        burst(app, "u")  # one more: there is nothing to undo, and it says so
+        await idle(pilot)
+        assert app.screen.message.startswith("Nothing to undo")
         burst(app, "ctrl+r", "ctrl+r")
         await idle(pilot)
         assert str(app.screen.query_one("#prompt").render()).endswith("Redone: next · nothing more to redo")
@@ -173,6 +176,30 @@ async def test_redo_with_nothing_to_redo_says_so(demo_app: FlagbridgeApp) -> Non
 
 
 NOTHING_TO_REDO = "Nothing to redo"
+
+
+async def test_undo_with_nothing_to_undo_says_so(demo_app: FlagbridgeApp) -> None:
+    """As redo: u on an empty log (a fresh fight, or everything taken back) said nothing. It says the log is
+    empty, and changes nothing; the palette's Undo says the same."""
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        enc = app.save.encounter
+        burst(app, "u")
+        await idle(pilot)
+        assert enc.events == [] and "Nothing to undo" in str(app.screen.query_one("#prompt").render())
+        burst(app, "i", "4", "enter", "2", "enter", "u")
+        await idle(pilot)
+        assert enc.events == [] and app.screen.message.startswith("Undone: roll initiative")
+        burst(app, "u")
+        await idle(pilot)
+        assert enc.events == [] and "Nothing to undo" in app.screen.message
+        burst(app, "ctrl+r")
+        await idle(pilot)
+        assert len(enc.events) == 3 and app.screen.message.startswith("Redone")
+        app.screen.message = ""
+        enc.undo()
+        app.screen.action_undo()  # the command palette's Undo
+        assert "Nothing to undo" in app.screen.message
 
 async def test_the_recap_shows_this_turn_and_the_fight(demo_app: FlagbridgeApp) -> None:
     app = demo_app

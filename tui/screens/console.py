@@ -357,8 +357,11 @@ class ConsoleScreen(Screen[None]):
     def action_undo(self) -> None:
         self.typed = ""
         removed: list = []
-        if self.run(lambda: removed.extend(self.enc.undo())) and removed:
-            self._say_what("Undone", removed)
+        if self.run(lambda: removed.extend(self.enc.undo())):
+            if removed:
+                self._say_what("Undone", removed)
+            else:
+                self._nothing_to_undo()
 
     def action_redo(self) -> None:
         back: list = []
@@ -367,6 +370,11 @@ class ConsoleScreen(Screen[None]):
                 self._say_what("Redone", back)
             else:
                 self._nothing_to_redo()
+
+    def _nothing_to_undo(self) -> None:
+        """u (or the palette's Undo) with an empty log: said, as ctrl+r with nothing to redo is."""
+        self.message = "Nothing to undo: the log is empty"
+        self._draw_prompt()
 
     def _nothing_to_redo(self) -> None:
         """ctrl+r (or the palette's Redo) with nothing undone since the last new event: said, so a press that did
@@ -550,6 +558,8 @@ class ConsoleScreen(Screen[None]):
                 getattr(self, f"action_{name}")(*args)
             elif name == "redo":
                 self._nothing_to_redo()
+            elif name == "undo":
+                self._nothing_to_undo()
             else:
                 self._draw_prompt()  # a key that does nothing now: taken quietly
             return True

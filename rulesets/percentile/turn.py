@@ -20,8 +20,9 @@ Primary Attack, Taking Action, Need to slow it down? and Want to speed it up?
 - A turn is the time a side spends its Agility Points; a round is every side's
   turn. With sub-turns (five by default, any number) a character spends "only
   one fifth of their Agility Points" in each. Borrowing from the next turn is
-  at 3:1, in threes or all that is left ("any number of points"); borrowing all
-  of it leaves a turn with no movement, and no borrowing until it is over.
+  at 3:1, "any number of points ... as long as the next turn has enough points
+  to cover it"; borrowing all of it leaves a turn with no movement, and no
+  borrowing until it is over.
   Half a second of game time for each ten percent spent.
 
 Where the text is silent we decided: a team acting as a whole uses its
@@ -30,9 +31,12 @@ side's roll at least 30 more than the first's (lowest goes first); equal
 surprise results are rolled again like primary attack; a side that passes goes
 last for that round only, and may not pass the only attack of a round; in
 sub-turn k a character may have spent up to k/N of the turn's points (rounded
-down); a side joining the fight rolls once and goes after every side whose
-roll is lower, before the first whose roll is higher (rolled again on a tie),
-and acts this round only if its place is still to come.
+down); the 3:1 rate counts every point a turn borrows, so each third point
+borrowed buys one (1 borrowed buys nothing until 2 more are, and a remainder
+left at the turn's end is owed all the same); a side joining the fight rolls
+once and goes after every side whose roll is lower, before the first whose
+roll is higher (rolled again on a tie), and acts this round only if its place
+is still to come.
 """
 
 from __future__ import annotations
@@ -551,27 +555,37 @@ def may_borrow(state: dict, args: dict, tables) -> str:
         if room <= 0:
             return f"{p['name']} has no more of the next turn to borrow"
         if "points" in args:
+            # percentile-personal-combat.txt, Want to speed it up?: "Any number of points can be 'borrowed' as long
+            # as the next turn has enough points to cover it": any number from 1 to what the next turn has left
             n = args["points"]
             if n > room:
                 return f"{p['name']}'s next turn has only {room} points left to borrow"
-            # percentile-personal-combat.txt, Want to speed it up?: "Any number of points can be 'borrowed'" at
-            # 3:1: in threes, each buying one, or all that is left (a
-            # human's 55 are no multiple of 3, and borrowing all of them is the text's turn without movement)
-            if n <= 0 or (n % BORROW_RATE and n != room):
-                return (f"points are borrowed {BORROW_RATE} for 1: a multiple of {BORROW_RATE}, "
-                        f"or all {room} left of the next turn")
     return ""
+
+
+def bought(owed: int) -> int:
+    """The points this turn gains for ``owed`` points borrowed from the next: "the rate is 3:1, that is if three
+    points are borrowed from the next turn, then one additional point can be expended in this turn" (Want to
+    speed it up?). Counted over all the turn's borrowing, so 2 borrowed and then 1 more buy a point."""
+    return owed // BORROW_RATE
 
 
 def borrow(state: dict, args: dict, tables, ctx) -> None:
     p = state["people"][args["person"]]
-    gain = args["points"] // BORROW_RATE
+    before = p["owed"]
     p["owed"] += args["points"]
+    gain = bought(p["owed"]) - bought(before)
     p["ap_extra"] += gain
     all_of_it = p["owed"] >= p["agility"]
-    spare = args["points"] % BORROW_RATE
-    ctx.note(f"{p['name']} borrows {args['points']} points of next turn for {gain} now"
-             + (f" (the {spare} over a multiple of {BORROW_RATE} buys nothing)" if spare else "")
+    toward = p["owed"] % BORROW_RATE
+    if not toward:
+        rest = ""
+    elif all_of_it:
+        rest = f" (the {toward} over a multiple of {BORROW_RATE} buy{'s' if toward == 1 else ''} nothing)"
+    else:
+        rest = (f" ({toward} more borrowed toward the next point: {BORROW_RATE - toward} more buy"
+                f"{'s' if BORROW_RATE - toward == 1 else ''} it)")
+    ctx.note(f"{p['name']} borrows {args['points']} points of next turn for {gain} now{rest}"
              + (": the whole next turn, so no movement in it" if all_of_it else ""))
 
 
@@ -636,7 +650,7 @@ for _action in (
         PERSON_PARAM, Param("what", "Action", "choice", options=_moves, words=_move_words),
         Param("times", "How many times", "int", minimum=1, maximum=100, optional=True, default=1))),
     Action("borrow", "Borrow points from the next turn (3:1)", borrow, key="b", may=may_borrow, params=(
-        PERSON_PARAM, Param("points", "Points of next turn (a multiple of 3, or all left)", "int", minimum=1,
+        PERSON_PARAM, Param("points", "Points of next turn (each 3 buy 1 now)", "int", minimum=1,
                             maximum=3000))),
     Action("join", "A side joins the fight", join, key="j", may=may_join, params=(
         Param("side", "Side", "choice", options=_waiting_sides, words=_side_words),)),

@@ -485,7 +485,7 @@ def test_borrowing_at_three_to_one_and_the_turn_without_movement() -> None:
     character can have no movement at all. Also the player is not allowed to borrow again"."""
     enc = fight({"ann": person("blue", "Ann", agility=30), "cid": person("red", "Cid")})
     to_action(enc)
-    refused(enc, "a multiple of 3, or all 30 left", "borrow", person="ann", points=4)
+    refused(enc, "has only 30 points left to borrow", "borrow", person="ann", points=31)
     enc.act("move", person="ann", what="walk", times=10)  # all 30
     enc.act("borrow", person="ann", points=30)  # the whole next turn for 10 now
     enc.act("move", person="ann", what="walk", times=3)
@@ -522,9 +522,30 @@ def test_a_human_may_borrow_all_55_points_though_55_is_no_multiple_of_3() -> Non
 def test_borrowing_all_at_once_buys_a_third_rounded_down() -> None:
     enc = fight({"ann": person("blue", "Ann"), "cid": person("red", "Cid")})
     to_action(enc)
-    refused(enc, "a multiple of 3, or all 55 left", "borrow", person="ann", points=53)
     enc.act("borrow", person="ann", points=55)
     assert enc.state["people"]["ann"]["ap_extra"] == 18 and enc.state["people"]["ann"]["owed"] == 55
+
+
+def test_any_number_of_points_may_be_borrowed_each_three_buying_one() -> None:
+    """percentile-personal-combat.txt, Want to speed it up?: "Whenever points are borrowed, the rate is 3:1, that
+    is if three points are borrowed from the next turn, then one additional point can be expended in this turn.
+    Any number of points can be 'borrowed' as long as the next turn has enough points to cover it" and "can
+    continue borrowing from the next turn". A number that is no multiple of 3 is borrowed (the next turn is that
+    much shorter); the points borrowed this turn buy one for each three, so 4 buy 1 and 2 more then buy another."""
+    enc = fight({"ann": person("blue", "Ann"), "cid": person("red", "Cid")})
+    to_action(enc)
+    enc.act("borrow", person="ann", points=4)
+    ann = enc.state["people"]["ann"]
+    assert (ann["owed"], ann["ap_extra"]) == (4, 1)
+    assert "Ann borrows 4 points of next turn for 1 now (1 more borrowed toward the next point: 2 more buy it)" \
+        in notes(enc, 1)
+    enc.act("borrow", person="ann", points=2)
+    assert (ann["owed"], ann["ap_extra"]) == (6, 2)
+    enc.act("borrow", person="ann", points=1)  # 7 borrowed: 2 bought, 1 toward a third
+    assert (ann["owed"], ann["ap_extra"]) == (7, 2)
+    enc.act("next")
+    enc.act("next")
+    assert enc.state["people"]["ann"]["ap_turn"] == 55 - 7  # "the player has three less agility points"
 
 
 def test_action_procedure_1_counts_no_points() -> None:

@@ -28,10 +28,12 @@ Our reading of the rise, by surprise procedure:
 Asleep: a person may be asleep (``asleep = true`` in the setup, ``z`` to put
 to sleep or wake). Sleepers are left out of the averages the Alertness
 Condition procedures take (2: the side's average Perception; 3: the average of
-the individual conditions), unless the whole side sleeps: then nobody is on
-guard to spare and everyone counts. Procedure 1 is "a simple attribute check"
-of Perception, not the Alertness Condition, so sleepers count there. The text
-says nothing else about sleep, so being asleep changes nothing else.
+the individual conditions). Procedure 1 is "a simple attribute check" of
+Perception, not the Alertness Condition, so sleepers count there. A side whose
+every member sleeps is "not alert", the text's very mark of the surprised, so
+under every procedure it does not roll for surprise at all
+(``turn.alert_sides``). The text says nothing else about sleep, so being
+asleep changes nothing else.
 """
 
 from __future__ import annotations
@@ -45,7 +47,8 @@ TOP = 100  # an Alertness Percentage cannot go past 100
 
 
 def on_guard(state: dict, side: str) -> list[str]:
-    """The side's people the Alertness Condition averages: those awake, or all if all sleep."""
+    """The side's people the Alertness Condition averages: those awake (all, for a side all asleep, which does
+    not roll for surprise but may still be shown)."""
     ids = members(state, side)
     awake = [p for p in ids if not state["people"][p].get("asleep")]
     return awake or ids

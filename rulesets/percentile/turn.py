@@ -8,7 +8,9 @@ Primary Attack, Taking Action, Need to slow it down? and Want to speed it up?
   average of each member's own average of the two. "The side which rolls the
   most below, or the least above" gets surprise and "the one and only turn
   this round". A new chance comes "if the combatants lose sight of each
-  other, or the combat ceases for two rounds or more".
+  other, or the combat ceases for two rounds or more". Surprise is had over
+  a target that "is not alert", so a side whose every member sleeps does not
+  roll for it (one side left awake has it without a roll).
   The rise in alertness an attack owes, and sleepers left out of the
   averages, are read in ``alertness``.
 - Primary attack (1) each side rolls 1:100sd once, lowest first, kept every
@@ -188,16 +190,32 @@ def surprise_value(state: dict, side: str) -> int:
     return half_up(sum(each), len(each)) if each else 0
 
 
+def alert_sides(state: dict) -> list[str]:
+    """The sides in the fight with someone awake: only they may get surprise. "When an attack is initiated and
+    the target is not alert it is said to be Surprised" (Surprise, Surprise!), and a side all asleep is not."""
+    return [s for s in fighting_sides(state)
+            if any(not state["people"][p].get("asleep") for p in members(state, s))]
+
+
 @rise_first
 def may_surprise(state: dict, args: dict, tables) -> str:
     if state["step"] != "surprise":
         return "surprise is checked at the start of the fight, after two quiet rounds or lost contact"
+    if not alert_sides(state):
+        return "every side in the fight is asleep: wake someone (z) before surprise"
     return ""
 
 
 def roll_surprise(state: dict, args: dict, tables, ctx) -> None:
     state["surprise_rolls"] = {}
-    _ask_surprise(state, fighting_sides(state), ctx)
+    awake = alert_sides(state)
+    for side in fighting_sides(state):
+        if side not in awake:
+            ctx.note(f"{state['side_names'][side]} is all asleep, not alert: it cannot get surprise")
+    if len(awake) == 1 < len(fighting_sides(state)):  # the others all asleep: the one side awake has it
+        _surprise_to(state, awake[0], ctx)
+        return
+    _ask_surprise(state, awake, ctx)
 
 
 def _ask_surprise(state: dict, sides: list[str], ctx) -> None:
@@ -224,8 +242,11 @@ def on_surprise(state: dict, result: RollResult, tables, ctx) -> None:
         state["surprise_rolls"] = {}
         _ask_surprise(state, top, ctx)
         return
-    winner = top[0]
     state["surprise_rolls"] = {}
+    _surprise_to(state, top[0], ctx)
+
+
+def _surprise_to(state: dict, winner: str, ctx) -> None:
     state["quiet_rounds"], state["contact_lost"] = 0, False
     state["surprise_side"] = winner
     ctx.note(f"{state['side_names'][winner]} gets SURPRISE: the one and only turn this round")

@@ -199,13 +199,43 @@ def test_a_person_is_put_to_sleep_and_woken_by_an_action() -> None:
     answer(enc, "Surprise: Blue rolls under 51", "1")  # both awake: (75 + 25.5 -> 26) / 2 = 50.5 -> 51
 
 
-def test_a_side_all_asleep_counts_everyone() -> None:
-    """Nobody is on guard to be spared: every sleeper counts, as when all are awake ((75 + 26) / 2 -> 51)."""
-    people = _sleepers()
+def test_a_side_all_asleep_cannot_get_surprise() -> None:
+    """percentile-personal-combat.txt, Surprise, Surprise!: "When an attack is initiated and the target is not
+    alert it is said to be Surprised", and the side with surprise "receives the one and only turn this round".
+    A side whose every member sleeps is not alert: it rolls for nothing (a roll of 1 won it surprise and a turn
+    while all asleep), and the one side awake gets surprise with no roll, under every procedure."""
+    for procedure in (1, 2, 3):
+        people = _sleepers()
+        people["ann"]["asleep"] = True
+        enc = fight(people, THREE, surprise=procedure)
+        enc.act("surprise")
+        assert enc.pending is None
+        assert enc.state["surprise_side"] == "red" and enc.state["round_order"] == ["red"]
+        assert "Blue is all asleep, not alert: it cannot get surprise" in enc.events[-1].notes
+        assert "Red gets SURPRISE: the one and only turn this round" in enc.events[-1].notes
+
+
+def test_of_three_sides_the_two_awake_roll_for_surprise() -> None:
+    """The sides with someone awake roll as ever; the one asleep is left out of it."""
+    sides = [*THREE, {"id": "green", "name": "Green", "alertness": 50}]
+    people = {**_sleepers(), "dee": person("green", "Dee", perception=40)}
     people["ann"]["asleep"] = True
-    enc = fight(people, THREE, surprise=3)
+    enc = fight(people, sides, surprise=1)
     enc.act("surprise")
-    answer(enc, "Surprise: Blue rolls under 51", "1")
+    answer(enc, "Surprise: Red rolls under 70", "60")
+    answer(enc, "Surprise: Green rolls under 40", "1")
+    assert enc.pending is None and enc.state["surprise_side"] == "green"
+
+
+def test_with_every_side_asleep_surprise_waits_for_someone_to_wake() -> None:
+    """Nobody is awake to start a fight: the roll is refused until the game master wakes someone (z)."""
+    people = _sleepers()
+    people["ann"]["asleep"] = people["cid"]["asleep"] = True
+    enc = fight(people, THREE, surprise=2)
+    refused(enc, "every side in the fight is asleep: wake someone \\(z\\) before surprise", "surprise")
+    enc.act("asleep", person="cid")
+    enc.act("surprise")
+    assert enc.state["surprise_side"] == "red"
 
 
 

@@ -43,6 +43,9 @@ is still to come.
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
 from engine.actions import Action, Choice, Param
 from engine.rolls import Modifier, RollResult, Target
 from engine.ruleset import StepView
@@ -50,7 +53,7 @@ from engine.ruleset import StepView
 from . import alertness
 from .alertness import rise_first
 from .catalogue import CATALOGUE, continuation
-from .people import average, body_points, damage_percentage, half_up, members, possessive
+from .people import average, body_points, half_up, members, possessive
 
 STEPS = (("surprise", "Check for surprise"), ("primary", "Primary attack"), ("action", "Players' action"),
          ("to_hit", "Percent to hit"), ("damage", "Damage"))
@@ -261,13 +264,16 @@ def primary_procedure(state: dict) -> int:
     return o["primary_each_round"] if o["primary"] == 3 else o["primary"]
 
 
-def damage_taken(state: dict, side: str) -> int:
-    """A side's damage percentage taken in the preceding turn: its members' average."""
+def half_damage_taken(state: dict, side: str) -> int:
+    """"one-half of the damage percentage taken in the proceeding turn" (Procedures for Primary Attack (2)): the
+    side's members' average of points taken / body points x 100, halved, and rounded half up once, at the end
+    (rounding each percentage and then the average before halving took 2 for a 2.52% that halves to 1.26)."""
     ids = members(state, side)
     if not ids:
         return 0
-    each = [damage_percentage(state["people"][p]["taken_last_round"], body_points(state["people"][p])) for p in ids]
-    return half_up(sum(each), len(each))
+    people = state["people"]
+    exact = sum(Fraction(100 * people[p]["taken_last_round"], body_points(people[p])) for p in ids) / (2 * len(ids))
+    return math.floor(exact + Fraction(1, 2))
 
 
 @rise_first
@@ -284,7 +290,7 @@ def _ask_primary(state: dict, sides: list[str], ctx, then: str) -> None:
     for side in sides:
         mods = []
         if primary_procedure(state) == 2:
-            half = half_up(damage_taken(state, side), 2)
+            half = half_damage_taken(state, side)
             if half:
                 mods = [Modifier("half the damage percentage taken last turn", -half)]
         ctx.request_roll(f"Primary attack: {state['side_names'][side]} (lowest goes first)", "1:100sd", mods,

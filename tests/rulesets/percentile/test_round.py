@@ -183,6 +183,26 @@ def test_primary_2_subtracts_half_the_damage_percentage_taken_last_turn() -> Non
     assert enc.state["round_order"] == ["red", "blue"]
 
 
+def test_primary_2_rounds_half_the_damage_percentage_once() -> None:
+    """percentile-personal-combat.txt, Procedures for Primary Attack (2): "subtract one-half of the damage
+    percentage taken in the proceeding turn". Cid took 4 of his 159 points: 2.52%, half of it 1.26, so 1 (ours:
+    rounded half up, once). Rounding the percentage to 3 first, then its half, took 2 (1.5 up)."""
+    enc = fight({"ann": person("blue", "Ann", brawl=90, strength=0, weapons=["fist"]), "cid": person("red", "Cid")},
+                primary=3, primary_each_round=2, damage=2)
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="fist", target="cid", range=1, aim="chest")
+    answer(enc, "Percent to hit", "1")
+    answer(enc, "Damage: fist", "7")  # 0.5 x 7 = 3.5: 4 points
+    assert enc.state["people"]["cid"]["body"]["chest"]["taken"] == 4
+    enc.act("next")
+    enc.act("next")
+    enc.act("primary")
+    answer(enc, "Primary attack: Blue", "30")
+    req = answer(enc, "Primary attack: Red", "32")
+    assert [(m.source, m.value) for m in req.modifiers] == [("half the damage percentage taken last turn", -1)]
+    assert enc.state["round_order"] == ["blue", "red"]  # Blue's 30 before Red's 32 - 1 = 31
+
+
 def test_primary_3_rolls_every_round() -> None:
     """(3) "Perform procedure number one or two ... at the beginning of each round"."""
     enc = fight(primary=3)

@@ -28,8 +28,14 @@ the same under each; in procedure 3 a roll over the result is a random hit (the
 text calls every positive result a hit), and a roll over the percent to hit
 grazes for nothing (its share of the points would be below nothing); a result
 of exactly 0 misses (the text names neither a hit nor a miss for it);
-hand-to-hand adds Physical Strength / 10 points (the text: damage "is directly
-related to the Physical Strength of the attacker"); exactly 20 over Brawl still
+hand-to-hand adds Physical Strength / 10 points, rounded down, under damage
+procedures 2 and 3 (the text: damage "is directly related to the Physical
+Strength of the attacker", with no number; procedure 1's table gives the wound
+itself), and Strength enters no percent to hit; grazing applies under damage
+procedure 3 too (the text says it follows "procedure one or two", but its
+reason, that the damage "does not account for how well the marksman hits",
+holds for Table 3-3's points as well, and the text numbers its damage
+procedures two ways); exactly 20 over Brawl still
 bounces; a grenade harms its target when it comes to rest within the weapon's
 blast radius, with no grazing: in the part aimed at when it did not bounce, else
 (and for those caught with the target) at a random location, and under damage

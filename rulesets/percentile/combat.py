@@ -14,9 +14,12 @@ Source: ``percentile-personal-combat.txt``, Percent to Hit and Damage.
   over" bounces (Table 3-4.1); "more than 20 over" misses and lands "1:10sd +
   13 meters away"; Physical Strength and weight limit the throw (Table 3-4.0).
 - Damage (1) the damage type's table (3-16 to 3-21): a title with a damage
-  percentage and a severity roll, 1:10sd each; (2) the data sheet's DAMAGE DIE
+  percentage and a severity roll, 1:10sd each, for each damage type of a
+  weapon whose attack combines several ("any attack may combine more than one
+  type of damage depending on the weapon used"), each its own wound; (2) the data sheet's DAMAGE DIE
   ROLL X:10sd+Y ("recommended ... only ... if the range is less than ten
-  meters"); (3) Table 3-3, WEP MOD vs range. GRAZING SHOTS: the points times
+  meters"); (3) Table 3-3, WEP MOD vs range. These two "yield a single
+  number", described on each of the weapon's damage types' tables. GRAZING SHOTS: the points times
   % UNDER / percent to hit, where % UNDER = percent to hit - the 1:100sd roll;
   under to-hit procedure 3 that is the PERCENT TO HIT of its step a. (Table
   3-1), not the result after the Percent Against.
@@ -376,9 +379,16 @@ def start_damage(state: dict, tables: Tables, ctx, data: dict, part: str) -> Non
         ctx.request_roll(f"Damage: {weapon['label']} {weapon['damage']}", die_notation(weapon["damage"]), mods,
                          then="damage_roll", context=data)
     else:
-        use = tables.wounds["uses"][weapon["damage_type"]]
-        ctx.request_roll(f"Damage: Table {tables.wounds['tables'][use]['table']} ({use})", "1:10sd",
-                         then="wound", context=data)
+        ask_wound(ctx, tables, data, weapon["damage_type"])
+
+
+def ask_wound(ctx, tables: Tables, data: dict, types: list[str]) -> None:
+    """Damage procedure 1 for the first of ``types``: "Determine what type of damage is being done", then roll on
+    its table. A weapon of several types does each "simultaneously" (Hand to Hand): a roll on each type's table,
+    one after another (``types_after``), each its own wound."""
+    use = tables.wounds["uses"][types[0]]
+    ctx.request_roll(f"Damage: Table {tables.wounds['tables'][use]['table']} ({use})", "1:10sd", then="wound",
+                     context={**data, "damage_type": types[0], "types_after": list(types[1:])})
 
 
 @continuation("damage_roll")
@@ -389,8 +399,9 @@ def on_damage_roll(state: dict, result: RollResult, tables: Tables, ctx) -> None
 @continuation("wound")
 def on_wound(state: dict, result: RollResult, tables: Tables, ctx) -> None:
     data = dict(result.request.context)
-    weapon = tables.weapons[data["weapon"]]
-    table = tables.wounds["tables"][tables.wounds["uses"][weapon["damage_type"]]]
+    kind = data.pop("damage_type", None) or tables.weapons[data["weapon"]]["damage_type"][0]  # (a roll saved
+    after = data.pop("types_after", [])  # before weapons had several types: the weapon's one)
+    table = tables.wounds["tables"][tables.wounds["uses"][kind]]
     row = table["rows"][str(result.total)]
     person = state["people"][data["target"]]
     part_points = person["body"][data["part"]]["points"]
@@ -400,13 +411,15 @@ def on_wound(state: dict, result: RollResult, tables: Tables, ctx) -> None:
     # the table's percentage describes the wound, not the points it rounds to (percentile-personal-combat.txt,
     # Procedures (1): "the DAMAGE PERCENTAGE ... for use with ... TABLES 3-8 through 3-14")
     wounds_before = len(person["wounds"])
-    finish_damage(state, tables, ctx, data, points, percent=row["percent"])
+    finish_damage(state, tables, ctx, data, points, percent=row["percent"], types=[kind], last=not after)
     if len(person["wounds"]) == wounds_before:  # grazed to no point: no wound, so no consequences to roll for
         ctx.note(f"No wound on {person['name']}: no severity roll")
-        return
-    ctx.request_roll(f"Severity ({row['severity']}) for {person['name']}", "1:10sd", then="severity",
-                     context={"target": data["target"], "severity": row["severity"],
-                              "wound": len(person["wounds"]) - 1})
+    else:
+        ctx.request_roll(f"Severity ({row['severity']}) for {person['name']}", "1:10sd", then="severity",
+                         context={"target": data["target"], "severity": row["severity"],
+                                  "wound": len(person["wounds"]) - 1})
+    if after:  # the weapon's next damage type, after this one's severity
+        ask_wound(ctx, tables, data, after)
 
 
 @continuation("severity")
@@ -441,8 +454,10 @@ def graze_words(full: int, under: int, base: int, roll: int | None, points: int)
             f"(% UNDER {base} - {roll} = {under}, at or below 0)")
 
 
-def finish_damage(state: dict, tables: Tables, ctx, data: dict, points: int, percent: int | None = None) -> None:
-    """The points land (``percent``: procedure 1's table percentage, which describes the wound)."""
+def finish_damage(state: dict, tables: Tables, ctx, data: dict, points: int, percent: int | None = None,
+                  types: list[str] | None = None, last: bool = True) -> None:
+    """The points land (``percent``: procedure 1's table percentage, which describes the wound; ``types``: the
+    damage types the wound is of, by default all the weapon's; ``last``: no more wounds of this hit to come)."""
     if data.get("grazing") and "under" in data:
         full = points
         # "% UNDER = {MARKS or % TO HIT} - l:100sdROLL", divided by the same: procedure 3's percent to hit is
@@ -455,8 +470,10 @@ def finish_damage(state: dict, tables: Tables, ctx, data: dict, points: int, per
         # describes it (and reaches the organs) when it comes to less than a point; grazed to nothing, no wound
         percent = grazed(percent, under, base) or None if percent is not None else None
     weapon = tables.weapons[data["weapon"]]
-    apply_damage(state, tables, data["target"], data["part"], points, weapon["damage_type"], ctx,
+    apply_damage(state, tables, data["target"], data["part"], points, types or weapon["damage_type"], ctx,
                  organs=bool(data.get("organs")), percent=percent)
+    if not last:
+        return
     if data.get("reply"):
         person = state["people"][data["target"]]
         ctx.done({"tag": data.get("tag", ""), "person": data["target"], "part": data["part"], "points": points,

@@ -123,9 +123,16 @@ def _adversity(doc: dict) -> dict:
     return sections(doc, {"groups": entries(group)})
 
 
+#: "any attack may combine more than one type of damage depending on the weapon used" (Weaponry Combat): a weapon's
+#: damage_type is one type, or a list of different ones (read as a list either way, ``_weapons``).
+DAMAGE_TYPE = Is(f"a damage type ({', '.join(DAMAGE_TYPES)}) or a list of different ones",
+                 lambda v: v in DAMAGE_TYPES if isinstance(v, str) else
+                 isinstance(v, list) and bool(v) and all(isinstance(t, str) and t in DAMAGE_TYPES for t in v)
+                 and len(set(v)) == len(v))
+
 WEAPON = {
     "label": (TEXT, REQUIRED), "kind": (one_of(*KINDS), REQUIRED), "dif": (whole(0, 100), REQUIRED),
-    "wep_mod": (whole(0), REQUIRED), "damage": (DIE, REQUIRED), "damage_type": (one_of(*DAMAGE_TYPES), REQUIRED),
+    "wep_mod": (whole(0), REQUIRED), "damage": (DIE, REQUIRED), "damage_type": (DAMAGE_TYPE, REQUIRED),
     "ap": (whole(0), REQUIRED), "blast_m": (whole(0), 0), "weight_kg": (number(above=0), 1),
 }
 
@@ -138,9 +145,11 @@ HAND_TO_HAND_DAMAGE = ("blade", "bludgeon")
 def _weapons(doc: dict) -> dict:
     body = sections(doc, {"entries": entries(record(WEAPON))})
     for wid, w in body["entries"].items():
-        if w["kind"] == "hand_to_hand" and w["damage_type"] not in HAND_TO_HAND_DAMAGE:
+        w["damage_type"] = [w["damage_type"]] if isinstance(w["damage_type"], str) else list(w["damage_type"])
+        other = next((t for t in w["damage_type"] if t not in HAND_TO_HAND_DAMAGE), None)
+        if w["kind"] == "hand_to_hand" and other is not None:
             raise BadTable(f"{at(at('entries', wid), 'damage_type')}: a hand-to-hand attack does blade or bludgeon "
-                           f"damage only, got {w['damage_type']!r}")
+                           f"damage only, got {other!r}")
     return body
 
 

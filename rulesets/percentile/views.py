@@ -71,9 +71,12 @@ def unit_panels(state: dict, kind, uid: str, tables: Tables) -> dict[str, list[t
         if b["taken"] and b["taken"] < b["points"]:
             text += f" (structure {structure_points(b['points'])})"
         kind = next((w["type"] for w in reversed(p["wounds"]) if w["part"] == part and w["points"]), "")
-        if kind in tables.descriptions:  # the part's state read at its whole damage percentage
-            words = describe(tables, kind, damage_percentage(b["taken"], b["points"]), race["exoskeleton"])
-            text += f": {words[0].partition(': ')[2]}" if words else ""
+        said = []
+        for one in kind.split("+"):  # an attack of several damage types is described on each type's table
+            if one in tables.descriptions:  # the part's state read at its whole damage percentage
+                words = describe(tables, one, damage_percentage(b["taken"], b["points"]), race["exoskeleton"])
+                said += [words[0].partition(": ")[2]] if words else []
+        text += f": {'; '.join(said)}" if said else ""
         body.append((part.replace("_", " "), text))
     for w in p["wounds"][-3:]:
         body.append(("Wound", f"{w['part'].replace('_', ' ')} {w['points']} {w['type']} ({w['percent']}%): "

@@ -105,12 +105,15 @@ def organ_damage(tables: Tables, person: dict, part_id: str, points: int,
     return out
 
 
-def apply_damage(state: dict, tables: Tables, pid: str, part_id: str, points: int, damage_type: str,
+def apply_damage(state: dict, tables: Tables, pid: str, part_id: str, points: int, damage_type: str | list[str],
                  ctx, organs: bool = False, percent: int | None = None) -> None:
     """The points land on the part; the log gets its percentage, state and descriptions.
 
-    ``percent``: the wound's damage percentage when a table gave it (damage procedure 1): it describes the
-    wound, and a wound of no whole point is still one; otherwise the points' share of the part."""
+    ``damage_type``: one type, or the several an attack combines ("any attack may combine more than one type of
+    damage depending on the weapon used", Weaponry Combat): the wound is described on each type's table, each
+    line led by its type. ``percent``: the wound's damage percentage when a table gave it (damage procedure 1):
+    it describes the wound, and a wound of no whole point is still one; otherwise the points' share of the part."""
+    types = [damage_type] if isinstance(damage_type, str) else list(damage_type)
     person = state["people"][pid]
     part = person["body"][part_id]
     destroyed_before = totally_destroyed(part)
@@ -125,11 +128,16 @@ def apply_damage(state: dict, tables: Tables, pid: str, part_id: str, points: in
     ctx.note(f"{person['name']}: {points} point{'s' if points != 1 else ''} to the {words} ({percent}% of {part['points']}; now {now})")
     if points <= 0 and not given:
         return
-    lines = _described(tables, damage_type, percent, race["exoskeleton"]) if damage_type in tables.descriptions else ()
-    for line in lines:
-        ctx.note(f"  {line}")
-    wound = {"part": part_id, "points": points, "percent": percent, "type": damage_type,
-             "text": lines[0].partition(": ")[2] if lines else ""}
+    firsts = []
+    for kind in types:
+        lines = _described(tables, kind, percent, race["exoskeleton"]) if kind in tables.descriptions else ()
+        lead = f"{kind}, " if len(types) > 1 else ""
+        for line in lines:
+            ctx.note(f"  {lead}{line}")
+        if lines:
+            firsts.append(lines[0].partition(": ")[2])
+    wound = {"part": part_id, "points": points, "percent": percent, "type": "+".join(types),
+             "text": "; ".join(firsts)}
     if now == "totally destroyed" and not destroyed_before:
         ctx.note(f"{person['name']}'s {words} is totally destroyed ({DESTROYED_AT} x {part['points']} points)")
     if organs:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from engine.dice import parse_dice
+from rulesets.percentile import RULESET
 from rulesets.percentile.combat import grazed
 from rulesets.percentile.tables import die_notation, load_tables, row_at
 from rulesets.percentile.wounds import describe, organ_damage
@@ -271,3 +272,62 @@ def test_a_poison_reaches_only_the_organ_systems_named() -> None:
     assert cid["body"]["abdomen"]["taken"] == 0
     # WEP MOD 5 at the first band of Table 3-3: 15 points, 60% of the abdomen's 25, x0.3 nervous: 18%
     assert cid["wounds"][-1]["organs"] == ["nervous_endocrine 18%: dazed: loses the next sub-turn"]
+
+
+# --- a weapon of more than one damage type ---------------------------------------------------------------
+
+def _knife_of_two_types(tmp_path) -> str:
+    """The shipped weapons with the knife (hand to hand, WEP MOD 4, 1+2) doing blade and bludgeon damage."""
+    from rulesets.percentile.tables import TABLES_DIR
+
+    text = (TABLES_DIR / "weapons.toml").read_text()
+    start = text.index("[entries.knife]")
+    house = tmp_path / "weapons.toml"
+    house.write_text(text[:start] + text[start:].replace('damage_type = "blade"',
+                                                         'damage_type = ["blade", "bludgeon"]', 1))
+    return str(house)
+
+
+def test_an_attack_may_combine_damage_types_one_number_of_points_described_by_each(tmp_path) -> None:
+    """percentile-personal-combat.txt, Weaponry Combat: "any attack may combine more than one type of damage
+    depending on the weapon used"; Hand to Hand: "blade and bludgeon damage ... either separately or
+    simultaneously". Procedures 2 and 3 "yield a single number, equal to the number of damage points": the
+    knife's 12 points (WEP MOD 4, point blank) +5 of Strength are one wound, described on the blade table (3-8)
+    and the bludgeon table (3-9) alike ("The damage type will tell which of the tables ... to use")."""
+    enc = fight({"ann": person("blue", "Ann", brawl=90), "cid": person("red", "Cid")}, damage=3,
+                tables={"weapons": _knife_of_two_types(tmp_path)})
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="knife", target="cid", range=1, aim="left_leg")
+    answer(enc, "Percent to hit", "5")
+    cid = enc.state["people"]["cid"]
+    assert cid["body"]["left_leg"]["taken"] == 17
+    assert [(w["points"], w["type"]) for w in cid["wounds"]] == [(17, "blade+bludgeon")]
+    t = load_tables()
+    said = notes(enc, 1)
+    for kind in ("blade", "bludgeon"):
+        assert all(any(f"{kind}, {line}" in n for n in said) for line in describe(t, kind, 85))
+    firsts = [describe(t, kind, 85)[0].partition(": ")[2] for kind in ("blade", "bludgeon")]
+    assert cid["wounds"][0]["text"] == "; ".join(firsts)
+    body = dict(RULESET.unit_panels(enc.state, RULESET.unit_kinds[0], "cid")["Body"])
+    assert body["left leg"].endswith(": " + "; ".join(firsts))  # the panel reads the part on both tables
+
+
+def test_under_procedure_1_each_damage_type_rolls_on_its_own_table(tmp_path) -> None:
+    """Procedure 1: "Determine what type of damage is being done", then the type's table (3-16 to 3-21) gives a
+    title, a DAMAGE PERCENTAGE and a SEVERITY ROLL. Blade and bludgeon "simultaneously": a roll on each type's
+    table, each its own wound with its own severity roll (ours, blade 4 and bludgeon 3: a wound of 30% and a
+    light wound of 15% of the 20-point leg, 6 points and 3)."""
+    enc = fight({"ann": person("blue", "Ann", brawl=90), "cid": person("red", "Cid")}, damage=1,
+                tables={"weapons": _knife_of_two_types(tmp_path)})
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="knife", target="cid", range=1, aim="left_leg")
+    answer(enc, "Percent to hit", "5")
+    answer(enc, "Damage: Table 3-16 (blade)", "4")
+    answer(enc, "Severity (serious) for Cid", "1")
+    answer(enc, "Damage: Table 3-17 (bludgeon)", "3")
+    answer(enc, "Severity (minor) for Cid", "1")
+    assert enc.pending is None
+    cid = enc.state["people"]["cid"]
+    assert [(w["type"], w["percent"], w["points"]) for w in cid["wounds"]] == [("blade", 30, 6), ("bludgeon", 15, 3)]
+    assert cid["body"]["left_leg"]["taken"] == 9
+    assert all(w.get("severity") for w in cid["wounds"])

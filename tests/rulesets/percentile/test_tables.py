@@ -99,3 +99,22 @@ def test_a_person_file_is_a_unit_of_the_ruleset() -> None:
 
     files = RULESET.unit_library(RULESET.catalogue.unit_kinds["person"])
     assert all(kind_of(f) == "person" for f in files)
+
+
+@pytest.mark.parametrize("new,message", [
+    ('damage_type = ["blade", "bludgeon"]', ""),
+    ('damage_type = ["blade", "laser"]', "a hand-to-hand attack does blade or bludgeon damage only, got 'laser'"),
+    ('damage_type = ["blade", "blade"]', "entries.knife.damage_type: expected a damage type"),
+    ("damage_type = []", "entries.knife.damage_type: expected a damage type"),
+])
+def test_a_weapon_may_do_more_than_one_damage_type(tmp_path: Path, new: str, message: str) -> None:
+    """Weaponry Combat: "any attack may combine more than one type of damage depending on the weapon used"; Hand
+    to Hand: "blade and bludgeon damage to the target either separately or simultaneously" (those two only). A
+    weapon's damage_type is one type, or a list of different ones."""
+    if not message:
+        text = (TABLES_DIR / "weapons.toml").read_text().replace('damage_type = "blade"', new, 1)
+        house = tmp_path / "weapons.toml"
+        house.write_text(text)
+        assert load_table(house)[2]["entries"]["knife"]["damage_type"] == ["blade", "bludgeon"]
+        return
+    _refused_weapon(tmp_path, "knife", 'damage_type = "blade"', new, message)

@@ -61,7 +61,7 @@ def test_procedure_2_each_attacked_side_must_rise_before_play_goes_on(tmp_path: 
     assert enc.state["alertness"]["crew"] == 75 and enc.state["alert_owed"] == ["raiders"]
     assert ev.notes == ["Swift Dolan's marines' alertness jumps after the attack: 60 -> 75"]  # not "marines's"
     refused(enc, "Aracnian boarders", "next")
-    enc.act("side_alertness", side="engineers", value=10)  # a side not attacked is set as before
+    enc.act("side_alertness", side="salvagers", value=10)  # a side not attacked is set as before
     enc.act("alertness_rise", who="raiders", by=20)
     assert enc.state["alertness"]["raiders"] == 60 and enc.state["alert_owed"] == []
     assert _needs(enc) == ""
@@ -72,7 +72,7 @@ def test_procedure_2_each_attacked_side_must_rise_before_play_goes_on(tmp_path: 
 
 def test_the_risen_alertness_enters_the_next_surprise_check(tmp_path: Path) -> None:
     """After the rise, contact is lost; round 4 checks surprise by procedure 2 with the new Alertness:
-    marines (62 + 55 + 52) / 3 = 56 with 75: 65.5 -> 66; boarders Tchik's 58 with 60: 59; engineers Oolu's
+    marines (62 + 55 + 52) / 3 = 56 with 75: 65.5 -> 66; boarders Tchik's 58 with 60: 59; salvagers Oolu's
     66 with 50: 58."""
     enc = demo(tmp_path)
     for step in SCRIPT:
@@ -87,7 +87,7 @@ def test_the_risen_alertness_enters_the_next_surprise_check(tmp_path: Path) -> N
     enc.act("surprise")
     answer(enc, "Surprise: Swift Dolan's marines rolls under 66", "50")
     answer(enc, "Surprise: Aracnian boarders rolls under 59", "50")
-    answer(enc, "Surprise: Engineering watch rolls under 58", "50")
+    answer(enc, "Surprise: Eebek salvagers rolls under 58", "50")
 
 
 # --- procedure 3: each person's own Alertness Percentage ------------------------------------------------------

@@ -59,12 +59,12 @@ def grenade(enc) -> None:
     assert enc.state["people"]["tchik"]["body"]["chest"]["taken"] == 30
 
 
-def engineers_join(enc) -> None:
-    joined = enc.act("join", side="engineers")
-    assert enc.describe(joined) == "join side=Engineering watch"  # the side's name, as the form offers it
-    answer(enc, "Primary attack: Engineering watch", "40")
-    assert enc.state["order"] == ["crew", "engineers", "raiders"]
-    assert enc.state["round_order"] == ["crew", "engineers", "raiders"]
+def salvagers_join(enc) -> None:
+    joined = enc.act("join", side="salvagers")
+    assert enc.describe(joined) == "join side=Eebek salvagers"  # the side's name, as the form offers it
+    answer(enc, "Primary attack: Eebek salvagers", "40")
+    assert enc.state["order"] == ["crew", "salvagers", "raiders"]
+    assert enc.state["round_order"] == ["crew", "salvagers", "raiders"]
 
 
 def tchik_replies(enc) -> None:
@@ -77,7 +77,7 @@ def tchik_replies(enc) -> None:
     assert enc.state["people"]["keller"]["body"]["chest"]["taken"] == 22
 
 
-SCRIPT = [surprise, sergeant_kills, round_one_ends, primary, grenade, engineers_join, tchik_replies]
+SCRIPT = [surprise, sergeant_kills, round_one_ends, primary, grenade, salvagers_join, tchik_replies]
 
 
 def test_the_boarding_demo_by_the_book(tmp_path: Path) -> None:

@@ -28,7 +28,7 @@ from .fights import answer
 
 DEMO = Path(__file__).resolve().parents[3] / "saves" / "demo-percentile.toml"
 STANDARD = {f.name: f.default for f in ORDER_FIELDS}
-SIDES = ("crew", "raiders", "engineers")
+SIDES = ("crew", "raiders", "salvagers")
 
 
 @pytest.fixture
@@ -36,8 +36,8 @@ def enc():
     return SaveFile.load(DEMO).encounter
 
 
-def commander(crew: dict | None = None, raiders: dict | None = None, engineers: dict | None = None) -> Commander:
-    changes = {"crew": crew or {}, "raiders": raiders or {}, "engineers": engineers or {}}
+def commander(crew: dict | None = None, raiders: dict | None = None, salvagers: dict | None = None) -> Commander:
+    changes = {"crew": crew or {}, "raiders": raiders or {}, "salvagers": salvagers or {}}
     return Commander(RULESET, {side: {**STANDARD, **changes[side]} for side in SIDES})
 
 
@@ -167,17 +167,17 @@ def round_two(enc) -> dict:
 
 def test_a_side_waiting_to_join_comes_in_from_its_round(enc) -> None:
     state = round_two(enc)
-    assert decided(state) == ("join", {"side": "engineers"})
-    assert decided(state, commander(engineers={"join_in_round": 0}))[0] == "attack"
-    assert decided(state, commander(engineers={"join_in_round": 3}))[0] == "attack"
+    assert decided(state) == ("join", {"side": "salvagers"})
+    assert decided(state, commander(salvagers={"join_in_round": 0}))[0] == "attack"
+    assert decided(state, commander(salvagers={"join_in_round": 3}))[0] == "attack"
 
 
 def test_passing_primary_attack_when_the_doctrine_says_so(enc) -> None:
     """A side with Primary Attack may "pass" and take its action last (TEXT, "Primary Attack")."""
     state = round_two(enc)
-    passing = commander(crew={"pass_primary": True}, engineers={"join_in_round": 0})
+    passing = commander(crew={"pass_primary": True}, salvagers={"join_in_round": 0})
     assert decided(state, passing) == ("pass_primary", {})
-    assert decided(state, commander(engineers={"join_in_round": 0}))[0] == "attack"
+    assert decided(state, commander(salvagers={"join_in_round": 0}))[0] == "attack"
 
 
 def test_an_attacked_side_s_alertness_rises_by_its_doctrine_as_far_as_the_rules_allow(enc) -> None:

@@ -28,7 +28,7 @@ def test_own_people_in_full_enemies_by_sight() -> None:
     view = RULESET.side_view(state, "crew")
     assert set(view.own) == {"marr", "keller", "okafor"}
     names = {c.name: dict(c.known) for c in view.contacts}
-    assert set(names) == {"Skarr-Vesh", "Tchik-Ahn"}   # the engineers have not joined the fight
+    assert set(names) == {"Skarr-Vesh", "Tchik-Ahn"}   # the salvagers have not joined the fight
     skarr = names["Skarr-Vesh"]
     assert skarr["Race"].startswith("Aracnian") and skarr["Wounds"] == "none seen"
     shown = " ".join(" ".join(v for v in c.known[i]) for c in view.contacts for i in range(len(c.known)))

@@ -1,6 +1,7 @@
 """What a gothic value corrected by hand may be (``engine.corrections``): the same limits the files and
 rules hold (the four phases, distances in centimetres, hits no more than the start and shields up no more than
-the ship has, none while a critical holds them down, orders the table knows)."""
+the ship has, none while a critical holds them down, orders the table knows, a critical's row as its roll
+gives it)."""
 
 from engine.corrections import CorrectionRule, at_least, between, not_empty, one_of, reorder, up_to
 
@@ -18,6 +19,17 @@ def _afloat(state: dict, value, tables, path) -> str:
     (``hitrun.reread_critical``), and a destroyed vessel cannot be brought back that way."""
     v = state[path[0]][path[1]]
     return f"cannot be corrected: {v['name']} is destroyed (undo back to the roll instead)" if v["destroyed"] else ""
+
+
+def _from_its_roll(state: dict, value, tables, path) -> str:
+    """A critical's name, effect and whether it can be repaired are its roll's row of the critical hits table
+    (``hitrun._in_force`` writes them): set alone, one would leave a row the table does not hold, whose effect
+    nothing played out (an effect of "shields" with the shields still up). Its roll is what is corrected."""
+    entry = state[path[0]][path[1]]["criticals"][path[3]]
+    row = tables.criticals.get(entry.get("roll"))
+    if row is None or value == row[path[4]]:
+        return ""
+    return f"follows from its roll ({entry['roll']}: {row['name']}); correct criticals[{path[3]}].roll instead"
 
 
 def _not_held_down(state: dict, value, tables, path) -> str:
@@ -56,6 +68,8 @@ RULES = (
     CorrectionRule("*.*.armour", between(1, 6)),
     CorrectionRule("*.*.criticals[*].roll", between(2, 12)),
     CorrectionRule("*.*.criticals[*].roll", _afloat, reads_path=True),
+    *(CorrectionRule(f"*.*.criticals[*].{field}", _from_its_roll, reads_path=True)
+      for field in ("name", "effect", "repairable")),
     CorrectionRule("*.*.criticals[*].shields_down", between(0, 20)),
     CorrectionRule("*.*.criticals[*].hits_lost", between(0, 100)),
     CorrectionRule("ordnance.*.strength", between(1, 30)),

@@ -13,7 +13,9 @@ our shipped defaults (``tables/criticals.toml``, ``tables/repair.toml``).
 Our readings where the text is silent: an escort is destroyed on the 2+ without
 a roll on the table (what it suffers does not matter); a defence takes criticals
 as a capital ship does; a critical's extra hits are lost at once and stay lost
-when it is repaired.
+when it is repaired. A roll asked before a correction reads the fight as
+corrected when it comes: no hit-and-run on a vessel since destroyed, no repair
+of a critical since corrected to a permanent row or taken away.
 """
 
 from __future__ import annotations
@@ -37,9 +39,23 @@ def start(state: dict, ctx: RuleContext, attack: dict) -> None:
                      target=Target(HIT_AND_RUN_NEEDS), then="hit_and_run", context=attack)
 
 
+def _wreck(state: dict, attack: dict, tables: Tables, ctx: RuleContext) -> bool:
+    """A hit-and-run's roll asked before a correction destroyed its target: there is no ship left to board. A
+    salvo's attack goes on (``_after``), and says its target is destroyed."""
+    target = vessel(state, attack["target"])
+    if not target["destroyed"]:
+        return False
+    if not attack.get("salvo"):
+        ctx.note(f"{target['name']} is destroyed: the {attack['source']} finds nothing to attack")
+    _after(state, attack, tables, ctx)
+    return True
+
+
 @CATALOGUE.continuation("hit_and_run")
 def hit_and_run(state: dict, result, tables: Tables, ctx: RuleContext) -> None:
     attack = dict(result.request.context)
+    if _wreck(state, attack, tables, ctx):
+        return
     target = vessel(state, attack["target"])
     if not result.success:
         ctx.note(f"Hit-and-run on {target['name']} fails (a 1)")
@@ -53,6 +69,8 @@ def hit_and_run(state: dict, result, tables: Tables, ctx: RuleContext) -> None:
 @CATALOGUE.continuation("critical")
 def critical(state: dict, result, tables: Tables, ctx: RuleContext) -> None:
     attack = dict(result.request.context)
+    if _wreck(state, attack, tables, ctx):
+        return
     apply_critical(state, attack["target"], result.total, tables, ctx)
     _after(state, attack, tables, ctx)
 
@@ -165,8 +183,21 @@ def repair(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
 
 @CATALOGUE.continuation("repaired")
 def repaired(state: dict, result, tables: Tables, ctx: RuleContext) -> None:
+    """The repair die, read against the critical as it is now: one corrected while the die waited is repaired
+    as its new row allows (a row that "cannot be repaired" stays in force), and one a correction took away is
+    not there to repair."""
     v = vessel(state, result.request.context["vessel"])
-    crit = v["criticals"][result.request.context["critical"]]
+    at = result.request.context["critical"]
+    if v["destroyed"]:
+        ctx.note(f"{v['name']} is destroyed: nothing is repaired")
+        return
+    if not 0 <= at < len(v["criticals"]):
+        ctx.note(f"{v['name']}: the critical to repair is no longer in force")
+        return
+    crit = v["criticals"][at]
+    if not crit["repairable"]:
+        ctx.note(f"{v['name']}: {crit['name']} cannot be repaired (its roll was corrected): it stays in force")
+        return
     if not result.success:
         ctx.note(f"{v['name']}: {crit['name']} stays in force")
         return

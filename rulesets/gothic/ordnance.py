@@ -281,9 +281,27 @@ def proceed(state: dict, attack: dict, tables: Tables, ctx: RuleContext) -> None
              f"{attack['alive']} surviving the turrets")
 
 
+def target_gone(state: dict, attack: dict, ctx: RuleContext) -> bool:
+    """A roll of a salvo's attack asked before a correction destroyed its target (a critical's corrected row took
+    its last hits, its hits corrected to 0): it finds nothing to hit, and the rest of the salvo is spent, as
+    ``proceed`` says of a target destroyed by the attack itself."""
+    if not vessel(state, attack["target"])["destroyed"]:
+        return False
+    ctx.note(f"{attack['name']}: its target is destroyed; the rest of the salvo is spent")
+    return True
+
+
 @CATALOGUE.continuation("turret_shot")
 def turret_shot(state: dict, result, tables: Tables, ctx: RuleContext) -> None:
     attack = dict(result.request.context)
+    if target_gone(state, attack, ctx):
+        return
+    t = vessel(state, attack["target"])
+    if not turrets_now(t):  # a critical corrected since the contact silences them: the rest of their fire is off
+        silenced = next(c["name"] for c in t["criticals"] if c["effect"] == "turrets")
+        ctx.note(f"{t['name']}'s turrets are silenced ({silenced}): the shot is not fired")
+        attack["turrets"], attack["to_roll"] = 0, attack["alive"]
+        return proceed(state, attack, tables, ctx)
     attack["turrets"] -= 1
     if result.success:
         attack["alive"] -= 1
@@ -296,6 +314,8 @@ def turret_shot(state: dict, result, tables: Tables, ctx: RuleContext) -> None:
 @CATALOGUE.continuation("torpedo_hit")
 def torpedo_hit(state: dict, result, tables: Tables, ctx: RuleContext) -> None:
     attack = dict(result.request.context)
+    if target_gone(state, attack, ctx):
+        return
     attack["to_roll"] -= 1
     if not result.success:
         return proceed(state, attack, tables, ctx)

@@ -650,6 +650,105 @@ def test_a_critical_roll_of_a_destroyed_vessel_is_not_corrected() -> None:
     assert unit(enc, "vow")["criticals"][0]["roll"] == 12
 
 
+def test_rolls_still_waiting_read_the_state_a_corrected_critical_leaves() -> None:
+    """A correction made while an action's rolls are still coming is played out by them, as by everything after
+    it. "Нанесение повреждений при hit-and-run атаке": the critical hits table is applied "at once". Mid-salvo, a
+    critical corrected to our 12 (2 extra hits) takes Iron Vow's last 2 hits: it is destroyed, so the torpedo
+    still to roll is the rest of a salvo whose target is gone, and no second hit-and-run is made on a wreck (a
+    review found it rolled a second critical and destroyed the Vow again)."""
+    enc = new_fight()
+    enc.act("record_hits", vessel="vow", hits=6)  # 2 left
+    sid = launch_boarding(enc, strength=2, distance=20)
+    to_phase(enc, 3)
+    enc.act("move_salvo", salvo=sid, turn=0, distance=0)
+    answer(enc, "Turret fire: Iron Vow", "1")
+    answer(enc, "Turret fire: Iron Vow", "1")
+    answer(enc, "Torpedo to hit Iron Vow (armour 5, 2 to roll)", "6")
+    answer(enc, "Hit-and-run on Iron Vow", "6")
+    answer(enc, "Critical hit on Iron Vow", "3 4")  # 7: a fire
+    enc.correct("ships.vow.criticals[0].roll", 12, note="misread the dice")
+    assert unit(enc, "vow")["destroyed"]
+    answer(enc, "Torpedo to hit Iron Vow (armour 5, 1 to roll)", "6")
+    assert enc.pending is None
+    assert enc.events[-1].notes == ["Boarding torpedoes 2 from Hammer: its target is destroyed; the rest of the "
+                                    "salvo is spent"]
+    assert [c["roll"] for c in unit(enc, "vow")["criticals"]] == [12]
+    from engine.encounter import replay  # the log read again gives the same: the correction, then what followed
+    assert replay(enc.setup, enc.events, enc.ruleset) == enc.state
+
+
+def test_a_teleport_or_repair_die_waiting_on_a_vessel_destroyed_by_a_correction_does_nothing() -> None:
+    """A vessel whose hits are corrected to 0 is destroyed, as losing its last hit destroys it: the hit-and-run a
+    teleport attack waits to roll against it boards no wreck, and a repair it waits to roll mends nothing."""
+    enc = new_fight()
+    enc.act("record_hits", vessel="vow", hits=2)
+    end_phase_in_reach(enc, ("hammer", "vow", 8))
+    enc.act("shields", vessel="vow", up=0)
+    enc.act("teleport", vessel="hammer", target="vow")
+    enc.correct("ships.vow.hits", 0, note="the battery finished her")
+    answer(enc, "Hit-and-run on Iron Vow (teleport attack by Hammer)", "6")
+    assert enc.pending is None and unit(enc, "vow")["criticals"] == []
+    assert enc.events[-1].notes == ["Iron Vow is destroyed: the teleport attack by Hammer finds nothing to attack"]
+    fire = new_fight()
+    critical_on_vow(fire, "3 4")
+    fire.act("repair", vessel="vow", critical="0")
+    fire.correct("ships.vow.hits", 0)
+    answer(fire, "Repair Fire on the gun decks on Iron Vow", "6")
+    assert fire.events[-1].notes == ["Iron Vow is destroyed: nothing is repaired"]
+
+
+def test_a_repair_waiting_for_its_die_reads_the_critical_as_corrected() -> None:
+    """A critical so caused "can be repaired like any other" ("Нанесение повреждений при hit-and-run атаке"), and
+    our shipped 11 cannot be repaired at all. A repair of a fire whose roll is corrected to 11 while the repair die
+    waits leaves the hull breach in force (a review found it repaired), and a repair whose critical a correction
+    took away altogether finds nothing to repair (it crashed)."""
+    enc = new_fight()
+    critical_on_vow(enc, "3 4")  # 7: a fire
+    enc.act("repair", vessel="vow", critical="0")
+    enc.correct("ships.vow.criticals[0].roll", 11)
+    answer(enc, "Repair Fire on the gun decks on Iron Vow", "6")
+    assert [c["name"] for c in unit(enc, "vow")["criticals"]] == ["Hull breached"]
+    assert enc.events[-1].notes == ["Iron Vow: Hull breached cannot be repaired (its roll was corrected): it "
+                                    "stays in force"]
+    enc.undo()  # the repair and the correction made while it waited
+    enc.act("repair", vessel="vow", critical="0")
+    enc.correct("ships.vow.criticals", [])
+    answer(enc, "Repair Fire on the gun decks on Iron Vow", "6")
+    assert enc.events[-1].notes == ["Iron Vow: the critical to repair is no longer in force"]
+
+
+def test_turrets_a_corrected_critical_silences_fire_no_more_at_the_salvo() -> None:
+    """Boarding torpedoes in base contact: the target's "turrets may fire at them". Our shipped 9 (turret crews
+    slain) keeps the turrets from firing until repaired: a critical corrected to 9 while the turrets are firing
+    stops the rest of their fire, and the torpedoes go on to roll to hit."""
+    enc = new_fight()
+    critical_on_vow(enc, "3 4")  # turn 1's end phase: 7, a fire
+    to_phase(enc, 1)
+    enc.act("set_distance", vessel="hammer", target="vow", cm=20)
+    to_phase(enc, 2)
+    enc.act("launch", vessel="hammer", kinds=["boarding"], strength=2, target="vow", distance=20)
+    enc.act("next")
+    enc.act("move_salvo", salvo=f"salvo-{enc.state['next_salvo']}", turn=0, distance=0)
+    answer(enc, "Turret fire: Iron Vow at Boarding torpedoes 2 from Hammer (2 turrets", "1")
+    enc.correct("ships.vow.criticals[0].roll", 9, note="it was the turret crews")
+    answer(enc, "Turret fire: Iron Vow", "6")  # asked before the correction: fires no more
+    assert "Iron Vow's turrets are silenced (Turret crews slain): the shot is not fired" in enc.events[-1].notes
+    answer(enc, "Torpedo to hit Iron Vow (armour 5, 2 to roll)", "1")
+
+
+def test_a_criticals_name_and_effect_follow_its_roll() -> None:
+    """A critical's name, effect and whether it can be repaired are its roll's row of the critical hits table: a
+    correction of one of them alone would leave a row the table does not hold (an effect of "shields" with the
+    shields up read "2 of 2 up, held down"); the roll is what is corrected."""
+    enc = new_fight()
+    critical_on_vow(enc, "3 4")
+    for field, value in (("effect", "shields"), ("name", "Bridge gone"), ("repairable", False)):
+        with pytest.raises(IllegalAction, match=f"criticals\\[0\\].{field} follows from its roll"):
+            enc.correct(f"ships.vow.criticals[0].{field}", value)
+    enc.correct("ships.vow.criticals[0].roll", 10)
+    assert unit(enc, "vow")["criticals"][0]["effect"] == "shields"
+
+
 def test_the_fight_is_over_once_one_side_alone_has_vessels_left() -> None:
     """Found by a drive: with the last Imperial vessel destroyed (its hits corrected to 0) the end phase still
     asked for teleport attacks and repairs, and the next phase went on. Boarding, teleport and ordnance need an

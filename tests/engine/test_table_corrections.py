@@ -63,8 +63,8 @@ def test_a_ship_lacking_fields_is_refused_naming_them(tmp_path: Path) -> None:
 
 def test_alertness_given_as_an_empty_table_is_refused(tmp_path: Path) -> None:
     enc = demo("percentile", tmp_path)
-    refused(enc, "alertness", {}, r"alertness holds a table of crew, raiders and engineers; got one without crew, "
-                                  r"raiders and engineers")
+    refused(enc, "alertness", {}, r"alertness holds a table of crew, raiders and salvagers; got one without crew, "
+                                  r"raiders and salvagers")
 
 
 @pytest.mark.parametrize("change, match", [
@@ -124,7 +124,7 @@ def test_a_long_value_is_shown_cut_short(tmp_path: Path) -> None:
 @pytest.mark.parametrize("ruleset_id, path, change, match", [
     ("percentile", "people.marr.body.chest", lambda v: {"points": 0, "taken": 0},
      r"people\.marr\.body\.chest\.points must be from 1 to"),
-    ("percentile", "alertness", lambda v: dict(v, engineers=500), r"alertness\.engineers must be from 0 to 100"),
+    ("percentile", "alertness", lambda v: dict(v, salvagers=500), r"alertness\.salvagers must be from 0 to 100"),
     ("percentile", "side_order", lambda v: [v[0]] * len(v), r"side_order must hold the entries it holds now"),
     ("percentile", "joined", lambda v: [v[0], v[0]], r"joined\[\d\] must be one of"),
     ("classic-hg", "ships.swift-dolan", lambda v: dict(v, fuel=10**6),
@@ -153,10 +153,10 @@ def test_tables_of_the_same_shape_are_taken_and_undone(tmp_path: Path) -> None:
     enc = demo("percentile", tmp_path)
     enc.correct("people.marr.body.chest", {"points": 32, "taken": 4})
     assert enc.state["people"]["marr"]["body"]["chest"] == {"points": 32, "taken": 4}
-    enc.correct("alertness", {"crew": 70, "raiders": 40, "engineers": 50})
+    enc.correct("alertness", {"crew": 70, "raiders": 40, "salvagers": 50})
     assert enc.state["alertness"]["crew"] == 70
-    enc.correct("side_order", ["raiders", "crew", "engineers"])  # the same sides, another order
-    assert enc.state["side_order"] == ["raiders", "crew", "engineers"]
+    enc.correct("side_order", ["raiders", "crew", "salvagers"])  # the same sides, another order
+    assert enc.state["side_order"] == ["raiders", "crew", "salvagers"]
     for _ in range(3):
         enc.undo()
     assert enc.state == enc.start_state()
@@ -209,7 +209,7 @@ def logged(tmp_path: Path, ruleset_id: str, path: str, value: str) -> Path:
 @pytest.mark.parametrize("ruleset_id, path, value, match", [
     ("percentile", '["people", "marr", "body", "chest"]', "{}",
      r"people\.marr\.body\.chest holds a table of points and taken; got one without points and taken"),
-    ("percentile", '["alertness"]', "{}", r"alertness holds a table of crew, raiders and engineers"),
+    ("percentile", '["alertness"]', "{}", r"alertness holds a table of crew, raiders and salvagers"),
     ("percentile", '["people", "marr", "body", "chest"]', '{ points = "x", taken = 0 }',
      r"people\.marr\.body\.chest\.points holds a whole number, got 'x'"),
     ("classic-hg", '["ships", "swift-dolan", "turrets"]', "[{ id = 'T1' }]",

@@ -29,9 +29,11 @@ Where the text is silent we decided, as a careful referee would:
   unloaded, the last loaded first. The sensors and controls are not changed by
   it (each has its own location).
 - Which turret, tube, hangar or room a hit finds is rolled on 1dN over the
-  candidates, in ship order, turrets before torpedo tubes. A weapon hit on a
-  tube destroys it (a tube is one weapon); a fire-control hit on a tube leaves
-  it launching at DM -4 with no program DMs.
+  candidates, in ship order, turrets before torpedo tubes. A weapon hit ("One of
+  the ship's weapons has been destroyed") may find a tube and destroys it (a
+  tube is one weapon). A fire-control hit finds turrets only: the text disables
+  "The fire control system for 1 turret", and a tube is no turret (its torpedo
+  has its own "onboard computer"); a ship with no turret to lose it takes none.
 - Hangar: each damaged hangar refuses launch and recovery; small craft out of
   the ship when it is hit are neither destroyed nor disabled.
 - Crew hits by personal combat: a fight whose setup asks for it
@@ -449,7 +451,7 @@ def _noun(effect: str, candidates: list[tuple[str, int]]) -> str:
         if kind == "tubes":
             tubes = True
             break
-    return {"fire_control": "turret's or tube's fire control" if tubes else "turret's fire control",
+    return {"fire_control": "turret's fire control",
             "weapon": "turret or tube" if tubes else "turret", "hangar": "hangar",
             "quarters": "stateroom or berth"}[effect]
 
@@ -471,9 +473,8 @@ def pick_faces(state: dict, request) -> list[str]:
 
 def _candidates(ship: dict, effect: str) -> list[tuple[str, int]]:
     """What a hit of this effect may find, in ship order: ("turrets", i), ("tubes", i), ..."""
-    if effect == "fire_control":
-        return [("turrets", i) for i, t in enumerate(ship["turrets"]) if t["fire_control"]] + \
-            [("tubes", i) for i, t in enumerate(ship["tubes"]) if not t["destroyed"] and t.get("fire_control", True)]
+    if effect == "fire_control":  # "The fire control system for 1 turret": never a torpedo tube
+        return [("turrets", i) for i, t in enumerate(ship["turrets"]) if t["fire_control"]]
     if effect == "weapon":
         return [("turrets", i) for i, t in enumerate(ship["turrets"]) if working(t)] + \
             [("tubes", i) for i, t in enumerate(ship["tubes"]) if not t["destroyed"]]
@@ -489,13 +490,9 @@ def _hit_one(state: dict, attack: dict, effect: str, found: tuple[str, int], tab
     kind, i = found
     part = ship[kind][i]
     hits = attack["through"]
-    if kind == "tubes":
-        if effect == "fire_control":
-            part["fire_control"] = False
-            ctx.note(f"{ship['name']} {part['id']}: fire control out (launches at DM -4)")
-        else:
-            part["destroyed"] = True
-            ctx.note(f"{ship['name']} {part['id']} destroyed")
+    if kind == "tubes":  # only a weapon hit finds a tube
+        part["destroyed"] = True
+        ctx.note(f"{ship['name']} {part['id']} destroyed")
     elif effect == "fire_control":
         part["fire_control"] = False
         ctx.note(f"{ship['name']} {part['id']}: fire control out (gunner fires at DM -4 + Gunnery)")

@@ -206,7 +206,7 @@ def test_fire_control_hit_leaves_gunnery_minus_four_and_no_program_dm() -> None:
     computer enhancement and must track targets manually. DM -4 + Gunnery skill." """
     enc = duel({"programs": RAIDER["programs"] + ["PREDICT-1"]})
     strike(enc, "weapons", "fire_control")
-    answer(enc, "Which turret's or tube's fire control on Jackal", "2")  # 1d4: three turrets, one tube
+    answer(enc, "Which turret's fire control on Jackal", "2")  # 1d3: the three turrets (a tube is no turret)
     assert [t["fire_control"] for t in jackal(enc)["turrets"]] == [True, False, True]
     enc.act("next")
     assert enc.state["step"] == 6
@@ -223,7 +223,7 @@ def test_a_gunner_tracking_by_hand_fires_without_the_computer_s_program() -> Non
     tracks for needs LAUNCH."""
     enc = duel()
     strike(enc, "weapons", "fire_control")
-    answer(enc, "Which turret's or tube's fire control on Jackal", "2")
+    answer(enc, "Which turret's fire control on Jackal", "2")
     unloaded = [p for p in jackal(enc)["programs"] if p not in ("TARGET", "LAUNCH")]
     enc.correct("ships.jackal.programs", unloaded, note="unloaded")
     enc.act("next")

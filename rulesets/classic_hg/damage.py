@@ -19,10 +19,16 @@ Where the text is silent we decided, as a careful referee would:
   the effects of the damage table are determined"; radiation and spallation
   are among those effects). An attack that sand has brought to 0 points does
   nothing, armor or not.
-- Radiation reads like spallation: the radiation-table roll decides whether the
-  attack happens at all; when it does, the computer takes its extra hit (not
-  with fiber-optic backup) and the crew in the location take 1D and die in 1D
-  days untreated. With fiber-optic backup the roll is still made, for the crew.
+- Radiation (line 89): the radiation-table roll decides the computer's extra
+  hit and nothing else ("If the roll equals of exceeds the required number then
+  the computer takes o1 additional hit"); the crew sentence after it ("In
+  addition, all crew in the general location hit take 1D damage immediately,
+  and will die in 1D days") stands outside that "If", as the attack "against
+  crew and computer" is "automatic". So the crew in the location take 1D (one
+  roll for them all) and die in 1D days untreated whatever the table says, and
+  with fiber-optic backup, which ignores the computer's hit, no table roll is
+  asked. The crew's rolls come after the computer's, so they reach those still
+  there once the same hit's spallation is known.
 - A computer hit (or a radiation hit on it) lowers the model; its storage
   becomes the computers table's storage for the lowered model when that is
   less than the storage it has, and the loaded programs that no longer fit are
@@ -319,26 +325,29 @@ def _spall(state: dict, attack: dict, ctx: RuleContext, tables: Tables | None = 
 
 
 def _radiation(state: dict, attack: dict, tables: Tables, ctx: RuleContext) -> None:
-    """"Roll on the radiation table. If the roll equals of exceeds the required number" the computer
-    takes a hit and the crew in the location are exposed; "no" never, "auto" always."""
+    """"Roll on the radiation table. If the roll equals of exceeds the required number then the computer takes
+    o1 additional hit (ignore this if the computer has fiber optic backup). In addition, all crew in the general
+    location hit take 1D damage immediately" (line 89): the roll is the computer's ("no" never, "auto" always,
+    none with the backup); the crew's 1D and days follow it either way."""
     ship = state["ships"][attack["target"]]
     cell = tables.radiation[min(attack["armor_at_hit"], 15)]
-    if cell == "no":
-        ctx.note(f"No radiation gets through armor {attack['armor_at_hit']}")
-    elif cell == "auto":
-        _irradiate(state, attack, tables, ctx)
-    else:
-        ctx.request_roll(f"Radiation: {attack['id']} against {ship['name']}'s computer and crew", "2D",
-                         target=Target(int(cell)), then="radiation", context={"attack": attack["id"]})
-
-
-def _irradiate(state: dict, attack: dict, tables: Tables, ctx: RuleContext) -> None:
-    """The radiation attack lands: one more computer hit, and 1D to the crew in the location."""
-    ship = state["ships"][attack["target"]]
     if ship["computer_fib"]:
-        ctx.note(f"{ship['name']}'s fiber-optic backup shrugs off the radiation")
-    else:
+        ctx.note(f"{ship['name']}'s fiber-optic backup: the computer ignores the radiation")
+    elif cell == "no":
+        ctx.note(f"No radiation reaches the computer through armor {attack['armor_at_hit']}")
+    elif cell == "auto":
         lower_computer(ship, 1, tables, ctx, "Radiation")
+    else:
+        ctx.request_roll(f"Radiation: {attack['id']} against {ship['name']}'s computer", "2D",
+                         target=Target(int(cell)), then="radiation", context={"attack": attack["id"]})
+        return  # the crew's rolls are asked when this one is answered
+    _expose_crew(state, attack, ctx)
+
+
+def _expose_crew(state: dict, attack: dict, ctx: RuleContext) -> None:
+    """"all crew in the general location hit take 1D damage immediately, and will die in 1D days if they do not
+    receive antiradiation treatments": the 1D and the days, rolled once for the crew there now."""
+    ship = state["ships"][attack["target"]]
     crew = ship["crew"].get(attack["general"], 0)
     if crew:
         attack["radiation_crew"] = crew
@@ -620,9 +629,10 @@ def on_spallation(state: dict, result: RollResult, tables: Tables, ctx: RuleCont
 def on_radiation(state: dict, result: RollResult, tables: Tables, ctx: RuleContext) -> None:
     attack, ship = _attack_of(state, result)
     if result.success:
-        _irradiate(state, attack, tables, ctx)
+        lower_computer(ship, 1, tables, ctx, "Radiation")
     else:
-        ctx.note(f"{ship['name']}'s computer and crew escape the radiation")
+        ctx.note(f"{ship['name']}'s computer escapes the radiation")
+    _expose_crew(state, attack, ctx)  # "In addition, all crew ...": whatever the roll
     _chain_goes_on(state, tables, ctx)
 
 

@@ -9,8 +9,11 @@ Where the text is silent we decided:
 
 - Range is kept per pair of enemy ships in squares; it starts at
   ``options.range`` (10 squares, Far, when not given).
-- Beyond 100 squares a ship is out of every band: nothing is detected, located
-  or fired at.
+- Beyond 100 squares a ship is out of every band: nothing new is detected
+  there, and nothing is located, locked or fired at. What a side already holds
+  of a ship that moves out that far (detected, located, locked) stays: line 9
+  says what is detected within 100 spaces, and no line takes a state away. The
+  game master corrects it when contact is lost.
 - With option ``visual_same_square`` (the errata), Visual is 0 squares and Near
   is 1-2; without it Visual is 0-1 (the same square is surely in sight).
 

@@ -14,7 +14,8 @@ Where the text is silent we decided, as a careful referee would:
   detect, locate or fire at each other); setting a range refreshes what the
   two ships' sides detect of each other, and nothing else (a contact the game
   master hid elsewhere stays hidden).
-- Sensor states persist from round to round until the game master corrects them.
+- Sensor states persist from round to round, and at any range, until the game
+  master corrects them (``ranges``: beyond 100 squares they serve nothing).
 - A ship moved to another side by a correction is at the default range (10
   squares) from each new enemy it had no range to; the game master sets the
   range after. What it detects and what detects it are refreshed, and the log

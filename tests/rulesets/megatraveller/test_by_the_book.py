@@ -118,6 +118,30 @@ def test_detection_needs_sensors_of_near_range_or_better() -> None:
     assert near.state["knowledge"]["imp"]["d"]["state"] == "detected"
 
 
+def test_what_a_side_holds_of_a_ship_gone_beyond_100_squares_stays_but_nothing_reaches_it() -> None:
+    """Line 9: "Anything within 100 spaces is pretty much detected just by looking" says what is detected, not
+    what is lost: no line of the text takes a state away (line 2 names the states, lines 13 and 21 the actions
+    that raise them), so a located or locked target that moves past 100 squares stays so (our reading). Nothing
+    reaches it there: locate and lock roll "2d6+Your Computer - (squares range)" for a difficulty "that you still
+    have sensors for" (lines 14, 22), and fire needs a range band (lines 44-52); Extreme ends at 100 (line 8).
+    Back within reach, the lock serves again."""
+    enc = in_fire_step(duel({"batteries": [battery("beam_laser", 4)]}, {}))
+    enc.correct("knowledge.imp.d.state", "located", note="test: as after a locate")
+    enc.act("set_range", ship="a", target="d", squares=150)
+    assert enc.events[-1].notes == ["Range Gunship - Target: 150 squares (beyond Extreme)"]
+    assert enc.state["knowledge"]["imp"]["d"]["state"] == "located"
+    enc.correct("step", 1, note="test: back to the sensor step")
+    with pytest.raises(IllegalAction, match="has no PassObjPin sensor reaching Target beyond Extreme range"):
+        enc.act("lock", ship="a", target="d", mode="passive", spend="free")
+    enc.correct("knowledge.imp.d.state", "locked", note="test: as after a lock")
+    enc.correct("step", 2, note="test: the fire step")
+    with pytest.raises(IllegalAction, match="Target is beyond Extreme range"):
+        enc.act("fire", ship="a", target="d", batteries=["B1"])
+    enc.act("set_range", ship="a", target="d", squares=8)
+    assert enc.state["knowledge"]["imp"]["d"]["state"] == "locked"
+    assert fire.may_fire(enc.state, {"ship": "a", "target": "d", "batteries": ["B1"]}, TABLES) == ""
+
+
 def test_the_free_sensor_action_comes_back_each_round() -> None:
     """Line 10: "A ship gets 1 free sensor action each round"."""
     enc = duel({"batteries": [battery("beam_laser", 4)]}, {})

@@ -54,7 +54,9 @@ Where the text is silent we decided:
   1). A pinpoint critical ("you may pick a critical hit") picks which system the
   first of the criticals due shuts down, in place of its roll; it adds no
   critical, and with none due there is nothing to pick. It is applied after the
-  battery's damage rolls are asked, so it changes none of their DMs.
+  battery's damage rolls are asked, so it changes none of their DMs. The two
+  picks go together on a roll made by 4 ("at least 2 more" as well): the
+  system aim and the critical named beside it (``aim_critical``).
 - What each shut-down system takes out of the fight is in ``systems``.
 """
 
@@ -122,22 +124,24 @@ def start(state: dict, c: dict, tables: Tables, ctx: RuleContext) -> None:
         return
     aim, pick = c.get("aim", ""), c.get("pick", "")
     crits = criticals_due(c["factor"], target["tonnage"], tables)
+    critical_aim = aim if aim.startswith("critical:") else c.get("aim_critical", "")
+    system_aim = "" if aim.startswith("critical:") else aim
     picked_critical = ""
     skip_first = False
-    if aim.startswith("critical:"):
-        if pick != "critical":
-            ctx.note(f"Aim {aim} needs Visual range and a to-hit roll made by {PICK_CRITICAL}: ignored")
-        elif not crits:
-            ctx.note(f"Aim {aim}: no critical hit is due from this battery (UCP factor {ucp(c['factor'])} - "
-                     f"distribution {critical_distribution(tables, target['tonnage'])}), so none to pick")
-        else:
-            picked_critical = aim.split(":", 1)[1]
-    elif aim:
+    if system_aim:
         if pick in ("system", "critical"):
-            apply_result(state, c["target"], {"system": aim, "amount": 1}, tables, ctx, "pinpoint")
+            apply_result(state, c["target"], {"system": system_aim, "amount": 1}, tables, ctx, "pinpoint")
             skip_first = True
         else:
-            ctx.note(f"Aim {aim} needs Visual range and a to-hit roll made by {PICK_SYSTEM}: ignored")
+            ctx.note(f"Aim {system_aim} needs Visual range and a to-hit roll made by {PICK_SYSTEM}: ignored")
+    if critical_aim:
+        if pick != "critical":
+            ctx.note(f"Aim {critical_aim} needs Visual range and a to-hit roll made by {PICK_CRITICAL}: ignored")
+        elif not crits:
+            ctx.note(f"Aim {critical_aim}: no critical hit is due from this battery (UCP factor {ucp(c['factor'])} "
+                     f"- distribution {critical_distribution(tables, target['tonnage'])}), so none to pick")
+        else:
+            picked_critical = critical_aim.split(":", 1)[1]
     count = damage_rolls(c["factor"], c["spinal"])
     for table in weapon["damage_tables"]:
         mods = table_modifiers(table, c, target, tables)

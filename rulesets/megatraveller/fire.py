@@ -47,10 +47,12 @@ Where the text is silent we decided:
 - Pinpoint: the firer names ``aim`` before rolling (a system of the damage
   tables, or ``critical:<system>`` from the critical table); with the margin
   the text asks for, the aimed system takes the battery's first damage result,
-  or the aimed critical is the first of the criticals due (``damage``). Without
-  the margin, ``aim`` is ignored and the log says so. Aim is asked only at
-  Visual range, where a pick can happen; an aim at another range, or naming
-  nothing of the tables, is refused.
+  or the aimed critical is the first of the criticals due (``damage``). A roll
+  made by 4 is made by "at least 2", so both picks are the firer's: beside a
+  system ``aim`` he may name ``aim_critical`` too. Without the margin, an aim
+  is ignored and the log says so. Aims are asked only at Visual range, where a
+  pick can happen; an aim at another range, or naming nothing of the tables,
+  is refused.
 """
 
 from __future__ import annotations
@@ -142,6 +144,13 @@ def may_fire(state: dict, args: dict, tables: Tables) -> str:
         if aim not in aims(tables):
             return (f"pinpoint aim {aim!r}: not a system of the damage tables nor critical:<system> "
                     "of the critical table")
+    second = args.get("aim_critical", "")
+    if second:
+        if not aim or aim.startswith("critical:"):
+            return ("a second pinpoint pick, the critical, goes with a system aim "
+                    "(to pick only a critical, name it as the aim)")
+        if not second.startswith("critical:") or second not in aims(tables):
+            return f"pinpoint critical {second!r}: not a critical of the critical table (critical:<system>)"
     return tactics.may_spend(state, ship, args)
 
 
@@ -155,20 +164,40 @@ def aims(tables: Tables) -> list[str]:
             + [f"critical:{c}" for c in sorted(set(tables.criticals.values()))])
 
 
+def _critical_due_words(state: dict, args: dict, tables: Tables) -> str:
+    """How a critical pick reads for the chosen batteries: among the criticals due, or that none is due (said
+    before the roll, as the log would say it after)."""
+    ship, target = state["ships"][args["ship"]], state["ships"][args["target"]]
+    chosen = [battery(ship, bid) for bid in args.get("batteries", ()) if not why_no_battery(ship, bid)]
+    if chosen and not any(damage.criticals_due(b["factor"], target["tonnage"], tables) for b in chosen):
+        return (f"but no critical is due: factor {'/'.join(ucp(b['factor']) for b in chosen)} against "
+                f"{target['name']}'s distribution {critical_distribution(tables, target['tonnage'])}")
+    return "among the criticals due"
+
+
+def _critical_choice(aim: str, due: str) -> Choice:
+    return Choice(aim, f"{_aim_words({}, {}, None, aim)} (made by {PICK_CRITICAL}, {due})")
+
+
 def _aim_choices(state: dict, args: dict, tables: Tables) -> list[Choice]:
     """A system or a critical to pinpoint, asked only at Visual range (the only band where a pick can happen)."""
     if ranges.band(state, args["ship"], args["target"]) != "visual":
         return []
-    ship, target = state["ships"][args["ship"]], state["ships"][args["target"]]
-    chosen = [battery(ship, bid) for bid in args.get("batteries", ()) if not why_no_battery(ship, bid)]
-    due = "among the criticals due"
-    if chosen and not any(damage.criticals_due(b["factor"], target["tonnage"], tables) for b in chosen):
-        # nothing to pick among: said here, before the roll, as the log would say it after
-        due = (f"but no critical is due: factor {'/'.join(ucp(b['factor']) for b in chosen)} against "
-               f"{target['name']}'s distribution {critical_distribution(tables, target['tonnage'])}")
+    due = _critical_due_words(state, args, tables)
     return [Choice("", "no pinpoint aim")] + [
-        Choice(a, f"{_aim_words(state, args, tables, a)} (made by {PICK_CRITICAL}, {due})")
-        if a.startswith("critical:") else Choice(a, f"{a} (made by {PICK_SYSTEM})") for a in aims(tables)]
+        _critical_choice(a, due) if a.startswith("critical:") else Choice(a, f"{a} (made by {PICK_SYSTEM})")
+        for a in aims(tables)]
+
+
+def _aim_critical_choices(state: dict, args: dict, tables: Tables) -> list[Choice]:
+    """The critical to pick beside a system aim ("4 more than needed" is also "at least 2 more"): asked only
+    after a system was aimed at, at Visual range."""
+    aim = args.get("aim", "")
+    if not aim or aim.startswith("critical:") or ranges.band(state, args["ship"], args["target"]) != "visual":
+        return []
+    due = _critical_due_words(state, args, tables)
+    return [Choice("", "no critical picked")] + [
+        _critical_choice(a, due) for a in aims(tables) if a.startswith("critical:")]
 
 
 def _aim_words(state: dict, args: dict, tables: Tables, aim: str) -> str:
@@ -199,6 +228,8 @@ def fire(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
                    "factor": b["factor"], "spinal": b["spinal"], "band": band, "aim": args["aim"]}
         if shot:  # only then, so a log written before tactics reached penetration replays where none were spent
             context["tactics"] = {"source": shot[0].source, "value": shot[0].value}
+        if args["aim_critical"]:  # only then, as tactics: the rolls of a fight without it read as before
+            context["aim_critical"] = args["aim_critical"]
         ctx.request_roll(f"To hit: {ship['name']} {battery_label(b, tables)} at {target['name']}", "2D", mods,
                          Target(number), then="to_hit", context=context)
 
@@ -217,8 +248,11 @@ def resolve_to_hit(state: dict, result: RollResult, tables: Tables, ctx: RuleCon
             pick = "system"
     c["pick"] = pick
     made = f"made by {result.margin}" if result.margin else "made exactly"
-    ctx.note(f"Hit ({made})" + (f": the firer may pick the {pick}" if pick else ""))
     target = state["ships"][c["target"]]
+    offer = f": the firer may pick the {pick}" if pick else ""
+    if pick == "critical" and not damage.criticals_due(c["factor"], target["tonnage"], tables):
+        offer = ": the firer may pick the system (no critical is due)"  # line 100: none to pick among
+    ctx.note(f"Hit ({made})" + offer)
     c["defences"] = [d for d in tables.weapons[c["weapon"]]["defences"] if systems.defence(target, d) > 0]
     _next_defence(state, c, tables, ctx)
 
@@ -259,4 +293,6 @@ CATALOGUE.add(Action("fire", "Fire batteries", fire, key="f", may=may_fire, para
     SHIP_PARAM, TARGET_PARAM,
     Param("batteries", "Batteries", "multi", options=_battery_choices),
     Param("aim", "Pinpoint aim", "choice", options=_aim_choices, optional=True, default="", words=_aim_words),
+    Param("aim_critical", "Pinpoint critical", "choice", options=_aim_critical_choices, optional=True, default="",
+          words=_aim_words),
 ) + tactics.TACTICS_PARAMS))

@@ -338,8 +338,52 @@ def test_a_pinpoint_critical_needs_a_critical_due() -> None:
         enc.act("next")
     enc.act("fire", ship="a", target="d", batteries=["B1"], aim="critical:bridge")
     answer(enc, "To hit", "12")  # 15: made by 4
+    # the log does not offer a critical there is none of
+    assert enc.events[-1].notes[0] == "Hit (made by 4): the firer may pick the system (no critical is due)"
     answer(enc, "Damage (surface 1/1)", "2")
     assert enc.pending is None and ship(enc, "d")["shut_down"] == []
+
+
+def test_made_by_4_the_firer_picks_both_the_system_type_and_the_critical() -> None:
+    """Line 55: "If at Visual range, and you roll at least 2 more than needed, you get to pick which system type
+    is hit. If you roll 4 more than needed, you may pick a critical hit." A roll made by 4 is made by at least 2,
+    so both picks are the firer's: the fuel hit in place of the damage roll, and the one critical due (line 100:
+    UCP factor 4 - distribution 3 for 400 tons) shutting down the bridge, in place of its roll. Found in review:
+    the fire form took one aim, so naming the critical cost the system pick."""
+    enc = in_fire_step(duel({"batteries": [battery("beam_laser", 4)]}, {}, squares=1))
+    crit = next(p for p in enc.ruleset.catalogue.get("fire").params if p.name == "aim_critical")
+    form = {"ship": "a", "target": "d", "batteries": ["B1"], "aim": "fuel"}
+    labels = {c.value: c.label for c in enc.ruleset.param_choices(enc.state, "fire", crit, form)}
+    assert labels[""] == "no critical picked"
+    assert labels["critical:bridge"] == "critical: bridge (made by 4, among the criticals due)"
+    assert enc.ruleset.param_choices(enc.state, "fire", crit, {**form, "aim": "critical:power"}) == []
+    enc.act("fire", aim_critical="critical:bridge", **form)
+    answer(enc, "To hit", "12", target="11+")  # 12 + 3 = 15: made by 4
+    assert enc.pending is None  # neither the damage roll nor the critical roll is asked: both were picked
+    target = ship(enc, "d")
+    assert (target["fuel"], target["shut_down"], target["armor"]) == (100 - 10, ["bridge"], 0)
+
+
+def test_a_critical_picked_beside_a_system_needs_the_roll_made_by_4() -> None:
+    """Line 55: made by 2 or 3, only the system type is the firer's; the critical due is rolled ("All Crit rolls
+    are a flat 2d6", line 102), and the log says the picked critical was not taken."""
+    enc = in_fire_step(duel({"batteries": [battery("beam_laser", 4)]}, {}, squares=1))
+    enc.act("fire", ship="a", target="d", batteries=["B1"], aim="fuel", aim_critical="critical:bridge")
+    answer(enc, "To hit", "10")  # 13: made by 2
+    answer(enc, "Critical 1/1: Target", "7")
+    assert ship(enc, "d")["fuel"] == 90 and ship(enc, "d")["shut_down"] == [TABLES.criticals[7]]
+    assert any("Aim critical:bridge needs Visual range and a to-hit roll made by 4: ignored" in line
+               for e in enc.events for line in e.notes)
+
+
+def test_the_second_pinpoint_pick_goes_with_a_system_aim() -> None:
+    """Line 55 gives one critical pick: a critical named twice, or named beside no system, is refused."""
+    enc = in_fire_step(duel({"batteries": [battery("beam_laser", 4)]}, {}, squares=1))
+    form = {"ship": "a", "target": "d", "batteries": ["B1"]}
+    assert "with a system" in fire.may_fire(enc.state, {**form, "aim": "critical:power",
+                                                        "aim_critical": "critical:bridge"}, TABLES)
+    assert "with a system" in fire.may_fire(enc.state, {**form, "aim_critical": "critical:bridge"}, TABLES)
+    assert "not a critical" in fire.may_fire(enc.state, {**form, "aim": "fuel", "aim_critical": "fuel"}, TABLES)
 
 
 def test_a_house_table_sets_the_fire_numbers(tmp_path: Path) -> None:

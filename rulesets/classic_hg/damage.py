@@ -19,27 +19,19 @@ Where the text is silent we decided, as a careful referee would:
   the effects of the damage table are determined"; radiation and spallation
   are among those effects). An attack that sand has brought to 0 points does
   nothing, armor or not.
-- Radiation (line 89): the radiation-table roll decides the computer's extra
-  hit and nothing else ("If the roll equals of exceeds the required number then
-  the computer takes o1 additional hit"); the crew sentence after it ("In
-  addition, all crew in the general location hit take 1D damage immediately,
-  and will die in 1D days") stands outside that "If", as the attack "against
-  crew and computer" is "automatic". So the crew in the location take 1D (one
-  roll for them all) and die in 1D days untreated whatever the table says, and
-  with fiber-optic backup, which ignores the computer's hit, no table roll is
-  asked. The crew's rolls come after the computer's, so they reach those still
-  there once the same hit's spallation is known.
+- Radiation reads like spallation: the radiation-table roll decides whether the
+  attack happens at all; when it does, the computer takes its extra hit (not
+  with fiber-optic backup) and the crew in the location take 1D and die in 1D
+  days untreated. With fiber-optic backup the roll is still made, for the crew.
 - A computer hit (or a radiation hit on it) lowers the model; its storage
   becomes the computers table's storage for the lowered model when that is
   less than the storage it has, and the loaded programs that no longer fit are
   unloaded, the last loaded first. The sensors and controls are not changed by
   it (each has its own location).
 - Which turret, tube, hangar or room a hit finds is rolled on 1dN over the
-  candidates, in ship order, turrets before torpedo tubes. A weapon hit ("One of
-  the ship's weapons has been destroyed") may find a tube and destroys it (a
-  tube is one weapon). A fire-control hit finds turrets only: the text disables
-  "The fire control system for 1 turret", and a tube is no turret (its torpedo
-  has its own "onboard computer"); a ship with no turret to lose it takes none.
+  candidates, in ship order, turrets before torpedo tubes. A weapon hit on a
+  tube destroys it (a tube is one weapon); a fire-control hit on a tube leaves
+  it launching at DM -4 with no program DMs.
 - Hangar: each damaged hangar refuses launch and recovery; small craft out of
   the ship when it is hit are neither destroyed nor disabled.
 - Crew hits by personal combat: a fight whose setup asks for it
@@ -325,29 +317,26 @@ def _spall(state: dict, attack: dict, ctx: RuleContext, tables: Tables | None = 
 
 
 def _radiation(state: dict, attack: dict, tables: Tables, ctx: RuleContext) -> None:
-    """"Roll on the radiation table. If the roll equals of exceeds the required number then the computer takes
-    o1 additional hit (ignore this if the computer has fiber optic backup). In addition, all crew in the general
-    location hit take 1D damage immediately" (line 89): the roll is the computer's ("no" never, "auto" always,
-    none with the backup); the crew's 1D and days follow it either way."""
+    """"Roll on the radiation table. If the roll equals of exceeds the required number" the computer
+    takes a hit and the crew in the location are exposed; "no" never, "auto" always."""
     ship = state["ships"][attack["target"]]
     cell = tables.radiation[min(attack["armor_at_hit"], 15)]
-    if ship["computer_fib"]:
-        ctx.note(f"{ship['name']}'s fiber-optic backup: the computer ignores the radiation")
-    elif cell == "no":
-        ctx.note(f"No radiation reaches the computer through armor {attack['armor_at_hit']}")
+    if cell == "no":
+        ctx.note(f"No radiation gets through armor {attack['armor_at_hit']}")
     elif cell == "auto":
-        lower_computer(ship, 1, tables, ctx, "Radiation")
+        _irradiate(state, attack, tables, ctx)
     else:
-        ctx.request_roll(f"Radiation: {attack['id']} against {ship['name']}'s computer", "2D",
+        ctx.request_roll(f"Radiation: {attack['id']} against {ship['name']}'s computer and crew", "2D",
                          target=Target(int(cell)), then="radiation", context={"attack": attack["id"]})
-        return  # the crew's rolls are asked when this one is answered
-    _expose_crew(state, attack, ctx)
 
 
-def _expose_crew(state: dict, attack: dict, ctx: RuleContext) -> None:
-    """"all crew in the general location hit take 1D damage immediately, and will die in 1D days if they do not
-    receive antiradiation treatments": the 1D and the days, rolled once for the crew there now."""
+def _irradiate(state: dict, attack: dict, tables: Tables, ctx: RuleContext) -> None:
+    """The radiation attack lands: one more computer hit, and 1D to the crew in the location."""
     ship = state["ships"][attack["target"]]
+    if ship["computer_fib"]:
+        ctx.note(f"{ship['name']}'s fiber-optic backup shrugs off the radiation")
+    else:
+        lower_computer(ship, 1, tables, ctx, "Radiation")
     crew = ship["crew"].get(attack["general"], 0)
     if crew:
         attack["radiation_crew"] = crew
@@ -460,7 +449,7 @@ def _noun(effect: str, candidates: list[tuple[str, int]]) -> str:
         if kind == "tubes":
             tubes = True
             break
-    return {"fire_control": "turret's fire control",
+    return {"fire_control": "turret's or tube's fire control" if tubes else "turret's fire control",
             "weapon": "turret or tube" if tubes else "turret", "hangar": "hangar",
             "quarters": "stateroom or berth"}[effect]
 
@@ -482,8 +471,9 @@ def pick_faces(state: dict, request) -> list[str]:
 
 def _candidates(ship: dict, effect: str) -> list[tuple[str, int]]:
     """What a hit of this effect may find, in ship order: ("turrets", i), ("tubes", i), ..."""
-    if effect == "fire_control":  # "The fire control system for 1 turret": never a torpedo tube
-        return [("turrets", i) for i, t in enumerate(ship["turrets"]) if t["fire_control"]]
+    if effect == "fire_control":
+        return [("turrets", i) for i, t in enumerate(ship["turrets"]) if t["fire_control"]] + \
+            [("tubes", i) for i, t in enumerate(ship["tubes"]) if not t["destroyed"] and t.get("fire_control", True)]
     if effect == "weapon":
         return [("turrets", i) for i, t in enumerate(ship["turrets"]) if working(t)] + \
             [("tubes", i) for i, t in enumerate(ship["tubes"]) if not t["destroyed"]]
@@ -499,9 +489,13 @@ def _hit_one(state: dict, attack: dict, effect: str, found: tuple[str, int], tab
     kind, i = found
     part = ship[kind][i]
     hits = attack["through"]
-    if kind == "tubes":  # only a weapon hit finds a tube
-        part["destroyed"] = True
-        ctx.note(f"{ship['name']} {part['id']} destroyed")
+    if kind == "tubes":
+        if effect == "fire_control":
+            part["fire_control"] = False
+            ctx.note(f"{ship['name']} {part['id']}: fire control out (launches at DM -4)")
+        else:
+            part["destroyed"] = True
+            ctx.note(f"{ship['name']} {part['id']} destroyed")
     elif effect == "fire_control":
         part["fire_control"] = False
         ctx.note(f"{ship['name']} {part['id']}: fire control out (gunner fires at DM -4 + Gunnery)")
@@ -629,10 +623,9 @@ def on_spallation(state: dict, result: RollResult, tables: Tables, ctx: RuleCont
 def on_radiation(state: dict, result: RollResult, tables: Tables, ctx: RuleContext) -> None:
     attack, ship = _attack_of(state, result)
     if result.success:
-        lower_computer(ship, 1, tables, ctx, "Radiation")
+        _irradiate(state, attack, tables, ctx)
     else:
-        ctx.note(f"{ship['name']}'s computer escapes the radiation")
-    _expose_crew(state, attack, ctx)  # "In addition, all crew ...": whatever the roll
+        ctx.note(f"{ship['name']}'s computer and crew escape the radiation")
     _chain_goes_on(state, tables, ctx)
 
 

@@ -39,10 +39,8 @@ Where the text is silent we decided, as a careful referee would:
 - A turret tracking by hand (fire control out, or sensors at 0) fires without the
   computer's TARGET or LAUNCH program: its gunner "loses all computer
   enhancement". Torpedoes still need TORPEDO LAUNCH (the torpedo's own computer).
-- Weapon hits may fall on torpedo tubes (the text counts tubes as weaponry:
-  "One of the ship's weapons has been destroyed"); fire-control hits never do
-  ("The fire control system for 1 turret", ``damage``). A tube a game master
-  corrects to fire control out launches at DM -4 with no program DMs.
+- Weapon and fire-control hits may fall on torpedo tubes (the text counts tubes
+  as weaponry); a tube without fire control launches at DM -4 with no program DMs.
 - Energy: the weapons a ship fires in one turn (offence and defence) may not
   use more energy points than its power plant gives (High Guard's 1% of the
   hull per plant factor), less the loaded programs' energy.

@@ -194,35 +194,17 @@ def test_a_weapon_hit_can_destroy_a_torpedo_tube() -> None:
     refused(enc, "no tube ready \\(all destroyed\\)", "launch_torpedo", ship="jackal", target="vigilant")
 
 
-def test_a_fire_control_hit_finds_a_turret_never_a_tube() -> None:
-    """Fire Control (classic-hg-combat.txt line 71): "The fire control system for 1 turret has been disabled.
-    The gunner loses all computer enhancement and must track targets manually." The text names a turret; a
-    torpedo tube is no turret ("Torpedoes are launched from tubes installed on the carrying ship", line 7), and
-    a torpedo guides itself ("onboard computer", line 5). The Jackal's three turrets and one tube: the roll is
-    1d3 over the turrets alone, and the tube launches as before, with the program DMs."""
+def test_a_fire_control_hit_on_a_tube_launches_at_dm_minus_4() -> None:
+    """Fire Control: "The fire control system for 1 turret has been disabled. The gunner loses all
+    computer enhancement and must track targets manually. DM -4 + Gunnery skill." On a tube (no gunner):
+    the torpedo launches at DM -4, without the program DMs."""
     enc = duel({"programs": RAIDER["programs"] + ["PREDICT-1"]})
     _hit_the_jackals_weapons(enc, "fire_control")
-    req = answer(enc, "Which turret's fire control on Jackal", "3")
-    assert req.dice == "1d3"
-    jackal = ship(enc, "jackal")
-    assert [t["fire_control"] for t in jackal["turrets"]] == [True, True, False]
-    assert jackal["tubes"][0]["fire_control"] is True
+    answer(enc, "Which turret's or tube's fire control on Jackal", "4")
+    assert ship(enc, "jackal")["tubes"][0]["fire_control"] is False
     enc.act("next")
     enc.act("launch_torpedo", ship="jackal", target="vigilant")
-    assert mods(enc) == {"PREDICT-1": 1}
-
-
-def test_a_fire_control_hit_on_a_ship_with_tubes_and_no_turret_finds_nothing() -> None:
-    """Fire Control (line 71) disables "the fire control system for 1 turret": a ship with a torpedo tube and
-    no turret has none to lose, and its tube goes on launching at its program DMs."""
-    enc = duel({"turrets": [], "programs": RAIDER["programs"] + ["PREDICT-1"]})
-    _hit_the_jackals_weapons(enc, "fire_control")
-    assert enc.pending is None
-    assert "Jackal: fire control hit, but there is none to damage" in enc.events[-1].notes
-    assert ship(enc, "jackal")["tubes"][0]["fire_control"] is True
-    enc.act("next")
-    enc.act("launch_torpedo", ship="jackal", target="vigilant")
-    assert mods(enc) == {"PREDICT-1": 1}
+    assert mods(enc) == {"Fire control out": -4}
 
 
 # --- computer hits lower storage ------------------------------------------------------------------

@@ -197,7 +197,7 @@ def test_radiation_puts_its_1d_on_each_crewman_in_the_location() -> None:
     enc = Encounter(setup, RULESET)
     strike(enc, "bridge", "sensors", armor=3, turret="T4", warhead="nuclear")
     answer(enc, "Spallation: A1", "2")
-    answer(enc, "Radiation: A1 against Jackal's computer", "12")
+    answer(enc, "Radiation: A1 against Jackal's computer and crew", "12")
     answer(enc, "Radiation: damage to 2 crew in the bridge", "5")
     answer(enc, "Radiation: days until death", "3")
     assert enc.pending is None
@@ -291,10 +291,7 @@ def test_a_nuclear_missile_that_does_not_kill_takes_two_attributes_of_each_crewm
     answer(enc, "Attribute reduced to 0: Mate Sela Dunn", "5")
     answer(enc, "Attribute reduced to 0: Mate Sela Dunn", "4")
     answer(enc, "Spallation: A1", "2")
-    answer(enc, "Radiation: A1 against Jackal's computer", "2")  # 4+: the computer is spared
-    # line 89: "In addition, all crew in the general location hit take 1D ... and will die in 1D days"
-    answer(enc, "Radiation: damage to 2 crew in the bridge", "1")
-    answer(enc, "Radiation: days until death", "6")
+    answer(enc, "Radiation: A1", "2")  # 4+: none
     assert enc.pending is None
     vale, dunn = enc.state["people"]["jackal-bridge-1"], enc.state["people"]["jackal-bridge-2"]
     assert (vale["aim"], vale["perception"], vale["brawl"], vale["strength"]) == (0, 0, 50, 50)
@@ -306,8 +303,8 @@ def test_a_nuclear_missile_that_does_not_kill_takes_two_attributes_of_each_crewm
     assert replay(enc.setup, enc.events, RULESET) == enc.state
     # the Armor and crew panel says it of each of them while the fight goes on, not only the log and the recap
     rows = dict(RULESET.unit_panels(enc.state, RULESET.unit_kind_of(enc.state, "jackal"), "jackal")["Armor and crew"])
-    assert rows["Capt. Orrin Vale"] == "bridge, wounded: chest 1/30; perception and aim at 0; dies in 6 days untreated"
-    assert rows["Mate Sela Dunn"] == "bridge, wounded: chest 1/30; agility and strength at 0; dies in 6 days untreated"
+    assert rows["Capt. Orrin Vale"] == "bridge, unhurt; perception and aim at 0"
+    assert rows["Mate Sela Dunn"] == "bridge, unhurt; agility and strength at 0"
 
 
 
@@ -372,16 +369,11 @@ def test_the_recap_names_the_attributes_a_nuclear_missile_took_to_0() -> None:
         answer(enc, f"Attribute reduced to 0: {name}", first)
         answer(enc, f"Attribute reduced to 0: {name}", second)
     answer(enc, "Spallation: A1", "2")
-    answer(enc, "Radiation: A1 against Jackal's computer", "2")  # 4+: the computer is spared
-    # line 89: "In addition, all crew in the general location hit take 1D ... and will die in 1D days"
-    answer(enc, "Radiation: damage to 2 crew in the bridge", "1")
-    answer(enc, "Radiation: days until death", "6")
+    answer(enc, "Radiation: A1", "2")  # 4+: none
     assert enc.pending is None
     lines = summary(enc)
-    assert ("Capt. Orrin Vale (Jackal, bridge): wounded, chest 1; perception and aim reduced to 0; "
-            "dies in 6 days untreated") in lines, lines
-    assert ("Mate Sela Dunn (Jackal, bridge): wounded, chest 1; agility and strength reduced to 0; "
-            "dies in 6 days untreated") in lines, lines
+    assert "Capt. Orrin Vale (Jackal, bridge): perception and aim reduced to 0" in lines, lines
+    assert "Mate Sela Dunn (Jackal, bridge): agility and strength reduced to 0" in lines, lines
     jackal_line = next(line for line in lines if line.startswith("Jackal: "))
     assert "1 new crew attack," in jackal_line + ",", jackal_line  # one of them, not "1 new crew attacks"
 
@@ -483,7 +475,7 @@ def test_a_nuclear_missile_s_radiation_reaches_the_quarters_crew_and_not_the_pas
     answer(enc, "Attribute reduced to 0: Dr. Kel Ashe", "2")  # aim
     answer(enc, "Attribute reduced to 0: Dr. Kel Ashe", "1")  # perception
     answer(enc, "Spallation: A1", "2")  # 3+ against armor 3
-    answer(enc, "Radiation: A1 against Jackal's computer", "12")
+    answer(enc, "Radiation: A1 against Jackal's computer and crew", "12")
     answer(enc, "Radiation: damage to 4 crew in the quarters", "5")
     answer(enc, "Radiation: days until death", "3")
     assert enc.pending is None

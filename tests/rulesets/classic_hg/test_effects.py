@@ -206,7 +206,7 @@ def test_fire_control_hit_leaves_gunnery_minus_four_and_no_program_dm() -> None:
     computer enhancement and must track targets manually. DM -4 + Gunnery skill." """
     enc = duel({"programs": RAIDER["programs"] + ["PREDICT-1"]})
     strike(enc, "weapons", "fire_control")
-    answer(enc, "Which turret's fire control on Jackal", "2")  # 1d3: the three turrets (a tube is no turret)
+    answer(enc, "Which turret's or tube's fire control on Jackal", "2")  # 1d4: three turrets, one tube
     assert [t["fire_control"] for t in jackal(enc)["turrets"]] == [True, False, True]
     enc.act("next")
     assert enc.state["step"] == 6
@@ -223,7 +223,7 @@ def test_a_gunner_tracking_by_hand_fires_without_the_computer_s_program() -> Non
     tracks for needs LAUNCH."""
     enc = duel()
     strike(enc, "weapons", "fire_control")
-    answer(enc, "Which turret's fire control on Jackal", "2")
+    answer(enc, "Which turret's or tube's fire control on Jackal", "2")
     unloaded = [p for p in jackal(enc)["programs"] if p not in ("TARGET", "LAUNCH")]
     enc.correct("ships.jackal.programs", unloaded, note="unloaded")
     enc.act("next")
@@ -331,19 +331,17 @@ def test_quarters_destroys_one_random_room_and_attacks_its_occupant(pick: str, o
     assert jackal(enc)["crew"]["quarters"] == 4  # the quarters' crew are not attacked
 
 
-@pytest.mark.parametrize("roll,computer", [("4", 1), ("3", 2)])
-def test_radiation_the_table_roll_decides_the_computer_hit_and_the_crew_take_1d_either_way(
-        roll: str, computer: int) -> None:
-    """classic-hg-combat.txt line 89 (Radiation): the table roll's "If ... then" gives "the computer" its
-    "1 additional hit"; the crew sentence that follows ("In addition, all crew in the general location hit
-    take 1D damage immediately, and will die in 1D days") is outside that "If", and the attack on the crew
-    is "automatic". At armor 3 (4+): a 4 costs the model-2 computer a hit, a 3 spares it; both times the
-    2 bridge crew take the 1D (5) and die in 1D (3) days untreated."""
-    enc = duel()
+@pytest.mark.parametrize("fib,roll,computer", [(False, "4", 1), (True, "12", 2)])
+def test_radiation_computer_hit_and_crew_damage(fib: bool, roll: str, computer: int) -> None:
+    """Radiation: "Roll on the radiation table. If the roll equals of exceeds the required number then
+    the computer takes o1 additional hit (ignore this if the computer has fiber optic backup). In
+    addition, all crew in the general location hit take 1D damage immediately, and will die in 1D
+    days if they do not receive antiradiation treatments." """
+    enc = duel({"computer_fib": fib})
     strike(enc, "bridge", "sensors", armor=3, turret="T4", warhead="nuclear")
     assert through(enc) == TABLES.weapons["missile_nuclear"]["damage"] - 3
     answer(enc, "Spallation: A1", "2", target="3+")  # nuclear missile against armor 3: 3+; 2 misses
-    answer(enc, "Radiation: A1 against Jackal's computer", roll, target=f"{TABLES.radiation[3]}+")
+    answer(enc, "Radiation: A1 against Jackal's computer and crew", roll, target=f"{TABLES.radiation[3]}+")
     assert jackal(enc)["computer"] == computer
     answer(enc, "Radiation: damage to 2 crew in the bridge", "5")
     answer(enc, "Radiation: days until death", "3")
@@ -352,24 +350,23 @@ def test_radiation_the_table_roll_decides_the_computer_hit_and_the_crew_take_1d_
     assert enc.pending is None
 
 
-def test_radiation_with_fiber_optic_backup_asks_no_table_roll_and_still_reaches_the_crew() -> None:
-    """Line 89: "(ignore this if the computer has fiber optic backup)": the table roll decides only the
-    computer's hit, which the backup ignores, so it is not asked; the crew's 1D and days come all the same."""
-    enc = duel({"computer_fib": True})
+def test_radiation_that_misses_on_the_table_spares_the_crew_too() -> None:
+    """Radiation reads like spallation (issue 10): "Roll on the radiation table. If the roll equals of
+    exceeds the required number then the computer takes o1 additional hit ... In addition, all crew in
+    the general location hit take 1D". A roll under the number (3 against 4+ at armor 3) attacks
+    neither the computer nor the crew: no 1D, no days."""
+    enc = duel()
     strike(enc, "bridge", "sensors", armor=3, turret="T4", warhead="nuclear")
     answer(enc, "Spallation: A1", "2", target="3+")
-    answer(enc, "Radiation: damage to 2 crew in the bridge", "6")
-    answer(enc, "Radiation: days until death", "1")
-    assert jackal(enc)["computer"] == RAIDER["computer_model"]
-    assert jackal(enc)["radiation"] == [{"turn": 1, "attack": "A1", "location": "bridge", "crew": 2,
-                                         "damage": 6, "dies_in_days": 1}]
+    answer(enc, "Radiation: A1 against Jackal's computer and crew", "3", target=f"{TABLES.radiation[3]}+")
     assert enc.pending is None
+    assert jackal(enc)["computer"] == RAIDER["computer_model"]
+    assert jackal(enc)["radiation"] == []
 
 
-def test_where_the_table_says_no_the_computer_escapes_and_the_crew_do_not() -> None:
-    """Radiation table at armor 12: "no" (shipped default), so no roll gives the computer its hit (line 89);
-    the crew sentence has no roll in it. A nuclear torpedo (18 points) puts 6 through armor 12 on the bridge:
-    the computer is untouched, the 2 bridge crew take 1D (2) and die in 1D (6) days untreated."""
+def test_no_radiation_where_the_table_says_no() -> None:
+    """Radiation table at armor 12: "no" (shipped default). An HE torpedo does no radiation; a nuclear
+    one (18 points) gets 6 through armor 12, but no radiation roll is asked and the crew are untouched."""
     assert TABLES.radiation[12] == "no"
     escort = {"torpedo_tubes": 1, "programs": ESCORT["programs"] + ["TORPEDO LAUNCH"]}
     enc = duel(escort=escort)
@@ -380,33 +377,10 @@ def test_where_the_table_says_no_the_computer_escapes_and_the_crew_do_not() -> N
     enc.act("next")
     enc.act("resolve_damage")
     assert through(enc) == 18 - 12
-    answer(enc, "General location: A1", roll_for_general("bridge"))
-    answer(enc, "Specific location: A1", roll_for_effect("bridge", "sensors"))
-    # the Nuclear Torpedo spallation row ends at armor 7 (10+): "no" at 12, so no spallation roll
-    answer(enc, "Radiation: damage to 2 crew in the bridge", "2")
-    answer(enc, "Radiation: days until death", "6")
-    assert enc.pending is None
-    assert jackal(enc)["computer"] == RAIDER["computer_model"]
-    assert jackal(enc)["radiation"] == [{"turn": 1, "attack": "A1", "location": "bridge", "crew": 2,
-                                         "damage": 2, "dies_in_days": 6}]
-
-
-def test_radiation_where_no_crew_stand_asks_only_the_computer_roll() -> None:
-    """Line 89: the crew "in the general location hit" take the 1D; in the Jackal's hold there are none, so
-    only the computer's table roll is asked (a nuclear torpedo through armor 3: 4+)."""
-    escort = {"torpedo_tubes": 1, "programs": ESCORT["programs"] + ["TORPEDO LAUNCH"]}
-    enc = duel(escort=escort)
-    imperial_initiative(enc, armor=3)
-    enc.act("launch_torpedo", ship="vigilant", target="jackal", warhead="nuclear")
-    answer(enc, "To hit: Vigilant tube 1", "12")
-    enc.act("next")
-    enc.act("next")
-    enc.act("resolve_damage")
     answer(enc, "General location: A1", roll_for_general("hold"))
-    answer(enc, "Specific location: A1", roll_for_effect("hold", "cargo"))  # spallation at armor 3: automatic
-    answer(enc, "Radiation: A1 against Jackal's computer", "9", target=f"{TABLES.radiation[3]}+")
-    assert enc.pending is None
-    assert jackal(enc)["computer"] == RAIDER["computer_model"] - 1 and jackal(enc)["radiation"] == []
+    answer(enc, "Specific location: A1", roll_for_effect("hold", "cargo"))
+    assert enc.pending is None  # the Nuclear Torpedo spallation row ends at armor 7 (10+): "no" at 12
+    assert jackal(enc)["radiation"] == [] and jackal(enc)["computer"] == RAIDER["computer_model"]
 
 
 def test_sensors_equal_the_computer_doubled_on_naval_ships_and_lose_one_per_hit() -> None:

@@ -113,7 +113,7 @@ def test_radiation_wounds_land_under_the_attack_that_caused_them() -> None:
     answer(enc, "General location: A1", roll_for_general("bridge"))
     answer(enc, "Specific location: A1", roll_for_effect("bridge", "sensors"))
     answer(enc, "Spallation: A1", "2")
-    answer(enc, "Radiation: A1 against Jackal's computer", "12")
+    answer(enc, "Radiation: A1 against Jackal's computer and crew", "12")
     answer(enc, "Radiation: damage to 2 crew in the bridge", "5")
     answer(enc, "Radiation: days until death", "3")
     assert enc.pending.purpose == "General location: A2 on Vigilant"

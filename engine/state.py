@@ -258,9 +258,13 @@ def kind_words(v: Any) -> str:
 
 
 def differences(a: Any, b: Any, path: Path = ()) -> Iterator[tuple[Path, Any, Any]]:
-    """Leaf paths where two plain trees differ, as (path, value in a, value in b)."""
+    """Leaf paths where two plain trees differ, as (path, value in a, value in b).
+
+    In a stable order: a table's keys as ``a`` holds them, then the keys only ``b`` holds, as ``b`` holds them. A
+    message names the first difference, so the same files must name the same one on every run (a set of the keys
+    is ordered by the string hash, which changes from one process to the next)."""
     if isinstance(a, dict) and isinstance(b, dict):
-        for k in a.keys() | b.keys():
+        for k in [*a, *(k for k in b if k not in a)]:
             if k not in a or k not in b:
                 yield path + (k,), a.get(k, _MISSING), b.get(k, _MISSING)
             else:

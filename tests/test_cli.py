@@ -177,3 +177,35 @@ def test_check_names_the_line_of_a_save_cut_short_as_log_does(tmp_path: Path, ca
     assert main(["log", str(path)]) == 2
     assert said == capsys.readouterr().err.replace("flagbridge log:", "flagbridge check:") and "line" in said
     assert path.read_bytes() == before
+
+
+#: ``flagbridge`` in a process of its own, with the test-only ruleset installed as the tests install it
+CHILD = ("import sys; from engine.ruleset import register; from tests.skirmish import SKIRMISH; register(SKIRMISH); "
+         "from tui.cli import main; sys.exit(main(sys.argv[1:]))")
+
+
+def test_check_names_the_same_field_on_every_run(tmp_path: Path) -> None:
+    """Found by a game master's drive: ``check`` of one unchanged save whose [state] differs from its log in
+    several places named a different field from one run to the next (the differences were walked in the order of
+    a set of keys, which the string hash decides anew in each process). Runs with different hash seeds say the
+    same line."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.skirmish import played_duel
+
+    path = tmp_path / "duel.toml"
+    create(path, played_duel("4 5"))
+    text = path.read_text()
+    path.write_text(text[: text.index("\n[[events]]\n") + 1])  # the whole log gone, [state] as it was
+    root = Path(__file__).resolve().parents[1]
+    said = set()
+    for seed in ("0", "1", "2", "3", "4", "5", "6", "7"):
+        env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(root)}
+        run = subprocess.run([sys.executable, "-c", CHILD, "check", str(path)], cwd=root, env=env,
+                             capture_output=True, text=True, timeout=60)
+        assert run.returncode == 2, run.stderr
+        said.add(run.stderr)
+    assert len(said) == 1, said
+    assert next(iter(said)).count("\n") == 1

@@ -410,3 +410,14 @@ def test_a_save_after_undo_and_new_events_within_the_same_second_is_written(tmp_
     e.act("next")
     sf.save()
     assert SaveFile.load(sf.path).encounter.state["ships"]["hammer"]["name"] == "B"
+
+def test_differences_come_in_the_order_of_the_tables() -> None:
+    """A message names the first difference, so the order must not depend on the process: the first table's keys as
+    it holds them, then the keys only the second holds, as it holds them."""
+    from engine.state import MISSING, differences
+
+    a = {"step": 1, "ships": {"b": {"hull": 3}, "a": {"hull": 4}}, "turn": 2}
+    b = {"turn": 3, "extra": 1, "ships": {"a": {"hull": 5}, "c": {}, "b": {"hull": 1}}, "step": 2, "more": 0}
+    assert [d[0] for d in differences(a, b)] == [
+        ("step",), ("ships", "b", "hull"), ("ships", "a", "hull"), ("ships", "c"), ("turn",), ("extra",), ("more",)]
+    assert list(differences(a, b))[3] == (("ships", "c"), MISSING, {})

@@ -88,7 +88,9 @@ Choices made turning a profile into a classic-hg ship (``usp_to_ship``):
   power plant can feed one more (the mounts' energy points in weapons.toml
   against tonnage x plant / 100); when a triple does not fit, a turret of as
   many as the plant can feed. A type that gets less than its factor is named
-  in ``assumptions``. A profile whose maneuver or jump exceeds its power plant
+  in ``assumptions``, with the limit it met first in that hand-out (a laser
+  the plant cannot feed is short of power, even when a missile rack takes
+  the free hardpoint after it). A profile whose maneuver or jump exceeds its power plant
   is refused ("Maneuver and jump may not exceed the power plant factor"). The
   ship therefore passes construction.check_ship.
   Pulse lasers, fusion guns and infinite repeaters cannot be told apart in a
@@ -404,19 +406,29 @@ def assumptions(p: dict[str, Any], ship: dict[str, Any] | None = None, tables: T
 
 def _short_weapons(p: dict[str, Any], ship: dict[str, Any], tables: Tables) -> list[str]:
     """A line for each weapon factor that got fewer turrets than its points, and why (by the same tables
-    the import used)."""
+    the import used).
+
+    The reason is the one the hand-out met first (``_hand_out``): a laser the plant could not feed when a
+    hardpoint was still free was refused for power, even if a missile rack took that hardpoint later."""
     out = []
     energy = energy_points(ship["tonnage"], ship["power_plant"])
+    _given, stopped = _hand_out(p, ship["tonnage"], energy, tables)
     for key, mount, _per in TURRET_MAPPING:
         want, got = min(p[key], 9), sum(1 for t in ship["turrets"] if t["weapon"] == mount)
         if got >= want:
             continue
-        if len(ship["turrets"]) >= hardpoints(ship["tonnage"]):
+        need = tables.mounts[mount].get("energy_points", 0)
+        left = stopped.get(key)
+        if left is None and len(ship["turrets"]) < hardpoints(ship["tonnage"]):
+            left = energy  # a ship not as the hand-out left it: the plant is all that can be said
+        if left is None:
             why = f"the hull's {hardpoints(ship['tonnage'])} hardpoint(s) are taken"
-        else:
-            need = tables.mounts[mount].get("energy_points", 0)
+        elif left == energy:
             why = (f"the power plant gives {points_text(energy)} energy points in all and a "
                    f"{mount.replace('_', ' ')} needs {need}")
+        else:
+            why = (f"the power plant gives {points_text(energy)} energy points in all, {points_text(left)} left "
+                   f"after the turrets mounted before it, and a {mount.replace('_', ' ')} needs {need}")
         said = "not mounted" if not got else f"mounted as {got} turret(s) only"
         out.append(f"{key.replace('_', ' ')} factor {p[key]} {said}: {why}")
     return out
@@ -522,8 +534,21 @@ def _programs(ship: dict[str, Any], tables: Tables, rules: dict[str, Any]) -> tu
 def _turrets(p: dict[str, Any], tonnage: int, energy: float, tables: Tables, skill: int) -> list[dict[str, Any]]:
     """One turret a point of factor, handed out round the types while hardpoints and energy last;
     a turret holds fewer weapons than its triple when only that many can be fed."""
+    given, _stopped = _hand_out(p, tonnage, energy, tables)
+    return [
+        {"weapon": mount, "count": count, "gunner_skill": skill}
+        for key, mount, _per in TURRET_MAPPING
+        for count in given[key]
+    ]
+
+
+def _hand_out(p: dict[str, Any], tonnage: int, energy: float,
+              tables: Tables) -> tuple[dict[str, list[int]], dict[str, float | int]]:
+    """The weapons of each turret of each type, and for each type the plant stopped, the energy points that were
+    left when it did (a type missing from it and still short ran out of hardpoints)."""
     wanted = {key: min(p[key], 9) for key, _, _ in TURRET_MAPPING}
     given: dict[str, list[int]] = {key: [] for key in wanted}
+    stopped: dict[str, float | int] = {}
     left = hardpoints(tonnage)
     while left and any(len(given[k]) < wanted[k] for k in wanted):
         for key, mount, per_turret in TURRET_MAPPING:
@@ -533,15 +558,12 @@ def _turrets(p: dict[str, Any], tonnage: int, energy: float, tables: Tables, ski
             count = per_turret if not each else min(per_turret, int(energy // each))
             if count < 1:
                 wanted[key] = len(given[key])  # the plant cannot feed another of these
+                stopped[key] = energy
                 continue
             given[key].append(count)
             left -= 1
             energy -= each * count
-    return [
-        {"weapon": mount, "count": count, "gunner_skill": skill}
-        for key, mount, _per in TURRET_MAPPING
-        for count in given[key]
-    ]
+    return given, stopped
 
 
 def not_carried_over(p: dict[str, Any]) -> list[str]:

@@ -361,3 +361,34 @@ class TestWhatAUspImplies:
         # 100 tons x power plant 2 / 100 = 2 energy points: two beam lasers in the one turret
         ship = usp_to_ship("A-1112210-000000-10000-0", "Cutter")
         assert [(t["weapon"], t["count"]) for t in ship["turrets"]] == [("beam_laser", 2)]
+
+    def test_a_weapon_refused_for_power_is_said_so_though_another_took_the_hardpoint(self):
+        """Found by a game master's drive: 10 tons at power plant 1 give 0.1 energy points, so the laser was
+        refused for power while the one hardpoint was free, and the missile rack took it after; the import said
+        the laser was not mounted because the hardpoint was taken."""
+        from rulesets.classic_hg.usp import assumptions
+
+        line = "S-0111111-000000-10001-0"
+        p, ship = parse_usp(line), usp_to_ship(line, "Scout")
+        assert [t["weapon"] for t in ship["turrets"]] == ["missile_rack"]
+        said = [s for s in assumptions(p, ship) if s.startswith("lasers")]
+        assert said == ["lasers factor 1 not mounted: the power plant gives 0.1 energy points in all and a "
+                        "beam laser needs 1"]
+
+    def test_a_weapon_short_of_power_after_others_says_what_was_left(self):
+        # 300 tons x power plant 1 / 100 = 3 energy points: a triple beam laser turret takes them all, and the
+        # plasma gun (2 energy points) is refused with 0 left, though two hardpoints are free
+        from rulesets.classic_hg.usp import assumptions
+
+        line = "A-3111110-000000-31000-0"
+        said = [s for s in assumptions(parse_usp(line), usp_to_ship(line, "Trader")) if "factor" in s]
+        assert said[1] == ("energy weapons factor 1 not mounted: the power plant gives 3 energy points in all, "
+                           "0 left after the turrets mounted before it, and a plasma gun needs 2")
+
+    def test_a_weapon_short_of_hardpoints_still_says_so(self):
+        from rulesets.classic_hg.usp import assumptions
+
+        line = "A-3111910-000000-30003-0"  # 3 hardpoints for lasers 3 and missiles 3, power to spare
+        said = [s for s in assumptions(parse_usp(line), usp_to_ship(line, "Trader")) if "factor" in s]
+        assert said == ["lasers factor 3 mounted as 2 turret(s) only: the hull's 3 hardpoint(s) are taken",
+                        "missiles factor 3 mounted as 1 turret(s) only: the hull's 3 hardpoint(s) are taken"]

@@ -209,3 +209,75 @@ def test_check_names_the_same_field_on_every_run(tmp_path: Path) -> None:
         said.add(run.stderr)
     assert len(said) == 1, said
     assert next(iter(said)).count("\n") == 1
+
+
+KINUNIR = "BC-A2447G2-000510-50202-0"
+
+
+def test_import_usp_refuses_a_folder_as_its_file_and_writes_nothing(tmp_path: Path, capsys) -> None:
+    """Found by a game master's drive: ``--out`` naming an existing folder, with ``--force``, ended in
+    "unexpected error, please report it: IsADirectoryError". It is refused in one line, as ``watch`` refuses one,
+    and nothing is written beside it."""
+    folder = tmp_path / "ships"
+    folder.mkdir()
+    assert main(["ship", "import-usp", KINUNIR, "--out", str(folder), "--force"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"flagbridge ship: {folder}: is a folder, expected a .toml file\n"
+    assert list(tmp_path.iterdir()) == [folder] and list(folder.iterdir()) == []
+    afile = tmp_path / "afile"
+    afile.write_text("")
+    assert main(["ship", "import-usp", KINUNIR, "--out", str(afile / "k.toml")]) == 2
+    assert capsys.readouterr().err == f"flagbridge ship: {afile / 'k.toml'}: {afile} is a file, expected a folder\n"
+
+
+def test_import_usp_writes_into_the_save_folder_s_ships(tmp_path: Path, monkeypatch, capsys) -> None:
+    """Found by a game master's drive: ``flagbridge --save-dir X ship import-usp`` wrote to ./saves/ships; a ship
+    goes to the save folder's ships/, where ``flagbridge new`` lists a game master's own ships (README, "Opening a
+    fight"). The command's own ``--save-dir`` is taken too, and ``--out`` wins over both."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["--save-dir", "campaign", "ship", "import-usp", KINUNIR, "--name", "Kinunir"]) == 0
+    assert (tmp_path / "campaign" / "ships" / "Kinunir.toml").is_file()
+    assert main(["ship", "import-usp", KINUNIR, "--name", "Kinunir", "--save-dir", "other"]) == 0
+    assert (tmp_path / "other" / "ships" / "Kinunir.toml").is_file()
+    assert main(["--save-dir", "campaign", "ship", "import-usp", KINUNIR, "--out", "k.toml"]) == 0
+    assert (tmp_path / "k.toml").is_file() and not (tmp_path / "saves").exists()
+    from tui.screens.setup import unit_files
+
+    listed = [path for path, _kind, _unit in unit_files("classic-hg", tmp_path / "campaign")]
+    assert tmp_path / "campaign" / "ships" / "Kinunir.toml" in listed
+
+
+def test_import_usp_says_what_it_did_not_carry_over(tmp_path: Path, capsys) -> None:
+    """Found by a game master's drive: the parts a classic-hg ship has no place for were only comments in the
+    file; the import prints them too, one line each."""
+    out = tmp_path / "k.toml"
+    assert main(["ship", "import-usp", "CS-K2244C3-C33010-20A05-2", "--out", str(out)]) == 0
+    said = capsys.readouterr().out.splitlines()
+    dropped = [line.strip() for line in said if "not carried over" in line]
+    assert dropped == ["not carried over: spinal mount A (particle accelerator)",
+                       "not carried over: meson screen factor 3", "not carried over: force field factor 1",
+                       "not carried over: 2 fighter squadron(s)", "not carried over: crew code 3 (100-999 crew)"]
+    assert all(f"# {line}" in out.read_text() for line in dropped)
+
+
+def test_a_save_folder_that_is_a_file_is_refused_before_the_console_opens(tmp_path: Path, monkeypatch,
+                                                                          capsys) -> None:
+    """Found by a game master's drive: ``flagbridge new --save-dir FILE`` asked every question and then showed
+    "[Errno 17] File exists". It is refused at once, in one line naming the path; so are ``demo`` and the start
+    screen. ``--save-dir`` before the command is the save folder of ``new`` and ``demo`` too."""
+    import tui.launch as launch
+
+    opened = []
+    monkeypatch.setattr(launch, "run", lambda command, **kw: opened.append((command, kw)) or 0)
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    for argv, who in ((["new", "--save-dir", str(afile)], "flagbridge new"),
+                      (["--save-dir", str(afile), "demo"], "flagbridge demo"),
+                      (["--save-dir", str(afile)], "flagbridge")):
+        assert main(argv) == 2
+        assert capsys.readouterr().err == f"{who}: --save-dir {afile}: is a file, expected a folder\n"
+    assert main(["new", "--save-dir", str(afile / "sub")]) == 2
+    assert capsys.readouterr().err == f"flagbridge new: --save-dir {afile / 'sub'}: {afile} is a file, expected a folder\n"
+    assert opened == [] and afile.read_text() == "x"
+    assert main(["--save-dir", str(tmp_path / "campaign"), "new"]) == 0
+    assert opened == [("new", {"save_dir": tmp_path / "campaign"})]

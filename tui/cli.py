@@ -32,8 +32,14 @@ def _args_ship(p: argparse.ArgumentParser) -> None:
     imp = ship_sub.add_parser("import-usp", help="turn a Universal Ship Profile line into a classic-hg ship file")
     imp.add_argument("line", help="e.g. 'BC-A2447G2-000510-50202-0'")
     imp.add_argument("--name", default="", help="the ship's name (default: from the type code)")
-    imp.add_argument("--out", type=Path, help="the file to write (default: saves/ships/NAME.toml)")
+    imp.add_argument("--out", type=Path, help="the file to write (default: SAVE_DIR/ships/NAME.toml)")
     imp.add_argument("--force", action="store_true", help="replace an existing file")
+    _args_save_dir(imp)
+
+
+def _args_save_dir(p: argparse.ArgumentParser) -> None:
+    """A command's own ``--save-dir``; without it, the one given before the command, else ``saves``."""
+    p.add_argument("--save-dir", type=Path, default=None, help="the save folder (default: saves)")
 
 
 def _args_forecast(p: argparse.ArgumentParser) -> None:
@@ -48,7 +54,7 @@ def _args_forecast(p: argparse.ArgumentParser) -> None:
 
 def _args_demo(p: argparse.ArgumentParser) -> None:
     p.add_argument("ruleset", nargs="?", default="classic-hg")
-    p.add_argument("--save-dir", type=Path, default=Path("saves"))
+    _args_save_dir(p)
 
 
 def _args_open(p: argparse.ArgumentParser) -> None:
@@ -57,7 +63,7 @@ def _args_open(p: argparse.ArgumentParser) -> None:
 
 
 def _args_new(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--save-dir", type=Path, default=Path("saves"))
+    _args_save_dir(p)
 
 
 def _args_watch(p: argparse.ArgumentParser) -> None:
@@ -105,8 +111,9 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
         description="Flagbridge: a keyboard-driven referee console for tabletop starship combat.",
     )
     p.add_argument("--version", action="version", version=f"flagbridge {__version__}")
-    p.add_argument("--save-dir", type=Path, default=Path("saves"), dest="home_dir",
-                   help="with no command: the folder the start screen lists and creates saves in")
+    p.add_argument("--save-dir", type=Path, default=None, dest="home_dir",
+                   help="the save folder (default: saves): the start screen lists and creates saves in it, "
+                        "new and demo too, and ship import-usp writes to its ships/")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     for name, (words, arguments) in _ARGUMENTS.items():
         if command is None or name == command:
@@ -125,7 +132,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:  # no command: the start screen (new, demo, recent saves)
         from .launch import run
 
-        return run("start", save_dir=args.home_dir)
+        try:
+            save_dir = save_folder(args)
+        except FlagbridgeError as exc:
+            print(f"flagbridge: {exc}", file=sys.stderr)
+            return EXIT_BAD
+        return run("start", save_dir=save_dir)
     try:
         return _COMMANDS[args.command](args)
     except FlagbridgeError as exc:
@@ -137,6 +149,29 @@ def main(argv: list[str] | None = None) -> int:
         print(f"flagbridge {args.command}: unexpected error, please report it: "
               f"{type(exc).__name__}: {exc}", file=sys.stderr)
         return EXIT_BAD
+
+
+def save_folder(args: argparse.Namespace) -> Path:
+    """The save folder a command was given (its own ``--save-dir``, else the one before the command, else
+    ``saves``), refused at once when a file stands where it or a folder above it should be: the console would
+    meet it only when it first writes, at the end of a new encounter's questions."""
+    folder = getattr(args, "save_dir", None) or args.home_dir or Path("saves")
+    there, what = _in_the_way(folder)
+    if what:
+        raise FlagbridgeError(f"--save-dir {folder}: {'' if there == folder else f'{there} '}{what}, "
+                              "expected a folder")
+    return folder
+
+
+def _in_the_way(folder: Path) -> tuple[Path, str]:
+    """What stands where ``folder`` or a folder above it should be, and what it is ("a file"); "" when nothing
+    does (``mkdir(parents=True)`` would make it)."""
+    for there in (folder, *folder.parents):
+        if there.is_dir():
+            break
+        if there.exists() or there.is_symlink():
+            return there, "is a file" if there.is_file() else "is not a folder"
+    return folder, ""
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -214,19 +249,31 @@ def _ship(args: argparse.Namespace) -> int:
     from engine.atomic import write_atomic
     from engine.errors import BadTable
     from engine.saves import save_path
-    from rulesets.classic_hg.usp import assumptions, listed_name, parse_usp, ship_toml, usp_to_ship
+    from rulesets.classic_hg.usp import (assumptions, listed_name, not_carried_over, parse_usp, ship_toml,
+                                         usp_to_ship)
 
     profile = parse_usp(args.line)
     name = args.name.strip() or listed_name(profile) or f"{profile['type_code']} from USP"
     ship = usp_to_ship(args.line, name)
-    out = args.out or save_path(Path("saves") / "ships", name)
+    out = args.out or save_path(save_folder(args) / "ships", name)  # where ``new`` lists a game master's ships
+    if out.is_dir():
+        raise BadTable(f"{out}: is a folder, expected a .toml file")
     if out.exists() and not args.force:
         raise BadTable(f"{out} exists; use --force to replace it")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(out, ship_toml(ship), backup=False)
+    there, what = _in_the_way(out.parent)
+    if what:
+        raise BadTable(f"{out}: {there} {what}, expected a folder")
+    text = ship_toml(ship)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(out, text, backup=False)
+    except OSError as exc:
+        raise BadTable(f"{out}: cannot be written: {exc.strerror or exc}") from None
     print(f"ok: ship {name!r} ({ship['tonnage']} tons) written to {out}")
     for line in assumptions(profile, ship):
         print(f"  assumed: {line}")
+    for line in not_carried_over(profile):
+        print(f"  not carried over: {line}")
     return 0
 
 
@@ -269,11 +316,12 @@ def _forecast(args: argparse.Namespace) -> int:
 def _console(args: argparse.Namespace) -> int:
     from .launch import run
 
-    if args.command == "demo":
-        return run("demo", save_dir=args.save_dir, ruleset=args.ruleset)
     if args.command == "open":
         return run("open", path=args.path, keep_edits=args.keep_edits)
-    return run("new", save_dir=args.save_dir)
+    save_dir = save_folder(args)  # before the console opens: not after the last of a new encounter's questions
+    if args.command == "demo":
+        return run("demo", save_dir=save_dir, ruleset=args.ruleset)
+    return run("new", save_dir=save_dir)
 
 
 def _watch(args: argparse.Namespace) -> int:

@@ -370,3 +370,26 @@ async def test_a_save_opens_on_the_unit_selected_when_it_was_closed(tmp_path: Pa
     app = FlagbridgeApp(SaveFile.load(path), save_dir=tmp_path)
     async with app.run_test(size=(160, 48)):
         assert app.screen.selected == first
+
+
+async def test_a_save_folder_that_became_a_file_is_said_in_words(tmp_path: Path) -> None:
+    """``flagbridge new`` refuses a save folder that is a file before it asks anything; one that turns into a file
+    while the questions are answered is said at the last one in words naming it (it showed "[Errno 17] File
+    exists: ..."), and the answers stay to try again."""
+    folder = tmp_path / "saves"
+    app = FlagbridgeApp(save_dir=folder, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.press("down", "down", "enter")
+        for words in ("Picket", "Navy"):
+            await type_text(pilot, words)
+            await pilot.press("enter")
+        await pilot.press("space", "enter")
+        await type_text(pilot, "Raiders")
+        await pilot.press("enter")
+        await pilot.press("down", "space", "enter")
+        folder.write_text("not a folder")
+        await pilot.press("4", "enter")
+        await pilot.pause()
+        said = str(app.screen.query_one("#form-message").render())
+        assert said == f"cannot save in {folder}: File exists" and not isinstance(app.screen, ConsoleScreen)
+    assert folder.read_text() == "not a folder"

@@ -338,7 +338,9 @@ class SetupScreen(Screen[None]):
                 n += 1
             save = create(path, enc)
         except (FlagbridgeError, OSError) as exc:
-            self.query_one("#form-message", Static).update(Text(str(exc)))
+            said = f"cannot save in {self.save_dir}: {exc.strerror}" if isinstance(exc, OSError) and exc.strerror \
+                else str(exc)
+            self.query_one("#form-message", Static).update(Text(said))
             self.step = len(self.questions) - 1
             self._asking = next(iter(self.query_one("#form-field", Vertical).children), None)  # asked again
             return

@@ -32,6 +32,15 @@ class LogDoesNotReplay(BadSave):
     WORDS = "the log does not replay"
 
 
+class StateBeyondLog(BadSave):
+    """A save whose [state] holds values its replayed log does not have at all: the sign of a log cut short (or a
+    [state] from a later point of the fight). ``keep-edits`` cannot record such values (a correction changes a
+    value that is there); ``flagbridge resume`` carries the fight on from the [state]. Its message holds
+    ``WORDS``."""
+
+    WORDS = "the log never made"
+
+
 class BadTable(FlagbridgeError):
     """A table or ship file that fails validation; names file and entry."""
 

@@ -4,7 +4,9 @@ A rules fix can change what a logged event means: a roll the rules no longer ask
 Such a save fails to load ("the log does not replay"), and is never changed by that. ``resume`` is the game
 master's way on: the fight starts again from the ``[state]`` the file holds (``Setup.start``), with an empty
 log, so undo stops there; the file as it was is kept beside it, whole, with its log. Only a log that does not
-replay is resumed: a hand edit of ``[state]`` has ``keep-edits``, and any other fault is the file's to mend.
+replay is resumed, or one that replays short of its ``[state]`` (values there the log never made: events lost, a
+file cut short after its state); a hand edit of a value the log has is ``keep-edits``'s, and any other fault is the
+file's to mend.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from .encounter import Encounter
-from .errors import BadSave, FlagbridgeError, LogDoesNotReplay
+from .errors import BadSave, FlagbridgeError, LogDoesNotReplay, StateBeyondLog
 from .reading import NotToml, one_line, parse_toml, read_text
 from . import toml_text
 from .saves import SaveFile, kept_texts, read_setup, with_updated
@@ -51,12 +53,12 @@ def earlier_log(path: Path | str) -> Path | None:
 
 def resume(path: Path | str) -> tuple[Path, int, str]:
     """Resume the save at ``path`` from its saved state. Answers the copy of the file as it was, the events its
-    log held, and why the log did not replay. Raises BadSave, with nothing written, when the file opens as it is
-    or fails for another reason."""
+    log held, and why the log could not be played on (it does not replay, or its [state] holds what it never
+    made). Raises BadSave, with nothing written, when the file opens as it is or fails for another reason."""
     path = Path(path)
     try:
         SaveFile.load(path)
-    except LogDoesNotReplay as exc:
+    except (LogDoesNotReplay, StateBeyondLog) as exc:
         why = str(exc)
     else:
         raise BadSave(f"{path}: opens as it is: nothing to resume")

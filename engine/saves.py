@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import gc
 import re
+import shlex
 import threading
 import time
 from datetime import datetime, timezone
@@ -29,7 +30,8 @@ from . import replay_cache, toml_text
 from .atomic import remove_stale_temps, write_atomic
 from .reading import NotToml, one_line, parse_toml, read_text, standard_times
 from .encounter import KINDS, Encounter, Event, ReplayError, UnreadBlock, UnreadEvent, kept_notes
-from .errors import BadSave, BadTable, FlagbridgeError, IllegalAction, LogDoesNotReplay, UnknownRuleset
+from .errors import (BadSave, BadTable, FlagbridgeError, IllegalAction, LogDoesNotReplay, StateBeyondLog,
+                     UnknownRuleset)
 from .ruleset import Ruleset, find_ruleset
 from .setup import Setup
 from .state import MISSING, check_plain, differences, get_path, path_text, plain_copy, thaw
@@ -275,9 +277,9 @@ class SaveFile:
                 enc = _replay(setup, rs, events, text, path.parent, resume, progress)
                 head = doc.get("flagbridge", {})
                 as_written = setup_text is not None and head.get("setup_digest") == setup_digest(setup_text)
-                _check_state(doc, enc, keep_edits, as_written)
+                _check_state(doc, enc, keep_edits, as_written, path)
             except FlagbridgeError as exc:
-                kind = LogDoesNotReplay if isinstance(exc, LogDoesNotReplay) else BadSave
+                kind = next((k for k in (LogDoesNotReplay, StateBeyondLog) if isinstance(exc, k)), BadSave)
                 raise kind(f"{path}: {one_line(exc)}") from None
             except Exception as exc:  # a value no check foresaw: still one line, and the file is untouched
                 raise BadSave(f"{path}: cannot be read: {type(exc).__name__}: {one_line(exc)}") from None
@@ -753,8 +755,13 @@ def _replay(setup: Setup, rs: Ruleset, events: list[Event], text: str, folder: P
         raise LogDoesNotReplay(f"events[{exc.index}]{line}: {LogDoesNotReplay.WORDS}: {exc.reason}") from None
 
 
-def _check_state(doc: dict, enc: Encounter, keep_edits: bool, setup_as_written: bool = False) -> None:
+def _check_state(doc: dict, enc: Encounter, keep_edits: bool, setup_as_written: bool = False,
+                 path: Path | None = None) -> None:
     """Compare the file's [state] with the replayed one; a hand edit becomes corrections or an error.
+
+    A value the file holds and the log does not make at all is no edit a correction can record (a correction
+    changes a value that is there): it is what a log cut short leaves (the [state] of a later point, above fewer
+    events), so the message says so and points to ``resume`` (``path`` is named in it), never to keep-edits.
 
     ``setup_as_written``: the file's [setup] is the text its last save wrote (the header's ``setup_digest``), so
     a [state] value that differs from the setup's was edited by hand; otherwise a [state] copy of a setup value
@@ -776,16 +783,21 @@ def _check_state(doc: dict, enc: Encounter, keep_edits: bool, setup_as_written: 
     diffs = _not_from_earlier_rules(enc, diffs, edits)
     if not diffs:
         return
+    more = f" (and {len(diffs) - 1} more)" if len(diffs) > 1 else ""
+    added = next((d for d in diffs if d[1] is MISSING), None)
+    if added is not None:
+        resume = f"flagbridge resume {shlex.quote(str(path))}" if path is not None else "flagbridge resume"
+        raise StateBeyondLog(
+            f"state.{path_text(added[0])} is {_show(added[2])} in the file but {StateBeyondLog.WORDS} it{more}: "
+            f"the log may have lost events; {resume} carries the fight on from [state] (keeping the file as it "
+            "is beside it), or taking [state] out opens the fight as its log has it"
+        )
     if not keep_edits:
-        path, live, edited = diffs[0]
-        more = f" (and {len(diffs) - 1} more)" if len(diffs) > 1 else ""
+        at, live, edited = diffs[0]
         raise BadSave(
-            f"state.{path_text(path)} is {_show(edited)} in the file but the log gives {_show(live)}{more}; "
+            f"state.{path_text(at)} is {_show(edited)} in the file but the log gives {_show(live)}{more}; "
             "open with --keep-edits to record the edit as a correction"
         )
-    for path, live, edited in diffs:
-        if live is MISSING:
-            raise BadSave(f"state.{path_text(path)} was added by hand; only existing values can be corrected")
     # One correction at a time, as the game master would type them; edits that hold each other's limits (points
     # spent and the borrowed points among them, both lowered) may need another order, so a refused one is tried
     # again after the rest, and only a round that takes none ends it. An edit an earlier one already made (the
@@ -794,11 +806,11 @@ def _check_state(doc: dict, enc: Encounter, keep_edits: bool, setup_as_written: 
     while waiting:
         refused: list[tuple[tuple, IllegalAction]] = []
         for d in waiting:
-            path, _live, edited = d
-            if get_path(enc.state, path) == edited:
+            at, _live, edited = d
+            if get_path(enc.state, at) == edited:
                 continue
             try:
-                enc.correct(path, plain_copy(edited) if not isinstance(edited, str) else edited,
+                enc.correct(at, plain_copy(edited) if not isinstance(edited, str) else edited,
                             note="hand edit kept on load")
             except IllegalAction as exc:
                 refused.append((d, exc))

@@ -281,3 +281,26 @@ def test_a_save_folder_that_is_a_file_is_refused_before_the_console_opens(tmp_pa
     assert opened == [] and afile.read_text() == "x"
     assert main(["--save-dir", str(tmp_path / "campaign"), "new"]) == 0
     assert opened == [("new", {"save_dir": tmp_path / "campaign"})]
+
+
+def test_a_save_whose_log_lost_events_is_not_sent_to_keep_edits(tmp_path: Path, capsys) -> None:
+    """Found by a game master's drive: ``check`` of a save cut short after its [state] advised --keep-edits, which
+    then failed ("was added by hand"). Both say, in one line, that the log may have lost events, and name the
+    command that carries the fight on, which does."""
+    from tests.skirmish import played_duel
+    from tests.engine.test_resume import cut_short
+
+    path = tmp_path / "cut duel.toml"
+    create(path, played_duel("4 5"))
+    cut_short(path, 4)
+    before = path.read_bytes()
+    for command in ("check", "keep-edits"):
+        assert main([command, str(path)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "--keep-edits" not in err and "the log may have lost events" in err
+        assert f"flagbridge resume '{path}' carries the fight on from [state]" in err
+    assert path.read_bytes() == before
+    assert main(["resume", str(path)]) == 0
+    assert capsys.readouterr().out.startswith(f"ok: {path} resumes from its saved state (its [state] holds values "
+                                              "its log of 5 event(s) never made); undo stops at this point")
+    assert main(["check", str(path)]) == 0

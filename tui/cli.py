@@ -83,8 +83,8 @@ _ARGUMENTS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None] | Non
     "log": ("print an encounter's log as readable text", _args_log),
     "rulesets": ("list the installed rulesets (id and name)", None),
     "keep-edits": ("record hand edits of a save's [state] as correction events", _args_path),
-    "resume": ("carry a fight on from its saved [state] when its log no longer replays (keeps a copy)",
-               _args_path),
+    "resume": ("carry a fight on from its saved [state] when its log no longer replays or lost events "
+               "(keeps a copy)", _args_path),
     "ship": ("ship files: import a High Guard USP line", _args_ship),
     "forecast": ("play the rest of a fight many times by each side's doctrine (never writes)", _args_forecast),
     "demo": ("open a fresh copy of a demo encounter in the console", _args_demo),
@@ -237,11 +237,16 @@ def _keep_edits(args: argparse.Namespace) -> int:
 
 
 def _resume(args: argparse.Namespace) -> int:
+    from engine.errors import StateBeyondLog
     from engine.resume import resume
 
     kept, events, why = resume(args.path)
-    print(f"ok: {args.path} resumes from its saved state (its log of {events} event(s) stopped replaying: "
-          f"{why.split(': ', 1)[-1]}); undo stops at this point; the file as it was is kept in {kept}")
+    if StateBeyondLog.WORDS in why:
+        because = f"its [state] holds values its log of {events} event(s) never made"
+    else:
+        because = f"its log of {events} event(s) stopped replaying: {why.split(': ', 1)[-1]}"
+    print(f"ok: {args.path} resumes from its saved state ({because}); undo stops at this point; the file as it "
+          f"was is kept in {kept}")
     return 0
 
 

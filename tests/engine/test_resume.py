@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine.encounter import resumed_state
-from engine.errors import BadSave, FlagbridgeError, LogDoesNotReplay
+from engine.errors import BadSave, FlagbridgeError, LogDoesNotReplay, StateBeyondLog
 from engine.resume import resume
 from engine.saves import SaveFile, create
 from engine.state import plain_copy
@@ -189,3 +189,49 @@ def test_a_resumed_fight_is_updated_when_it_was_resumed_until_it_is_played_on(st
     ev = save.encounter.correct("ships.brute.hull", "20", note="repairs")
     save.save()
     assert parse_toml(path.read_text())["flagbridge"]["updated"] == ev.at.replace(microsecond=0)
+
+
+def cut_short(path: Path, events_lost: int) -> None:
+    """The save with its last ``events_lost`` log entries gone and its [state] as it was: a file cut short."""
+    text = path.read_text()
+    starts = [i for i in range(len(text)) if text.startswith("\n[[events]]\n", i)]
+    path.write_text(text[: starts[-events_lost] + 1])
+
+
+def test_a_state_beyond_its_log_is_not_sent_to_keep_edits_and_resumes(tmp_path: Path) -> None:
+    """Found by a game master's drive: a save cut after its [state] (the log's last events lost) said "open with
+    --keep-edits to record the edit as a correction", and keep-edits then failed: "state.attacks[1].radiation_crew
+    was added by hand; only existing values can be corrected". A [state] holding values the log never made says
+    what is wrong and the two ways that work: resume from the [state], or open without it as the log has it."""
+    path = tmp_path / "duel.toml"
+    create(path, played_duel("4 5"))
+    state = plain_copy(SaveFile.load(path).encounter.state)
+    cut_short(path, 4)  # from the scan that locked Brute on
+    before = path.read_bytes()
+    for keep_edits in (False, True):
+        with pytest.raises(StateBeyondLog) as info:
+            SaveFile.load(path, keep_edits=keep_edits)
+        said = str(info.value)
+        assert said == (f"{path}: state.knowledge.blue is {{'brute': 'locked'}} in the file but the log never made "
+                        f"it (and 1 more): the log may have lost events; flagbridge resume {path} carries the fight "
+                        "on from [state] (keeping the file as it is beside it), or taking [state] out opens the "
+                        "fight as its log has it")
+        assert path.read_bytes() == before
+    no_state = tmp_path / "no-state.toml"
+    text = path.read_text()
+    no_state.write_text(text[: text.index("\n[state]\n") + 1] + text[text.index("\n[[events]]\n") + 1:])
+    assert len(SaveFile.load(no_state).encounter.events) == 5  # as its log has it
+    kept, events, why = resume(path)
+    assert kept.read_bytes() == before and events == 5 and StateBeyondLog.WORDS in why
+    assert SaveFile.load(path).encounter.state == state
+
+
+def test_a_hand_edit_of_a_value_the_log_has_is_not_resumed(tmp_path: Path) -> None:
+    """resume is for a log that cannot be played on; a changed value the log has is keep-edits's."""
+    path = tmp_path / "edited.toml"
+    create(path, played_duel("4 5"))
+    path.write_text(path.read_text().replace("hull = 26", "hull = 20", 1))
+    before = path.read_bytes()
+    with pytest.raises(BadSave, match="open with --keep-edits") as info:
+        resume(path)
+    assert not isinstance(info.value, StateBeyondLog) and path.read_bytes() == before

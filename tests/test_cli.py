@@ -241,10 +241,10 @@ def test_import_usp_writes_into_the_save_folder_s_ships(tmp_path: Path, monkeypa
     assert (tmp_path / "other" / "ships" / "Kinunir.toml").is_file()
     assert main(["--save-dir", "campaign", "ship", "import-usp", KINUNIR, "--out", "k.toml"]) == 0
     assert (tmp_path / "k.toml").is_file() and not (tmp_path / "saves").exists()
-    from tui.screens.setup import unit_files
+    from engine.ruleset import find_ruleset
 
-    listed = [path for path, _kind, _unit in unit_files("classic-hg", tmp_path / "campaign")]
-    assert tmp_path / "campaign" / "ships" / "Kinunir.toml" in listed
+    # the folder ``new`` reads a game master's own units of a kind from: SAVE_DIR/<the kind's key>/
+    assert [k.key for k in find_ruleset("classic-hg").unit_kinds if k.id == "ship"] == ["ships"]
 
 
 def test_import_usp_says_what_it_did_not_carry_over(tmp_path: Path, capsys) -> None:

@@ -60,7 +60,7 @@ def field_key(widget: object, key: str, char: str | None) -> bool | None:
             return True
         edits = {"backspace": widget.action_delete_left, "delete": widget.action_delete_right,
                  "left": widget.action_cursor_left, "right": widget.action_cursor_right,
-                 "home": widget.action_home, "end": widget.action_end}
+                 "home": widget.action_home, "end": widget.action_end, **line_edits(widget)}
         if key in edits:
             edits[key]()
         elif char is not None and len(char) == 1 and char.isprintable():
@@ -95,6 +95,20 @@ def field_key(widget: object, key: str, char: str | None) -> bool | None:
             return True
         return False
     return False
+
+
+def line_edits(widget) -> dict:
+    """The line-editing keys Textual's ``Input`` binds (Textual 8.2: ctrl+u deletes to the start of the line,
+    ctrl+k to its end, ctrl+w the word before the cursor; ctrl+a and ctrl+e go to the start and the end, ctrl+d
+    deletes the character under the cursor), run at once by their public actions.
+
+    Left to Textual, such a key went through its queue to whichever widget had the focus when it got there: in a
+    burst that was after the keys typed behind it had gone in (ctrl+u then cleared them too), or a question's field
+    that had been replaced, so nothing was cleared ("  IMPERIAL NAVY ", ctrl+u, "Corsairs" gave
+    "IMPERIAL NAVY Corsairs", found by a game master's drive)."""
+    return {"ctrl+u": widget.action_delete_left_all, "ctrl+k": widget.action_delete_right_all,
+            "ctrl+w": widget.action_delete_left_word, "ctrl+a": widget.action_home, "ctrl+e": widget.action_end,
+            "ctrl+d": widget.action_delete_right}
 
 
 def page(widget, rows: int) -> None:

@@ -45,3 +45,51 @@ async def test_ctrl_u_clears_what_was_typed_before_it_in_a_burst_too(tmp_path: P
         burst(app, *"Crew", "enter")
         await idle(pilot)
         assert app.screen.answers["side2"] == "Raiders Crew"
+
+
+async def test_every_whole_number_question_refuses_what_is_not_one_and_names_its_limits(tmp_path: Path) -> None:
+    """Found by a game master's drive: gothic's "Starting distance in cm" typed 1.5 opened the fight at 15 cm, and
+    megatraveller's starting range typed x1.5 gave 15 squares (the field let only digits in, silently). Every
+    whole-number setup option of every ruleset takes what is typed and refuses it whole, with its limits."""
+    from engine.ruleset import find_ruleset
+    from tui.screens.setup import SetupScreen
+
+    for place, ruleset in enumerate(("classic-hg", "gothic", "megatraveller", "percentile")):
+        limits = {p.label: (p.minimum, p.maximum) for p in find_ruleset(ruleset).setup_options() if p.kind == "int"}
+        asked = []
+        app = FlagbridgeApp(save_dir=tmp_path, start="new")
+        async with app.run_test(size=(160, 48)) as pilot:
+            burst(app, *["down"] * place, "enter", *f"Fight{place}", "enter", *"Navy", "enter", "space", "enter",
+                  *"Raiders", "enter", "down", "space", "enter")
+            await idle(pilot)
+            while isinstance(app.screen, SetupScreen):
+                label = question(app).removesuffix(" (Enter):")
+                if label not in limits:
+                    burst(app, "enter")  # a choice: the usual one
+                    await idle(pilot)
+                    continue
+                asked.append(label)
+                least, most = limits[label]
+                for typed in ("1.5", "x1.5", "2 3", "+", "١", "9" * 30):
+                    burst(app, *typed.replace(" ", "_"), "enter")
+                    await idle(pilot)
+                    assert message(app) == f"{label}: type a whole number from {least} to {most}", typed
+                    assert question(app).startswith(label) and app.screen._asking.value == typed.replace(" ", "_")
+                    control(app, "ctrl+u")
+                burst(app, *str(least), "enter")
+                await idle(pilot)
+            assert isinstance(app.screen, ConsoleScreen)
+        options = SaveFile.load(tmp_path / f"Fight{place}.toml").encounter.setup.options
+        assert asked == list(limits) or ruleset == "percentile"  # percentile asks some only with others' answers
+        assert all(options[p.name] == p.minimum for p in find_ruleset(ruleset).setup_options() if p.label in asked)
+    assert asked  # percentile's numbers were asked
+
+
+def test_a_whole_number_is_digits_with_at_most_a_sign_before_them() -> None:
+    from engine.actions import Param
+    from tui.screens.setup import whole_number
+
+    distance = Param("distance", "Starting distance", "int", minimum=0, maximum=300)
+    assert [whole_number(t, distance) for t in ("0", "+12", "300", " 7 ")] == [0, 12, 300, 7]
+    assert {whole_number(t, distance) for t in ("1.5", "x1.5", "15x", "-1", "301", "1e2", "1_0", "٣", "", "-",
+                                                "9" * 5000)} == {None}

@@ -29,8 +29,9 @@ async def test_new_megatraveller_encounter_by_keys(tmp_path: Path) -> None:
         await pilot.press("down", "space", "enter")         # the second ship
         await pilot.press("enter")                          # nothing typed: a number is asked for, not a name
         assert "this field is needed: type a number" in str(app.screen.query_one("#form-message").render())
-        await pilot.press("x")                              # a letter in a number field does not go in
-        await pilot.press("4", "enter")                     # starting range in squares
+        await pilot.press("x", "4", "enter")                # a letter in a number: refused whole, not left out
+        assert "type a whole number from 0 to" in str(app.screen.query_one("#form-message").render())
+        await pilot.press("backspace", "backspace", "4", "enter")  # starting range in squares
         await pilot.pause()
         assert isinstance(app.screen, ConsoleScreen)
     path = tmp_path / "Picket.toml"

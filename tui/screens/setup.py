@@ -40,6 +40,23 @@ def option_value(picked: str) -> str | int | bool:
     return picked
 
 
+def limits(p) -> tuple[int, int]:
+    """The least and the most a whole-number setup option takes: its own limits, else 0 and a million."""
+    return (p.minimum if p.minimum is not None else 0, p.maximum if p.maximum is not None else 1_000_000)
+
+
+def whole_number(text: str, p) -> int | None:
+    """``text`` as a whole number within ``p``'s limits, or None: digits only (a sign before them allowed), so
+    "1.5", "x1.5" or "2 3" is refused whole rather than read as 15 or 23."""
+    digits = text.strip()
+    digits = digits[1:] if digits[:1] in ("+", "-") else digits
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 18:  # int() refuses past 4,300 digits
+        return None
+    least, most = limits(p)
+    value = int(text)
+    return value if least <= value <= most else None
+
+
 class TickList(PagedSelectionList):
     """A list to tick several items with space; Enter confirms the ticks instead of toggling."""
 
@@ -196,7 +213,7 @@ class SetupScreen(Screen[None]):
                 widget.highlighted = choices.index(self._option(q).default)
         elif q.startswith("option:"):
             ask.update(Text(f"{self._option(q).label} (Enter):"))
-            widget = Input(type="integer" if self._option(q).kind == "int" else "text")
+            widget = Input()  # every character goes in, so a number typed wrong is refused whole, not filtered
         elif q in ("side1", "side2"):
             ask.update(f"Name of side {q[-1]} (Enter):")
             widget = Input(placeholder="e.g. Imperial Navy" if q == "side1" else "e.g. Corsairs")
@@ -276,12 +293,12 @@ class SetupScreen(Screen[None]):
             return
         if number:
             p = self._option(q)
-            least = p.minimum if p.minimum is not None else 0
-            most = p.maximum if p.maximum is not None else 1_000_000
-            if not (text.lstrip("-").isdigit() and text.isascii()) or not least <= int(text) <= most:
+            value = whole_number(text, p)
+            if value is None:
+                least, most = limits(p)
                 self.say(f"{p.label}: type a whole number from {least} to {most}")
                 return
-            self.answers[q] = int(text)
+            self.answers[q] = value
         else:
             if q == "side2" and text.casefold() == self.answers["side1"].casefold():
                 self.say(f"the other side is already called {self.answers['side1']!r}: choose another name")

@@ -93,3 +93,35 @@ def test_a_whole_number_is_digits_with_at_most_a_sign_before_them() -> None:
     assert [whole_number(t, distance) for t in ("0", "+12", "300", " 7 ")] == [0, 12, 300, 7]
     assert {whole_number(t, distance) for t in ("1.5", "x1.5", "15x", "-1", "301", "1e2", "1_0", "٣", "", "-",
                                                 "9" * 5000)} == {None}
+
+
+async def test_a_ship_renamed_in_one_sides_list_is_that_sides_copy(tmp_path: Path) -> None:
+    """Found by a game master's drive (megatraveller): both sides ticked Red Lantern and were told it "would be
+    in the fight twice"; e on side 2's row renamed it "Red Lantern II", and side 1's pick became "Red Lantern II"
+    too (the edit was kept per library file). An edit in one side's list is that side's copy, so two ships of
+    one class can be fielded by renaming one."""
+    from tui.screens.unit_edit import UnitEditScreen
+
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "down", "down", "enter", *"Twins", "enter", *"Navy", "enter", "space", "enter", *"Raiders",
+              "enter", "space", "enter")  # Red Lantern for both
+        await idle(pilot)
+        assert "Red Lantern would be in the fight twice" in message(app)
+        setup = app.screen
+        burst(app, "e")
+        await idle(pilot)
+        editor = app.screen
+        assert isinstance(editor, UnitEditScreen)
+        names = [editor.query_one("#form-options").get_option_at_index(i).id
+                 for i in range(editor.query_one("#form-options").option_count)]
+        burst(app, *["down"] * names.index("name"), "enter", *"Red_Lantern_II".replace("_", " "), "enter",
+              "escape")
+        await idle(pilot)
+        assert app.screen is setup and "(edited)" in str(setup.query_one("TickList").get_option_at_index(0).prompt)
+        burst(app, "enter", *"12", "enter")
+        await idle(pilot)
+        assert isinstance(app.screen, ConsoleScreen)
+    ships = SaveFile.load(tmp_path / "Twins.toml").encounter.setup.ships
+    assert sorted((s["side"], s["name"]) for s in ships.values()) == [("side1", "Red Lantern"),
+                                                                       ("side2", "Red Lantern II")]

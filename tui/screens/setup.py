@@ -112,7 +112,9 @@ class SetupScreen(Screen[None]):
         self.answers: dict = {}
         self.step = -1
         self.library: list[tuple[Path, object, dict]] = []
-        self.edited: dict[int, dict] = {}  # library index -> the unit as edited for this encounter
+        #: (side, library index) -> the unit as that side fields it in this encounter: each side's edit is its
+        #: own copy, so one class can be fielded twice under two names.
+        self.edited: dict[tuple[str, int], dict] = {}
         #: The field of the question asked now. Keys typed in one burst reach the field that had the focus
         #: before the next one is mounted: what it answers then is not an answer to this question.
         self._asking: object = None
@@ -221,7 +223,7 @@ class SetupScreen(Screen[None]):
             kinds = {k.plural for _p, k, _u in self.library}
             ask.update(Text(f"{' and '.join(sorted(kinds))} of {self.answers['side' + q[-1]]} "
                             "(space to tick, e to edit for this fight, Enter when done):"))
-            widget = TickList(*[(self._described(i), str(i)) for i in range(len(self.library))])
+            widget = TickList(*[(self._described(i, q[-1]), str(i)) for i in range(len(self.library))])
         field.mount(widget)
         self._asking = widget
         widget.focus()
@@ -233,27 +235,37 @@ class SetupScreen(Screen[None]):
                                           f"{unit['tonnage']} t" if "tonnage" in unit else "") if x)
         return (f"{kind.label}: " if several else "") + f"{unit['name']} ({what})"
 
-    def unit_at(self, i: int) -> dict:
-        """Library unit ``i`` as this encounter will field it (with the game master's edits)."""
-        return self.edited.get(i, self.library[i][2])
+    def unit_at(self, i: int, side: str) -> dict:
+        """Library unit ``i`` as side ``side`` ("1" or "2") will field it (with the game master's edits in that
+        side's list)."""
+        return self.edited.get((side, i), self.library[i][2])
 
-    def _described(self, i: int) -> Text:
+    def _described(self, i: int, side: str) -> Text:
         path, kind, _unit = self.library[i]
         several = len({k.plural for _p, k, _u in self.library}) > 1
-        mark = " (edited)" if i in self.edited else ""
-        return Text(self.describe(path, kind, self.unit_at(i), several) + mark)
+        mark = " (edited)" if (side, i) in self.edited else ""
+        return Text(self.describe(path, kind, self.unit_at(i, side), several) + mark)
 
     def edit_unit(self, i: int) -> None:
-        """Open the field editor for library unit ``i``; the file itself is never changed."""
+        """Open the field editor for library unit ``i`` as the side asked now fields it; the file itself is never
+        changed, nor the other side's pick of it."""
         from .unit_edit import UnitEditScreen
 
+        side = self.questions[self.step][-1]
+        ticks = self._asking
+
         def keep(unit: dict | None) -> None:
-            if unit is not None and unit != self.library[i][2]:
-                self.edited[i] = unit
-                self.query(TickList).last().replace_option_prompt_at_index(i, self._described(i))
+            if unit is None:
+                return
+            if unit == self.library[i][2]:
+                self.edited.pop((side, i), None)  # edited back to the file's values: no longer an edit
+            else:
+                self.edited[(side, i)] = unit
+            if isinstance(ticks, TickList) and ticks.is_mounted:
+                ticks.replace_option_prompt_at_index(i, self._described(i, side))
 
         rs = find_ruleset(self.answers["ruleset"])
-        self.app.push_screen(UnitEditScreen(rs, self.library[i][1], self.unit_at(i)), keep)
+        self.app.push_screen(UnitEditScreen(rs, self.library[i][1], self.unit_at(i, side)), keep)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """A choice clicked with the mouse (keys are taken in ``take_key``)."""
@@ -318,13 +330,13 @@ class SetupScreen(Screen[None]):
             self.query_one("#form-message", Static).update("tick at least one with space, then Enter")
             return
         q = self.questions[self.step]
-        names = [self.unit_at(int(i))["name"] for i in picked]
+        names = [self.unit_at(int(i), q[-1])["name"] for i in picked]
         if q == "ships2":
-            names += [self.unit_at(i)["name"] for i in self.answers["ships1"]]
+            names += [self.unit_at(i, "1")["name"] for i in self.answers["ships1"]]
         twice = sorted({n for n in names if names.count(n) > 1})
         if twice:
             self.say(f"{', '.join(twice)} would be in the fight twice: each unit needs a name of its own "
-                     "(copy the file under another name to field two of a class)")
+                     "(e on it renames this side's for this fight)")
             return
         self.answers[q] = [int(i) for i in picked]
         self.next_question()
@@ -335,7 +347,7 @@ class SetupScreen(Screen[None]):
         for side in ("1", "2"):
             for i in a["ships" + side]:
                 _path, kind, _unit = self.library[i]
-                unit = dict(self.unit_at(i))
+                unit = dict(self.unit_at(i, side))
                 unit["side"] = f"side{side}"
                 uid = slug(unit["name"])
                 while any(uid in table for table in units.values()):

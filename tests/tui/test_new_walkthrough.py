@@ -125,3 +125,37 @@ async def test_a_ship_renamed_in_one_sides_list_is_that_sides_copy(tmp_path: Pat
     ships = SaveFile.load(tmp_path / "Twins.toml").encounter.setup.ships
     assert sorted((s["side"], s["name"]) for s in ships.values()) == [("side1", "Red Lantern"),
                                                                        ("side2", "Red Lantern II")]
+
+
+async def test_q_on_a_list_asks_before_the_answers_are_thrown_away(tmp_path: Path) -> None:
+    """Found by a game master's drive: q on any list of the walk-through (the ship ticks, a yes/no choice, the
+    unit editor's fields) quit at once, exit 0, every answer lost. The Footer shows "q Quit" there, so q still
+    quits, but only after y; any other key goes on as if q had not been pressed. In a name, q is a letter."""
+    from tui.screens.setup import SetupScreen
+    from tui.screens.unit_edit import UnitEditScreen
+
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "down", "down", "down", "enter", *"Quiet", "enter", *"Quinn", "enter", "q")
+        await idle(pilot)
+        assert app.return_code is None and message(app).startswith("Quit without making the encounter?")
+        burst(app, "n", "space", "enter")  # n only answers the question: Space then ticks, Enter goes on
+        await idle(pilot)
+        assert app.return_code is None and message(app) == "" and app.screen.answers["ships1"] == [0]
+        assert app.screen.answers["side1"] == "Quinn"
+        burst(app, *"Thugs", "enter", "e", "q")  # in the unit editor too
+        await idle(pilot)
+        assert isinstance(app.screen, UnitEditScreen) and app.return_code is None
+        burst(app, "escape", "escape", "down", "space", "enter", "0", "enter", "1", "enter", "1", "enter", "1",
+              "enter", "1", "enter", "1", "enter")
+        await idle(pilot)
+        assert isinstance(app.screen, SetupScreen) and "Grazing shots" in question(app)  # a yes/no list
+        burst(app, "q", "y")
+        await idle(pilot)
+        assert app.return_code == 0 and not isinstance(app.screen, ConsoleScreen)
+    assert not list(tmp_path.glob("*.toml"))
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "q")  # nothing answered yet: nothing to lose, so q quits at once (as Esc does there)
+        await idle(pilot)
+        assert app.return_code == 0

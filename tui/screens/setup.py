@@ -28,6 +28,7 @@ from engine.setup import Setup
 
 from ..widgets.lists import PagedOptionList, PagedSelectionList
 from .keyed import field_key
+from .quit_asked import QuitAsked
 
 
 def option_value(picked: str) -> str | int | bool:
@@ -101,8 +102,9 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "ship"
 
 
-class SetupScreen(Screen[None]):
-    BINDINGS = [Binding("escape", "back", "Back", id="back")]
+class SetupScreen(QuitAsked, Screen[None]):
+    BINDINGS = [Binding("escape", "back", "Back", id="back"),
+                Binding("q", "quit", "Quit", id="quit-new")]
     QUESTIONS = ("ruleset", "name", "side1", "ships1", "side2", "ships2")
 
     def __init__(self, save_dir: Path, first: bool = False) -> None:
@@ -153,6 +155,8 @@ class SetupScreen(Screen[None]):
         key, char = event.key, event.character
         if not self.is_attached or not all(f.is_mounted for f in self.query("#form-field")):
             return True  # the screen is on its way out (the console took its place): nothing here answers
+        if self.quit_answered(key):
+            return True
         if key == "escape":
             self.action_back()
             return True
@@ -163,6 +167,9 @@ class SetupScreen(Screen[None]):
             widget.action_edit()
             return True
         taken = field_key(widget, key, char)
+        if taken is False and key == "q":  # on a list (in a name it is a letter): asked before it quits
+            self.action_quit()
+            return True
         if taken is None:  # Enter: the answer is what the field holds now
             if isinstance(widget, TickList):
                 self.action_confirm(widget)
@@ -374,6 +381,21 @@ class SetupScreen(Screen[None]):
             self._asking = next(iter(self.query_one("#form-field", Vertical).children), None)  # asked again
             return
         self.app.open_console(save)
+
+    def action_quit(self) -> None:
+        """q (or the palette's Quit): asked first once there are answers to lose; with none, as Esc on the first
+        question, the walk-through ends at once."""
+        if self.answers:
+            self.ask_quit()
+        else:
+            self.app.exit()
+
+    def palette_commands(self) -> list[tuple[str, str, object]]:
+        """ctrl+p here: the app's commands, with a Quit that says what it loses (nothing is saved yet)."""
+        from ..commands import app_commands
+
+        return [c for c in app_commands(self.app) if c[0] != "Quit"] + [
+            ("Quit", "without making the encounter: the answers so far are lost (q)", self.action_quit)]
 
     def action_back(self) -> None:
         """Esc: the question before (its answer and the later ones asked again); from the first, leave the screen

@@ -28,6 +28,7 @@ from engine.schema import check_value, validate
 
 from ..widgets.lists import PagedOptionList
 from .keyed import field_key
+from .quit_asked import QuitAsked
 
 SHOWN_WIDTH = 60
 
@@ -50,7 +51,7 @@ def parse_value(text: str) -> Any:
         return text.strip()  # a bare word, e.g. a name typed without quotes
 
 
-class UnitEditScreen(ModalScreen[dict | None]):
+class UnitEditScreen(QuitAsked, ModalScreen[dict | None]):
     """The unit's fields as a list: Enter edits one, Esc finishes and keeps the edits."""
 
     BINDINGS = [Binding("escape", "finish", "Done", id="edit-done")]
@@ -92,12 +93,17 @@ class UnitEditScreen(ModalScreen[dict | None]):
         """Each key, at once, into the list or the value being typed (``FlagbridgeApp.on_event``): keys typed
         right after the Enter that opens a field go into that field, in order."""
         key, char = event.key, event.character
+        if self.quit_answered(key):
+            return True
         if key == "escape":
             self.action_finish()
             return True
         if self.editing is None:
             options = self.query_one(OptionList)
             taken = field_key(options, key, char)
+            if taken is False and key == "q":  # the walk-through's answers are not saved yet: asked first
+                self.ask_quit()
+                return True
             if taken is None and options.highlighted is not None:
                 self._edit(options.get_option_at_index(options.highlighted))
             return True if taken is None else taken

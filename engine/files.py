@@ -56,6 +56,18 @@ def load_unit(path: Path | str, kind_id: str = "") -> tuple[Ruleset, Any, dict[s
     return rs, kind, body
 
 
+def named_ruleset(path: Path | str, kind_id: str) -> str | None:
+    """The ruleset id a unit file names in its ``[kind_id]`` table, read without any other check; None when the
+    file, the table or the id cannot be read. A folder of ship files holds every ruleset's: a file that fails
+    to load is another ruleset's business only when it names that ruleset."""
+    try:
+        unit = read_toml(Path(path)).get(kind_id)
+    except FlagbridgeError:
+        return None
+    rid = unit.get("ruleset") if isinstance(unit, dict) else None
+    return rid if isinstance(rid, str) else None
+
+
 def load_ship(path: Path | str) -> tuple[Ruleset, dict[str, Any]]:
     """A ship file's ruleset and its ship, with the ruleset's defaults filled in."""
     rs, _kind, ship = load_unit(path, "ship")

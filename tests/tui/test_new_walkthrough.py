@@ -159,3 +159,37 @@ async def test_q_on_a_list_asks_before_the_answers_are_thrown_away(tmp_path: Pat
         burst(app, "q")  # nothing answered yet: nothing to lose, so q quits at once (as Esc does there)
         await idle(pilot)
         assert app.return_code == 0
+
+
+async def test_a_ship_file_that_fails_to_load_is_said_under_the_list(tmp_path: Path) -> None:
+    """Found by a game master's drive: a ship file in SAVE_DIR/ships/ that failed to load was left out of the list
+    without a word. It is still left out, and one line under the list names the file and what is wrong in it;
+    the walk-through goes on. A file that names another ruleset is that ruleset's, and is not said here."""
+    from engine.files import load_unit
+
+    ships = tmp_path / "ships"
+    ships.mkdir()
+    scout = Path(load_unit.__code__.co_filename).parents[1] / "rulesets" / "megatraveller" / "ships" / "scout.toml"
+    (ships / "long-sight.toml").write_text(scout.read_text().replace('"Far Sight"', '"Long Sight"')
+                                           .replace("tonnage = 100", 'tonnage = "lots"'))
+    (ships / "broken.toml").write_text("[ship\n")
+    (ships / "classic.toml").write_text('[ship]\nruleset = "classic-hg"\nname = "Odd"\n')  # classic-hg's, broken
+    (ships / "good.toml").write_text(scout.read_text().replace('"Far Sight"', '"Near Sight"'))
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "down", "down", "enter", *"Files", "enter", *"Navy", "enter")
+        await idle(pilot)
+        shown = str(app.screen.query_one("#form-skipped").render())
+        lines = shown.splitlines()
+        assert len(lines) == 2 and all(line.startswith("not listed: ") for line in lines), shown
+        assert lines[0].startswith("not listed: ships/broken.toml: not valid TOML")
+        assert lines[1] == "not listed: ships/long-sight.toml: ship: tonnage must be a whole number, got 'lots'"
+        ticks = app.screen.query_one("TickList")
+        listed = [str(ticks.get_option_at_index(i).prompt) for i in range(ticks.option_count)]
+        assert any("Near Sight" in p for p in listed) and not any("Long Sight" in p for p in listed)
+        burst(app, "space", "enter", *"Raiders", "enter")
+        await idle(pilot)
+        assert "not listed: " in str(app.screen.query_one("#form-skipped").render())  # side 2's list too
+        burst(app, "down", "space", "enter", "4", "enter")
+        await idle(pilot)
+        assert isinstance(app.screen, ConsoleScreen)

@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 
 from engine.encounter import Encounter
 from engine.errors import FlagbridgeError
-from engine.files import load_unit
+from engine.files import load_unit, named_ruleset
 from engine.ruleset import available, find_ruleset
 from engine.saves import create, save_path
 from engine.setup import Setup
@@ -80,22 +80,41 @@ class TickList(PagedSelectionList):
             self.screen.edit_unit(self.highlighted)
 
 
-def unit_files(ruleset_id: str, save_dir: Path) -> list[tuple[Path, object, dict]]:
+def unit_files(ruleset_id: str, save_dir: Path) -> tuple[list[tuple[Path, object, dict]], list[str]]:
     """Library units of every kind a setup holds, then the game master's own, each checked.
 
-    Broken files are left out. Each item is (path, unit kind, unit).
+    Each unit is (path, unit kind, unit). A file that fails to load is left out of the list and said, in the
+    loader's words (the file and the field), unless it names another ruleset: the folder holds every ruleset's
+    files, and that one is for another fight.
     """
     rs = find_ruleset(ruleset_id)
-    out = []
+    out, skipped = [], []
+    others = set(available()) - {ruleset_id}
     for kind in (k for k in rs.unit_kinds if k.in_setup):
         for p in list(rs.unit_library(kind)) + sorted((save_dir / kind.key).glob("*.toml")):
             try:
                 r, found, unit = load_unit(p, kind.id)
-            except FlagbridgeError:
+            except FlagbridgeError as exc:
+                if named_ruleset(p, kind.id) in others:
+                    continue
+                skipped.append(_file_named_short(str(exc), p, save_dir))
                 continue
             if r.id == ruleset_id:
                 out.append((p, found, unit))
-    return out
+    return out, skipped
+
+
+def _file_named_short(message: str, path: Path, save_dir: Path) -> str:
+    """A loader's message with the file it begins with named from the save folder (``ships/x.toml``), or by its
+    name for a library file, so that one file's reason fits on one line more often."""
+    head = f"{path}: "
+    if not message.startswith(head):
+        return message
+    try:
+        short = path.relative_to(save_dir)
+    except ValueError:
+        short = Path(path.name)
+    return f"{short}: {message[len(head):]}"
 
 
 def slug(text: str) -> str:
@@ -114,6 +133,7 @@ class SetupScreen(QuitAsked, Screen[None]):
         self.answers: dict = {}
         self.step = -1
         self.library: list[tuple[Path, object, dict]] = []
+        self.skipped: list[str] = []  # why each unit file of this ruleset that failed to load is not listed
         #: (side, library index) -> the unit as that side fields it in this encounter: each side's edit is its
         #: own copy, so one class can be fielded twice under two names.
         self.edited: dict[tuple[str, int], dict] = {}
@@ -128,6 +148,7 @@ class SetupScreen(QuitAsked, Screen[None]):
             yield Static("", id="form-done")
             yield Label("", id="form-question")
             yield Vertical(id="form-field")
+            yield Static("", id="form-skipped")
             yield Static("", id="form-message")
         yield Footer()
 
@@ -204,6 +225,7 @@ class SetupScreen(QuitAsked, Screen[None]):
         field = self.query_one("#form-field", Vertical)
         field.remove_children()
         self.query_one("#form-message", Static).update("")
+        self.query_one("#form-skipped", Static).update(self._skipped_lines() if q.startswith("ships") else "")
         self.query_one("#form-done", Static).update(Text(" · ".join(
             f"{len(v)} picked" if isinstance(v, list) else ("yes" if v else "no") if isinstance(v, bool) else str(v)
             for v in self.answers.values())))
@@ -234,6 +256,17 @@ class SetupScreen(QuitAsked, Screen[None]):
         field.mount(widget)
         self._asking = widget
         widget.focus()
+
+    SKIPPED_SHOWN = 5
+
+    def _skipped_lines(self) -> Text:
+        """One line for each file left out of the list, naming the file and what is wrong in it (a few at most,
+        so the list stays on screen)."""
+        lines = [f"not listed: {why}" for why in self.skipped[:self.SKIPPED_SHOWN]]
+        if len(self.skipped) > self.SKIPPED_SHOWN:
+            lines.append(f"... and {len(self.skipped) - self.SKIPPED_SHOWN} more files not listed "
+                         "(flagbridge check FILE says why)")
+        return Text("\n".join(lines))
 
     @staticmethod
     def describe(path: Path, kind, unit: dict, several: bool) -> str:
@@ -289,10 +322,11 @@ class SetupScreen(QuitAsked, Screen[None]):
             self.next_question()
             return
         self.answers["ruleset"] = picked
-        self.library = unit_files(self.answers["ruleset"], self.save_dir)
+        self.library, self.skipped = unit_files(self.answers["ruleset"], self.save_dir)
         self.edited = {}
         if not self.library:
             self.query_one("#form-message", Static).update("this ruleset has no unit files yet")
+            self.query_one("#form-skipped", Static).update(self._skipped_lines())
             return
         self.next_question()
 

@@ -22,7 +22,9 @@ import re
 import shlex
 import threading
 import time
+import unicodedata
 from datetime import datetime, timezone
+from itertools import groupby
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -892,10 +894,40 @@ def create(path: Path | str, encounter: Encounter) -> SaveFile:
     return sf
 
 
-_SAFE = re.compile(r"[^A-Za-z0-9._-]+")
+STEM_LETTERS = 80  # a save's file name keeps the first 80 letters of its name...
+STEM_BYTES = 160  # ...and at most 160 bytes of them, so that NAME.toml, its .bak and its temporary file fit in 255
+
+
+def _kept(c: str) -> bool:
+    """A character a file name keeps: a letter, digit or mark of any script (a Devanagari vowel sign is a mark),
+    and ``_ . -``; never a slash, a look-alike of one (a symbol), a space or an invisible control."""
+    return c.isalnum() or unicodedata.category(c)[0] == "M" or c in "_.-"
+
+
+def _stem(name: str) -> str:
+    """An encounter name as a file name with no folder in it: each run of other characters becomes one "-",
+    and dots and dashes at the ends go (so ``..`` and hidden files cannot be made)."""
+    text = unicodedata.normalize("NFC", name.strip())  # é typed as one character or as e and an accent: one file
+    stem = "".join("".join(run) if kept else "-" for kept, run in groupby(text, _kept)).strip(".-")
+    cut = ""
+    for c in stem[:STEM_LETTERS]:
+        if len((cut + c).encode()) > STEM_BYTES:
+            break
+        cut += c
+    return cut.strip(".-") or "encounter"
 
 
 def save_path(folder: Path | str, name: str) -> Path:
-    """A file name from an encounter name that can only land inside ``folder``."""
-    stem = _SAFE.sub("-", name.strip()).strip(".-")[:80] or "encounter"
-    return Path(folder) / f"{stem}.toml"
+    """A file name from an encounter name that can only land inside ``folder``; letters of any script stay
+    ("Засада у Кесселя" is saved as ``Засада-у-Кесселя.toml``)."""
+    return Path(folder) / f"{_stem(name)}.toml"
+
+
+def free_save_path(folder: Path | str, name: str) -> Path:
+    """``save_path``, or when that file is there already, the first of ``NAME-2.toml``, ``NAME-3.toml``... that is
+    not (the number after the name is cut to its first letters, so it always tells two apart)."""
+    stem = _stem(name)
+    path, n = Path(folder) / f"{stem}.toml", 2
+    while path.exists():
+        path, n = Path(folder) / f"{stem}-{n}.toml", n + 1
+    return path

@@ -233,6 +233,37 @@ def test_save_name_cannot_leave_its_folder(tmp_path: Path) -> None:
         assert p.parent == tmp_path and p.suffix == ".toml" and not p.name.startswith(".")
 
 
+def test_a_save_name_keeps_its_letters_in_any_script(tmp_path: Path) -> None:
+    """Found by a game master's drive: "Засада у Кесселя", with no ASCII letter, was saved as encounter.toml.
+    Letters, digits and marks of any script stay; separators, dots at the ends and the rest still go."""
+    assert save_path(tmp_path, "Засада у Кесселя") == tmp_path / "Засада-у-Кесселя.toml"
+    assert save_path(tmp_path, "Ambush at Regina") == tmp_path / "Ambush-at-Regina.toml"
+    assert save_path(tmp_path, "../../evil quest") == tmp_path / "evil-quest.toml"
+    assert save_path(tmp_path, "Überfall ／ Nacht∕2 ..") == tmp_path / "Überfall-Nacht-2.toml"  # look-alike slashes
+    assert save_path(tmp_path, "नमस्ते") == tmp_path / "नमस्ते.toml"  # vowel signs are marks, not separators
+    assert save_path(tmp_path, "Засада​‮") == tmp_path / "Засада.toml"  # invisible and bidi controls
+    assert save_path(tmp_path, "🚀 ☄") == tmp_path / "encounter.toml"
+    assert save_path(tmp_path, "Ambush") == save_path(tmp_path, "Ambush")  # the same name, the same file
+    assert save_path(tmp_path, "Café") == tmp_path / "Café.toml"  # one spelling of é on every system
+    wide = save_path(tmp_path, "𠀀" * 100)  # four bytes a letter: the name stays well inside a file name's 255 bytes
+    assert len(wide.name.encode()) <= 170 and wide.stem == "𠀀" * 40
+
+
+def test_a_new_save_beside_one_of_the_same_name_takes_the_next_number(tmp_path: Path) -> None:
+    """A long name is cut to its first 80 letters, so its "-2" must come after the cut: before, a second
+    encounter with a name of more than 80 letters looked for a free file forever."""
+    from engine.saves import free_save_path
+
+    assert free_save_path(tmp_path, "Duel") == tmp_path / "Duel.toml"
+    (tmp_path / "Duel.toml").write_text("")
+    (tmp_path / "Duel-2.toml").write_text("")
+    assert free_save_path(tmp_path, "Duel") == tmp_path / "Duel-3.toml"
+    long = "A" * 100
+    first = free_save_path(tmp_path, long)
+    first.write_text("")
+    assert free_save_path(tmp_path, long) == tmp_path / ("A" * 80 + "-2.toml")
+
+
 def test_a_state_value_the_file_lacks_is_not_a_hand_edit(saved: Path) -> None:
     """A newer Flagbridge may keep more in [state]; an older file without it still loads."""
     saved.write_text(saved.read_text().replace("attacker = \"red\"\n", ""))

@@ -193,3 +193,17 @@ async def test_a_ship_file_that_fails_to_load_is_said_under_the_list(tmp_path: P
         burst(app, "down", "space", "enter", "4", "enter")
         await idle(pilot)
         assert isinstance(app.screen, ConsoleScreen)
+
+
+async def test_an_encounter_named_in_cyrillic_is_saved_under_its_name(tmp_path: Path) -> None:
+    """Found by a game master's drive: "Засада у Кесселя" was saved as encounter.toml (the file name kept ASCII
+    letters only). A name of 90 letters given twice had looked for a free file forever (its "-2" was cut off)."""
+    for name, saved in (("Засада у Кесселя", "Засада-у-Кесселя.toml"), ("Ж" * 90, "Ж" * 80 + ".toml"),
+                        ("Ж" * 90, "Ж" * 80 + "-2.toml")):
+        app = FlagbridgeApp(save_dir=tmp_path, start="new")
+        async with app.run_test(size=(160, 48)) as pilot:
+            burst(app, "enter", *["space" if c == " " else c for c in name], "enter", *"Navy", "enter", "space", "enter", *"Raiders",
+                  "enter", "down", "space", "enter", "enter")
+            await idle(pilot)
+            assert isinstance(app.screen, ConsoleScreen) and app.save.path == tmp_path / saved
+        assert SaveFile.load(tmp_path / saved).encounter.setup.name == name

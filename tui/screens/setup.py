@@ -23,7 +23,7 @@ from engine.encounter import Encounter
 from engine.errors import FlagbridgeError
 from engine.files import load_unit, named_ruleset
 from engine.ruleset import available, find_ruleset
-from engine.saves import create, save_path
+from engine.saves import create, free_save_path
 from engine.setup import Setup
 
 from ..widgets.lists import PagedOptionList, PagedSelectionList
@@ -401,12 +401,7 @@ class SetupScreen(QuitAsked, Screen[None]):
         try:
             enc = Encounter(setup)
             self.save_dir.mkdir(parents=True, exist_ok=True)
-            path = save_path(self.save_dir, a["name"])
-            n = 2
-            while path.exists():
-                path = save_path(self.save_dir, f"{a['name']}-{n}")
-                n += 1
-            save = create(path, enc)
+            save = create(free_save_path(self.save_dir, a["name"]), enc)
         except (FlagbridgeError, OSError) as exc:
             said = f"cannot save in {self.save_dir}: {exc.strerror}" if isinstance(exc, OSError) and exc.strerror \
                 else str(exc)

@@ -207,3 +207,55 @@ async def test_an_encounter_named_in_cyrillic_is_saved_under_its_name(tmp_path: 
             await idle(pilot)
             assert isinstance(app.screen, ConsoleScreen) and app.save.path == tmp_path / saved
         assert SaveFile.load(tmp_path / saved).encounter.setup.name == name
+
+
+async def test_going_back_shows_each_earlier_answer_so_enter_keeps_it(tmp_path: Path) -> None:
+    """Found by a game master's drive: Esc went back a question and showed it blank, so every answer after it
+    had to be given again. The earlier answer is shown (a name selected, so typing replaces it; ships ticked; the
+    choice highlighted) and Enter keeps it."""
+    from textual.widgets import Input, OptionList
+
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "down", "down", "enter", *"Picket", "enter", *"Navy", "enter", "space", "down", "down", "space",
+              "enter", *"Raiders", "enter", "down", "space", "enter")
+        await idle(pilot)
+        given = dict(app.screen.answers)
+        shown = []
+        for _ in range(6):  # back from the range to the ruleset, one question at a time
+            burst(app, "escape")
+            await idle(pilot)
+            field = app.screen._asking
+            if isinstance(field, Input):
+                shown.append(field.value)
+                assert field.selected_text == field.value
+            elif hasattr(field, "selected"):
+                shown.append(sorted(int(i) for i in field.selected))
+            else:
+                assert isinstance(field, OptionList)
+                shown.append(field.get_option_at_index(field.highlighted).id)
+        assert shown == [[1], "Raiders", [0, 2], "Navy", "Picket", "megatraveller"]
+        burst(app, *["enter"] * 6)
+        await idle(pilot)
+        assert app.screen.answers == given
+        burst(app, "escape", "escape", *"Rovers", "enter", "enter")  # typing replaces a name shown
+        await idle(pilot)
+        assert app.screen.answers == {**given, "side2": "Rovers"}
+        burst(app, *["escape"] * 6, "up", "enter", "enter", "enter")  # another ruleset: its own ships, none ticked
+        await idle(pilot)
+        assert app.screen.answers == {"ruleset": "gothic", "name": "Picket", "side1": "Navy"}
+        assert app.screen._asking.selected == []
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "down", "down", "down", "enter", *"Alley", "enter", *"Crew", "enter", "space", "enter", *"Thugs",
+              "enter", "down", "space", "enter", "2", "enter", "1", "enter", "2", "enter", "3", "enter", "1",
+              "enter", "5", "enter", "n", "enter", "y", "enter")
+        await idle(pilot)
+        assert "Organ" in question(app)
+        given = dict(app.screen.answers)
+        burst(app, *["escape"] * 8)  # back to the surprise procedure, the first option
+        await idle(pilot)
+        assert app.screen._asking.value == "2" and "Surprise" in question(app)
+        burst(app, *["enter"] * 8)
+        await idle(pilot)
+        assert app.screen.answers == given and "Organ" in question(app)

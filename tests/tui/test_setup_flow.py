@@ -59,8 +59,8 @@ async def test_escape_goes_back_one_question_and_leaves_only_from_the_first(tmp_
         await pilot.press("enter", "down", "space", "enter")
         await pilot.press("escape", "escape")               # back from the range to the second side's ships, its name
         assert "Name of side 2" in str(app.screen.query_one("#form-question").render())
-        await type_text(pilot, "Pirates")
-        await pilot.press("enter", "down", "space", "enter", "4", "enter")
+        await type_text(pilot, "Pirates")                   # in place of "Raiders", shown selected
+        await pilot.press("enter", "enter", "4", "enter")   # the ship ticked before is ticked still: Enter keeps it
         await pilot.pause()
         assert isinstance(app.screen, ConsoleScreen) and app.return_code is None
     enc = SaveFile.load(tmp_path / "Picket.toml").encounter

@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Label, OptionList, Static
+from textual.widgets.input import Selection
 from textual.widgets.option_list import Option
 
 from engine.encounter import Encounter
@@ -131,6 +132,9 @@ class SetupScreen(QuitAsked, Screen[None]):
         self.save_dir = save_dir
         self.first = first
         self.answers: dict = {}
+        #: Answers given before Esc went back past them: each is shown again when its question is, so Enter
+        #: keeps it (a new ruleset drops the ships and options, which were that ruleset's).
+        self.earlier: dict = {}
         self.step = -1
         self.library: list[tuple[Path, object, dict]] = []
         self.skipped: list[str] = []  # why each unit file of this ruleset that failed to load is not listed
@@ -230,32 +234,50 @@ class SetupScreen(QuitAsked, Screen[None]):
             f"{len(v)} picked" if isinstance(v, list) else ("yes" if v else "no") if isinstance(v, bool) else str(v)
             for v in self.answers.values())))
         ask = self.query_one("#form-question", Label)
+        earlier = self.earlier.get(q)
         if q == "ruleset":
             ask.update("Ruleset (Enter):")
+            ids = list(available())
             widget = PagedOptionList(*[Option(f"{rid}  {name}", id=rid) for rid, name in available().items()])
+            if earlier in ids:
+                widget.highlighted = ids.index(earlier)
         elif q == "name":
             ask.update("Name of the encounter (Enter):")
-            widget = Input(placeholder="e.g. Ambush at Regina")
+            widget = self._text_field(earlier, "e.g. Ambush at Regina")
         elif q.startswith("option:") and self._option(q).kind == "choice":
             ask.update(Text(f"{self._option(q).label} (Enter):"))
             choices = self._option(q).choices
             widget = PagedOptionList(*[Option(Text(c), id=f"{q}={c}") for c in choices])
-            if self._option(q).default in choices:  # the usual answer highlighted: Enter keeps it
+            given = [c for c in choices if option_value(c) == earlier and earlier is not None]
+            if given:  # the answer given before highlighted, else the usual one: Enter keeps it
+                widget.highlighted = choices.index(given[0])
+            elif self._option(q).default in choices:
                 widget.highlighted = choices.index(self._option(q).default)
         elif q.startswith("option:"):
             ask.update(Text(f"{self._option(q).label} (Enter):"))
-            widget = Input()  # every character goes in, so a number typed wrong is refused whole, not filtered
+            widget = self._text_field(earlier)  # every character goes in: a number typed wrong is refused whole
         elif q in ("side1", "side2"):
             ask.update(f"Name of side {q[-1]} (Enter):")
-            widget = Input(placeholder="e.g. Imperial Navy" if q == "side1" else "e.g. Corsairs")
+            widget = self._text_field(earlier, "e.g. Imperial Navy" if q == "side1" else "e.g. Corsairs")
         else:
             kinds = {k.plural for _p, k, _u in self.library}
             ask.update(Text(f"{' and '.join(sorted(kinds))} of {self.answers['side' + q[-1]]} "
                             "(space to tick, e to edit for this fight, Enter when done):"))
-            widget = TickList(*[(self._described(i, q[-1]), str(i)) for i in range(len(self.library))])
+            ticked = set(earlier or ())
+            widget = TickList(*[(self._described(i, q[-1]), str(i), i in ticked) for i in range(len(self.library))])
         field.mount(widget)
         self._asking = widget
         widget.focus()
+
+    @staticmethod
+    def _text_field(earlier: object, placeholder: str = "") -> Input:
+        """A field for a name or a number, holding the answer given before (if any) selected: Enter keeps it,
+        typing replaces it, Backspace edits it (``field_key``). Nothing selects on focus: the focus comes a moment
+        after the field, when keys typed in a burst may already be in it."""
+        text = "" if earlier is None else str(earlier)
+        widget = Input(value=text, placeholder=placeholder, select_on_focus=False)
+        widget.selection = Selection(0, len(text))
+        return widget
 
     SKIPPED_SHOWN = 5
 
@@ -321,9 +343,19 @@ class SetupScreen(QuitAsked, Screen[None]):
             self.answers[q] = option_value(value)
             self.next_question()
             return
+        before = [p for p, _k, _u in self.library] if picked == self.earlier.get("ruleset") else None
         self.answers["ruleset"] = picked
         self.library, self.skipped = unit_files(self.answers["ruleset"], self.save_dir)
-        self.edited = {}
+        if before is None:  # another ruleset: the ships and options given were the last one's
+            self.edited = {}
+            self.earlier = {q: v for q, v in self.earlier.items() if not q.startswith(("ships", "option:"))}
+        else:  # the same one again: its files read afresh (one may have been mended), picks and edits kept by file
+            now = {p: i for i, (p, _k, _u) in enumerate(self.library)}
+            moved = {i: now[p] for i, p in enumerate(before) if p in now}
+            self.edited = {(side, moved[i]): unit for (side, i), unit in self.edited.items() if i in moved}
+            for q in ("ships1", "ships2"):
+                if q in self.earlier:
+                    self.earlier[q] = [moved[i] for i in self.earlier[q] if i in moved]
         if not self.library:
             self.query_one("#form-message", Static).update("this ruleset has no unit files yet")
             self.query_one("#form-skipped", Static).update(self._skipped_lines())
@@ -414,7 +446,7 @@ class SetupScreen(QuitAsked, Screen[None]):
     def action_quit(self) -> None:
         """q (or the palette's Quit): asked first once there are answers to lose; with none, as Esc on the first
         question, the walk-through ends at once."""
-        if self.answers:
+        if self.answers or self.earlier:
             self.ask_quit()
         else:
             self.app.exit()
@@ -431,7 +463,8 @@ class SetupScreen(QuitAsked, Screen[None]):
         (``flagbridge new`` then ends, as nothing has been answered)."""
         if self.step > 0:
             for q in self.questions[self.step - 1:]:
-                self.answers.pop(q, None)
+                if q in self.answers:
+                    self.earlier[q] = self.answers.pop(q)
             self.step -= 2
             self.next_question()
         elif self.first:

@@ -438,6 +438,24 @@ async def test_typing_a_corrected_value_replaces_the_old_one(demo_app: Flagbridg
         assert enc.state["ships"]["swift-dolan"]["fuel"] == 35
 
 
+async def test_ctrl_u_clears_a_forms_typed_value(demo_app: FlagbridgeApp) -> None:
+    """ctrl+u clears a line, as in a shell and in the walk-through's fields (whose cursor may stand mid-line; a
+    form's is always at the end, so all of it goes). In a correction it was taken and ignored: "12 ctrl+u 42"
+    made the fuel 1242."""
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "c", *"fuel", "enter", "1", "2")
+        app.post_message(events.Key("ctrl+u", "\x15"))
+        burst(app, "4", "2", "enter", "enter")
+        await idle(pilot)
+        assert app.save.encounter.state["ships"]["swift-dolan"]["fuel"] == 42
+        burst(app, "c", *"fuel", "enter")  # the old value shown, to be replaced: ctrl+u clears it too
+        app.post_message(events.Key("ctrl+u", "\x15"))
+        burst(app, "backspace", "7", "enter", "enter")
+        await idle(pilot)
+        assert app.save.encounter.state["ships"]["swift-dolan"]["fuel"] == 7
+
+
 async def test_a_correction_clears_the_word_about_the_undo_before_it(demo_app: FlagbridgeApp) -> None:
     """Found by a game master's drive: after u then a correction, the prompt still said "Undone: ..."."""
     app = demo_app

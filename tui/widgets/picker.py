@@ -177,6 +177,8 @@ class LineEdit(Static):
             return None
         if key == "backspace":
             self.erase()
+        elif key == "ctrl+u":  # as in a shell: all before the cursor, which here is the whole line
+            self.set("")
         elif char is not None and char.isprintable():
             self.type(char)
         else:

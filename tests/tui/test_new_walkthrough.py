@@ -259,3 +259,21 @@ async def test_going_back_shows_each_earlier_answer_so_enter_keeps_it(tmp_path: 
         burst(app, *["enter"] * 8)
         await idle(pilot)
         assert app.screen.answers == given and "Organ" in question(app)
+
+
+async def test_a_digit_typed_after_a_burst_goes_on_the_end_of_the_unit_editors_value(tmp_path: Path) -> None:
+    """Found while fixing the faults above: in the unit editor, "Enter 3 0" in one burst and then 5 gave fuel 5,
+    not 305. The field selected its whole value when the focus reached it, after the burst had typed 30, so the 5
+    replaced it. The editor selects the old value itself; the field no longer selects on focus."""
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "enter", *"Duel", "enter", *"Navy", "enter", "e")
+        await idle(pilot)
+        editor = app.screen
+        options = editor.query_one("#form-options")
+        names = [options.get_option_at_index(i).id for i in range(options.option_count)]
+        burst(app, *["down"] * names.index("fuel"), "enter", "3", "0")
+        await idle(pilot)
+        burst(app, "5", "enter")
+        await idle(pilot)
+        assert editor.unit["fuel"] == 305

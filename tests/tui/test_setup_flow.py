@@ -158,6 +158,21 @@ async def test_esc_closes_the_start_screens_path_field_and_o_opens_it_empty(tmp_
         assert field.display and field.value == ""
 
 
+async def test_a_path_typed_on_after_a_burst_goes_on_the_end(tmp_path: Path) -> None:
+    """Found while fixing the walk-through: "o nope" in one burst, then ".toml", left ".toml" in the path field (it
+    selected what was in it when the focus reached it, after the burst)."""
+    from tests.tui.test_bursts import burst, idle
+
+    app = FlagbridgeApp(save_dir=tmp_path)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await idle(pilot)
+        burst(app, "o", *"nope")
+        await idle(pilot)
+        burst(app, *".toml")
+        await idle(pilot)
+        assert app.screen.query_one("#start-path").value == "nope.toml"
+
+
 async def test_start_screen_opens_a_fresh_demo_copy(tmp_path: Path) -> None:
     app = FlagbridgeApp(save_dir=tmp_path, start="start")
     async with app.run_test(size=(160, 48)) as pilot:

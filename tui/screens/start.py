@@ -62,7 +62,9 @@ class StartScreen(Screen[None]):
                 shown = p.name if p.parent.resolve() == self.save_dir.resolve() else f"{p.name}  ({p.parent})"
                 options.append(Option(Text(shown), id=f"open:{p}"))
             yield PagedOptionList(*options, id="start-options")
-            yield Input(placeholder="path of a save to open, then Enter", id="start-path")
+            # typed into by ``take_key`` at once: a select on focus, coming after a burst's keys, took them as an
+            # old value to replace ("o nope" then ".toml" gave ".toml")
+            yield Input(placeholder="path of a save to open, then Enter", id="start-path", select_on_focus=False)
             yield Static("", id="start-message")
         yield Footer()
 

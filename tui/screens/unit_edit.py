@@ -74,7 +74,7 @@ class UnitEditScreen(QuitAsked, ModalScreen[dict | None]):
             yield Static(Text("Enter: change the field · Esc: done (the file is not changed)"), id="form-help")
             yield PagedOptionList(*self._options(), id="form-options")
             yield Label("", id="form-question")
-            yield Input(id="edit-value")
+            yield Input(id="edit-value", select_on_focus=False)  # the old value is selected by `_edit`, at once
             yield Static("", id="form-message")
 
     def _options(self) -> list[Option]:

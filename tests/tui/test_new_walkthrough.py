@@ -138,7 +138,7 @@ async def test_q_on_a_list_asks_before_the_answers_are_thrown_away(tmp_path: Pat
     async with app.run_test(size=(160, 48)) as pilot:
         burst(app, "down", "down", "down", "enter", *"Quiet", "enter", *"Quinn", "enter", "q")
         await idle(pilot)
-        assert app.return_code is None and message(app).startswith("Quit without making the encounter?")
+        assert app.return_code is None and message(app).startswith("Quit and lose these answers?")
         burst(app, "n", "space", "enter")  # n only answers the question: Space then ticks, Enter goes on
         await idle(pilot)
         assert app.return_code is None and message(app) == "" and app.screen.answers["ships1"] == [0]

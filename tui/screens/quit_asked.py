@@ -8,8 +8,7 @@ walk-through stood. The console needs no question: there everything is already s
 
 from __future__ import annotations
 
-QUIT_QUESTION = ("Quit without making the encounter? The answers so far are lost. "
-                 "y: quit · any other key: go on")
+QUIT_QUESTION = "Quit and lose these answers? y: quit · any other key: go on"
 
 
 class QuitAsked:

@@ -637,6 +637,15 @@ class Ruleset(ABC):
             return module.notes_seen(self, state, side, data, request, notes)
         return notes
 
+    def own_panels(self, state: dict, side: str, kind: Any, uid: str) -> dict[str, list[tuple[str, str]]]:
+        """The panels of one of ``side``'s own units on its players' screen. Default: the console's
+        (``unit_panels``); a ruleset whose panels write down what the side may not know of another (the
+        enemy weapon that hit its crew) rewords them in ``sideview.own_panels``."""
+        module = self._sideview()
+        if module is not None and hasattr(module, "own_panels"):
+            return module.own_panels(self, state, side, kind, uid)
+        return self.unit_panels(state, kind, uid)
+
     def notes_about(self, state: dict, side: str, subject: dict, notes: list[str]) -> list[str]:
         """The notes a rule set apart as about ``subject`` (``RuleContext.about``), as ``side`` may read them,
         judged on the state before their event. Default: none (``sideview.notes_about`` when the ruleset has

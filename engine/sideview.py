@@ -1,10 +1,10 @@
 """What one side of a fight knows: the players' screen (``flagbridge watch``).
 
 The console shows the referee everything: every ship's full state and the
-referee's own rolls. The players may see their own units in full, the other
-sides' units only as far as the rules let them (``Ruleset.side_view``), and the
-log with what they may not know left out (``Ruleset.log_seen``, one tier per
-event). A ruleset without a ``sideview`` module gets the safe defaults here:
+referee's own rolls. The players may see their own units in full (as
+``Ruleset.own_panels`` words them), the other sides' units only as far as the
+rules let them (``Ruleset.side_view``), and the log with what they may not
+know left out (``Ruleset.log_seen``, one tier per event). A ruleset without a ``sideview`` module gets the safe defaults here:
 its own units, nothing of the others, no roll beyond what it was for.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 
 from .encounter import Encounter, Event, note_sections
 from .recap import Entry
-from .rolls import RollRequest
+from .rolls import RollRequest, RollResult
 from .state import plain_copy, thaw
 
 #: The players' screen shows the log of the last so many events.
@@ -24,11 +24,12 @@ LOG_EVENTS = 500
 #: How much of a logged event a side sees.
 FULL = "full"  # the line as the console logs it, and the effects noted after it
 OUTCOME = "outcome"  # what it was and whether it made it (no dice, no modifiers), and the effects noted
+TOTAL = "total"  # what it was and the total it came to, told aloud (no dice, no modifiers), and the effects noted
 RESULT = "result"  # what it was and whether it made it, without the effects noted
 BARE = "bare"  # what it was, nothing of its result
 NOTES = "notes"  # only the effects noted after it (a secret roll whose outcome the side learns)
 HIDDEN = "hidden"  # nothing at all
-TIERS = (FULL, OUTCOME, RESULT, BARE, NOTES, HIDDEN)
+TIERS = (FULL, OUTCOME, TOTAL, RESULT, BARE, NOTES, HIDDEN)
 
 
 @dataclass(frozen=True)
@@ -114,13 +115,24 @@ def _lines(enc: Encounter, ev: Any, answer: Any, notes: list[str]) -> list[str]:
         return []
     if tier == NOTES:
         return notes
-    if tier == FULL or ev.kind != "roll":
-        head = [purpose if ev.kind != "roll" and isinstance(answer, tuple) else enc.describe(ev)]
+    if ev.kind != "roll":
+        head = [purpose if isinstance(answer, tuple) else enc.describe(ev)]
+    elif tier == FULL:  # dice and modifiers in full, named by the ruleset's words when it gave them
+        named = Event(ev.kind, ev.group, ev.at, {**ev.data, "purpose": purpose}) if isinstance(answer, tuple) else ev
+        head = [enc.describe(named)]
+    elif tier == TOTAL:
+        head = [f"{purpose}: {_total(ev)}"]
     else:
         made = ev.data.get("success")
         result = "" if tier == BARE or not isinstance(made, bool) else (": success" if made else ": failure")
         head = [f"{purpose}{result}" if result else f"{purpose}: rolled"]
-    return head + (notes if tier in (FULL, OUTCOME) else [])
+    return head + (notes if tier in (FULL, OUTCOME, TOTAL) else [])
+
+
+def _total(ev: Any) -> int:
+    """What a logged roll came to, modifiers included (as the console's line gives it)."""
+    request = RollRequest.from_plain(ev.data)
+    return RollResult(request, ev.data["natural"], tuple(ev.data.get("faces", ())), ev.data["source"]).total
 
 
 def side_log(enc: Encounter, side: str, last: int | None = None) -> list[Entry]:
@@ -199,6 +211,6 @@ def picture(enc: Encounter, side: str) -> Picture:
         if kind is None:
             continue
         line, _condition = rs.unit_line(state, kind, uid)
-        own.append((uid, line, rs.unit_panels(state, kind, uid)))
+        own.append((uid, line, rs.own_panels(state, side, kind, uid)))
     return Picture(f"{enc.setup.name} · {rs.name}", where, step, waiting(enc, side), view, own,
                    side_log(enc, side, LOG_EVENTS), max(0, len(enc.events) - LOG_EVENTS))

@@ -104,3 +104,28 @@ def test_notes_set_apart_follow_the_events_own_and_are_read_as_their_subject_say
     with quiet.about({"attack": "A2"}):
         quiet.note("A2 begins")
     assert quiet.notes == ["A2 begins"] and quiet.asides is None
+
+
+def test_a_total_told_aloud_and_a_full_roll_under_the_rulesets_words(monkeypatch) -> None:
+    """``TOTAL``: a roll whose result is told aloud (classic-hg's initiative) reads as what it was and the total it
+    came to, never its dice or modifiers, with its notes; a ``FULL`` roll named by the ruleset's words reads in full
+    under those words (a crew hit whose purpose named the enemy's weapon)."""
+    from engine.sideview import TOTAL
+
+    def told(state, side, kind, data, request):
+        if kind != "roll":
+            return FULL
+        if request.context.get("side") == "blue":
+            return FULL, "Initiative: the blue fleet"
+        return TOTAL, "Initiative: the red fleet"
+
+    monkeypatch.setattr(SKIRMISH, "log_seen", told)
+    enc = Encounter(make_setup(), SKIRMISH)
+    enc.act("initiative")
+    enc.type_roll("6")  # blue: 6 + 1 tactics
+    enc.type_roll("2")
+    assert side_log(enc, "blue")[0].details == ["Initiative: the blue fleet: 1D typed [6] +1 Tactics = 7",
+                                                "Initiative: the red fleet: 2"]
+    assert picture(enc, "blue").own and SKIRMISH.own_panels(enc.state, "blue", SKIRMISH.unit_kind_of(
+        enc.state, "arrow"), "arrow") == SKIRMISH.unit_panels(enc.state, SKIRMISH.unit_kind_of(enc.state, "arrow"),
+                                                              "arrow")  # a ruleset's own panels by default

@@ -201,3 +201,114 @@ def test_percentile_a_grazing_shot_reads_without_the_attackers_percent_to_hit() 
     red = seen(enc, "red")
     assert "Grazing shot: 0 points" in red and "48" not in red and "14 points" not in red
     assert any("Grazing shot: 0 of 14 points: the roll 60" in n for e in enc.events for n in e.notes)
+
+
+# --- classic-hg played over turns: another side's mounts and weapons, and the initiative as told --------------
+
+def _played(enc: Encounter, commander, faces: list[str], turns: int, read) -> None:
+    """The fight played by ``commander`` (each side's doctrine) with the typed faces in turn, round and round
+    (a roll they cannot answer takes the next that it can), until past ``turns`` or over; ``read(enc)`` after
+    every event, so a line that shows only for a moment (an attack in flight, a roll waited for) is read too."""
+    at, key = 0, "turn" if "turn" in enc.state else "round"
+    while enc.state[key] <= turns and not enc.state.get("over"):
+        if enc.pending is not None:
+            for tried in range(len(faces)):
+                typed = faces[(at + tried) % len(faces)]
+                try:
+                    enc.type_roll(typed)
+                except Exception:  # noqa: BLE001  (a face the dice cannot show: 12 on 1D, 2 on 1d1)
+                    continue
+                at += tried + 1
+                break
+            else:
+                raise AssertionError(f"no face answers {enc.pending.purpose} ({enc.pending.dice})")
+        else:
+            choice = commander.decide(enc.state)
+            if choice is None:
+                break
+            enc.act(choice[0], **choice[1])
+        read(enc)
+
+
+def _enemy_words(enc: Encounter, side: str) -> tuple[set[str], set[str]]:
+    """What names the other side's weapons (lower case: the labels of its mounts, the weapons they fire, the
+    defences they put up, its torpedoes, and the weapon words its crew-attack keys spell) and its programs
+    (as loaded, upper case), less any this side's own ships share (they may be named on its own lines)."""
+    from rulesets.classic_hg.tables import load_tables
+    from rulesets.classic_hg.choices import words
+
+    tables = load_tables()
+
+    def of(sid: str) -> tuple[set[str], set[str]]:
+        ship, named = enc.state["ships"][sid], set()
+        for t in ship["turrets"]:
+            mount = tables.mounts[t["weapon"]]
+            named.add(mount["label"].lower())
+            for w in [*mount.get("fires", []), *mount.get("defends", [])]:
+                entry = tables.weapons.get(w) or tables.defences.get(w) or {}
+                named |= {entry.get("label", "").lower(), words(w).lower()}
+        if ship["tubes"]:
+            named |= {tables.weapons[w]["label"].lower() for w in ("torpedo_he", "torpedo_nuclear")} | {"torpedo"}
+        return named - {""}, set(ship["programs"]) | set(ship["library"])
+
+    theirs = [of(sid) for sid, s in enc.state["ships"].items() if s["side"] != side]
+    ours = [of(sid) for sid, s in enc.state["ships"].items() if s["side"] == side]
+    weapons = set().union(*(w for w, _p in theirs)) - set().union(*(w for w, _p in ours))
+    programs = set().union(*(p for _w, p in theirs)) - set().union(*(p for _w, p in ours))
+    return weapons, programs
+
+
+def test_classic_hg_over_three_turns_no_side_reads_an_enemy_mount_weapon_or_program() -> None:
+    """classic-hg's side view (``rulesets/classic_hg/sideview.py``): an enemy ship is read by its name and what it
+    does, never by its weapons, its mounts (turret and tube ids name them) or its programs, and each side's
+    initiative total is told aloud. Found by a game master's drive: under "Kinunir: Fire turrets at Black Jack"
+    the target read "To hit: Kinunir T8 Particle accelerator x1 at Black Jack: success", the panel "Kinunir T1 at
+    Black Jack: hit", and the log "Initiative: Imperial Navy: rolled" beside the panel's "Initiative: Imperial Navy
+    6, Corsairs 6". Three turns of the two sides' standard doctrine with typed dice: a beam-laser gunboat against
+    a raider with a particle accelerator, missiles, sand and a torpedo tube; both screens read after every event."""
+    import re
+
+    from engine.forecast import load_doctrine
+    from rulesets.classic_hg import RULESET
+    from rulesets.classic_hg.doctrine import Commander
+    from tests.rulesets.classic_hg.duel import ESCORT, RAIDER, make_setup
+
+    gunboat = {**ESCORT, "programs": ["TARGET", "ANTI-MISSILE", "PREDICT-2"], "program_library": ["EVADE-1"],
+               "turrets": [{"weapon": "beam_laser", "count": 3, "gunner_skill": 1},
+                           {"weapon": "beam_laser", "count": 2, "gunner_skill": 1}],
+               "missiles": 0, "am_missiles": 0, "sand": 0, "repulsors": 0, "nuclear_dampers": 0}
+    raider = {**RAIDER, "power_plant": 6, "programs": ["TARGET", "LAUNCH", "TORPEDO LAUNCH"],
+              "turrets": [{"weapon": "particle_accelerator", "count": 1, "gunner_skill": 1},
+                          {"weapon": "missile_rack", "count": 2, "gunner_skill": 1},
+                          {"weapon": "sandcaster", "count": 2}]}
+    enc = Encounter(make_setup(gunboat, raider), RULESET)
+    standard = load_doctrine(RULESET, "standard")[1]
+    commander = Commander(RULESET, {"imp": standard, "cor": standard})
+    sides = {"imp": ("Vigilant", "Jackal"), "cor": ("Jackal", "Vigilant")}
+    words = {side: _enemy_words(enc, side) for side in sides}
+    assert {"particle accelerator", "he missile", "missile rack", "sand", "torpedo"} <= words["imp"][0]
+    assert {"beam laser"} <= words["cor"][0] and "TORPEDO LAUNCH" in words["imp"][1]
+    read: dict[str, str] = {}
+
+    def check(enc: Encounter) -> None:
+        for side, (_ours, enemy) in sides.items():
+            text = seen(enc, side)
+            weapons, programs = words[side]
+            assert not re.search(rf"\b{enemy} (T\d+|B\d+|tube \d+)\b", text), (side, text)
+            assert not [w for w in weapons if w in text.lower()], (side, [w for w in weapons if w in text.lower()])
+            assert not [p for p in programs if re.search(rf"(?<![A-Z-]){re.escape(p)}(?![A-Z-])", text)], (side, text)
+            read[side] = text
+
+    _played(enc, commander, ["5 6", "6 6", "4", "3 4", "6", "2 5", "6 5", "1 2", "5", "3", "1"], 3, check)
+    assert enc.state["turn"] == 4
+    referee = "\n".join(n for e in enc.events for n in [enc.describe(e), *e.notes])
+    for happened in ("To hit: Jackal T1 Particle accelerator", "To hit: Jackal tube 1 HE torpedo",
+                     "Intercept A1: Jackal T3 Sand", "Radiation: A6 against Vigilant"):
+        assert happened in referee, happened  # the fight reached what the screens must not tell
+    # what each side is told: who fires at whom, the attack, the interception, the totals of both sides
+    assert "Jackal: Fire at Vigilant" in read["imp"] and "To hit: Jackal at Vigilant: success" in read["imp"]
+    assert "Jackal: Intercept an attack (A8)" in read["imp"] and "Intercept A8: success" in read["imp"]
+    assert "To hit: Vigilant T2 Beam laser x2 at Jackal: success" in read["imp"]  # its own fire in full
+    assert "Initiative: Corsairs: 6" in read["imp"] and "Initiative: Imperial Navy: 6" in read["cor"]
+    assert "Initiative: Imperial Navy: 1D typed [4] +2 Tactics = 6" in read["imp"]  # its own roll in full
+    assert "Tactics" not in read["cor"]  # the Imperials' DM behind their total

@@ -13,7 +13,7 @@ from pathlib import Path
 from engine.encounter import Encounter
 from engine.rolls import RollRequest
 from engine.saves import SaveFile
-from engine.sideview import FULL, HIDDEN, OUTCOME, RESULT, picture
+from engine.sideview import FULL, HIDDEN, OUTCOME, RESULT, TOTAL, picture
 from engine.state import plain_copy
 from rulesets.classic_hg import RULESET
 from tests.rulesets.classic_hg.duel import ESCORT, RAIDER, answer, make_setup, roll_for_effect, roll_for_general
@@ -47,11 +47,15 @@ def test_the_defender_reads_its_damage_the_attacker_nothing_of_it() -> None:
     location = RollRequest("General location: A1 on Red Lantern", "2D", then="general_location",
                            context={"attack": "A1"})
     assert (seen("imperial", location), seen("corsairs", location)) == (HIDDEN, FULL)
-    to_hit = RollRequest("To hit", "2D", then="to_hit", context={"ship": "swift-dolan", "target": "red-lantern"})
-    assert (seen("imperial", to_hit), seen("corsairs", to_hit)) == (RESULT, OUTCOME)
+    to_hit = RollRequest("To hit: Swift Dolan T3 Beam laser x3 at Red Lantern", "2D", then="to_hit",
+                         context={"ship": "swift-dolan", "target": "red-lantern"})
+    assert (seen("imperial", to_hit), seen("corsairs", to_hit)) == (
+        RESULT, (OUTCOME, "To hit: Swift Dolan at Red Lantern"))  # the target never reads the firer's turret
     initiative = RollRequest("Initiative: Imperial Navy", "1D", then="initiative", context={"side": "imperial"})
-    assert (seen("imperial", initiative), seen("corsairs", initiative)) == (FULL, OUTCOME)
-    assert "Swift Dolan T3 at Red Lantern: hit" in RULESET.side_view(state, "corsairs").notes
+    assert (seen("imperial", initiative), seen("corsairs", initiative)) == (
+        FULL, (TOTAL, "Initiative: Imperial Navy"))  # the total told aloud, not the die or the Tactics DM
+    assert "A1 Swift Dolan at Red Lantern: hit" in RULESET.side_view(state, "corsairs").notes
+    assert "A1 Swift Dolan T3 at Red Lantern: hit" in RULESET.side_view(state, "imperial").notes
 
 
 # --- an attack's damage begun under the roll that ended the one before it (found by a game master's drive) ----------
@@ -124,3 +128,29 @@ def test_radiation_wounds_land_under_the_attack_that_caused_them() -> None:
     imp, cor = _log_text(enc, "imp"), _log_text(enc, "cor")
     assert "Mate Sela Dunn" in cor and "Mate Sela Dunn" not in imp
     assert "A2 on Vigilant:" in imp and "A2 on Vigilant:" not in cor
+
+
+def test_the_target_side_records_a_nuclear_crew_hit_without_the_enemy_weapon_named() -> None:
+    """"Nuclear Missile: Crew killed on a 8 (2D), otherwise 2 attributes reduced to 0": the Corsairs record what
+    the Vigilant's missile did to the Jackal's bridge crew, but no line of theirs names the Vigilant's weapon (the
+    kill roll's purpose, "Nuclear missile: is the crew ...", and the ship's list of crew attacks, "(missile
+    nuclear)", both did). The referee's log keeps the weapon; the Imperials read none of the damage."""
+    from tests.engine.test_side_leaks import seen
+    from tests.rulesets.classic_hg.test_effects import strike
+
+    enc = Encounter(make_setup(dict(ESCORT), dict(RAIDER)), RULESET)
+    strike(enc, "bridge", "crew", armor=3, turret="T4", warhead="nuclear")
+    assert enc.pending.purpose == "Nuclear missile: is the crew in the bridge of Jackal killed?"
+    assert picture(enc, "cor").waiting == "waiting for a roll: Crew hit: is the crew in the bridge of Jackal killed?"
+    answer(enc, "is the crew in the bridge of Jackal killed?", "7")  # 8+ kills
+    while enc.pending is not None:
+        enc.type_roll("2")
+    cor = seen(enc, "cor")
+    assert "Crew hit: is the crew in the bridge of Jackal killed?: 2D typed [7] = 7 vs 8+: failure" in cor, cor
+    assert "nuclear missile" not in cor.lower() and "missile nuclear" not in cor.lower(), cor
+    crew = [v for _uid, _line, panels in picture(enc, "cor").own for k, v in panels["Armor and crew"]
+            if k == "Crew attack"]
+    assert crew == ["T1 A1: crew in the bridge: 2 attributes reduced to 0"], crew
+    assert "(missile nuclear)" in " ".join(v for k, v in RULESET.unit_panels(
+        enc.state, RULESET.unit_kind_of(enc.state, "jackal"), "jackal")["Armor and crew"])  # the referee's panel
+    assert "killed?" not in seen(enc, "imp")

@@ -30,7 +30,12 @@ Where the text is silent we decided:
   systems and what it has left.
 - An action that names a ship the side has not detected is left out; another
   side's fire reads as who fires at whom (not the batteries' ids or the tactics
-  points spent).
+  points spent), and no line it reads of that fire names the battery, its
+  weapon, its factor or its aim: not the rolls' purposes, not the notes under
+  them (a tractor beam's "no damage table to roll on" reads without the
+  weapon's name). The defences the fire had to penetrate and the damage tables
+  it rolled on are the target's own record, and tell only what any hit of
+  that kind would.
 """
 
 from __future__ import annotations
@@ -168,15 +173,25 @@ _AIM = re.compile(r"^Aim ")
 def notes_seen(ruleset, state: dict, side: str, data: dict, request: RollRequest | None,
                notes: list[str]) -> list[str]:
     """A locate's notes without the target's signature class, for every side (the one that rolled included); a
-    hit's notes without the firing battery's factor or aim for any side but the firer's (found by a drive: the
-    target's screen read "UCP factor B - distribution 2: 9 criticals")."""
+    hit's notes without the firing battery's factor, aim or weapon for any side but the firer's (found by drives:
+    the target's screen read "UCP factor B - distribution 2: 9 criticals", and "Tractor beam: no damage table to
+    roll on")."""
     if request is None:
         return notes
     if request.then == "locate":
         return [_FINDS_ONLY.sub(r"\1", _SIGNATURE.sub("", n)) for n in notes]
     if request.then in ("to_hit", "penetrate") and _side_of(state, request.context.get("ship")) != side:
-        return [_CRITICALS_FROM.sub("", n) for n in notes if not _AIM.match(n)]
+        weapon = ruleset.tables_for(state).weapons.get(request.context.get("weapon"), {}).get("label", "")
+        return [_unarmed(_CRITICALS_FROM.sub("", n), weapon) for n in notes if not _AIM.match(n)]
     return notes
+
+
+def _unarmed(note: str, weapon: str) -> str:
+    """A note that begins with the firing weapon's name ("Tractor beam: no damage table to roll on, ..."), without it."""
+    if weapon and note.startswith(f"{weapon}: "):
+        rest = note[len(weapon) + 2:]
+        return rest[:1].upper() + rest[1:]
+    return note
 
 
 #: Actions of the game master's, not a side's: the range and the line of sight between two ships.

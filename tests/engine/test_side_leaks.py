@@ -312,3 +312,66 @@ def test_classic_hg_over_three_turns_no_side_reads_an_enemy_mount_weapon_or_prog
     assert "Initiative: Corsairs: 6" in read["imp"] and "Initiative: Imperial Navy: 6" in read["cor"]
     assert "Initiative: Imperial Navy: 1D typed [4] +2 Tactics = 6" in read["imp"]  # its own roll in full
     assert "Tactics" not in read["cor"]  # the Imperials' DM behind their total
+
+
+# --- megatraveller played over rounds: another side's batteries, weapons and numbers -------------------------
+
+def _others(enc: Encounter, side: str) -> str:
+    """Everything the side's picture holds but its own units' panels (which hold its own numbers in full)."""
+    p = picture(enc, side)
+    parts = [p.title, p.where, p.step, p.waiting, p.view.unseen, *p.view.notes]
+    for c in p.view.contacts:
+        parts += [c.name] + [f"{a}: {b}" for a, b in c.known]
+    for e in p.log:
+        parts += [e.headline, *e.details]
+    return "\n".join(parts)
+
+
+def test_megatraveller_over_three_rounds_no_side_reads_an_enemy_battery_weapon_or_number() -> None:
+    """megatraveller's side view (``rulesets/megatraveller/sideview.py``): a lock gives "power and tonnage, but NOT
+    type nor other data" (States of Detection), so another side's batteries, weapons, armor (AV), computer and
+    the factor of a battery that hit never show; its fire reads as who fires at whom. Three rounds of the standard
+    doctrine on both sides with typed dice, two squares apart: the Lancer's beam laser and tractor beam against
+    Corsair-1's fusion guns, nuclear missile, meson gun and spinal particle accelerator; both screens read after
+    every event. Found here: a tractor beam's hit read "Tractor beam: no damage table to roll on" on the target's
+    screen."""
+    import re
+
+    from engine.forecast import load_doctrine
+    from rulesets.megatraveller import RULESET
+    from rulesets.megatraveller.doctrine import Commander
+    from tests.rulesets.megatraveller.engagement import LANCER, SCAN
+
+    lancer = {**LANCER, "batteries": [{"weapon": "beam_laser", "factor": 1}, {"weapon": "tractor", "factor": 3}]}
+    corsair = {"side": "cor", "name": "Corsair-1", "type_code": "P", "tonnage": 400, "power_plant": 3,
+               "maneuver": 3, "computer_model": 2, "signature": "medium", "defence_dm": 1, "armor": 37, "sand": 2,
+               "repulsor": 1, "damper": 1, "fuel": 120, "crew": 9, "sensors": SCAN,
+               "batteries": [{"weapon": "fusion_gun", "factor": 5, "count": 2},
+                             {"weapon": "nuclear_missile", "factor": 3},
+                             {"weapon": "meson_gun", "factor": 3, "to_hit_number": 2},
+                             {"weapon": "particle_accelerator", "factor": 11, "spinal": True}]}
+    enc = _mt({"lancer": lancer, "corsair": corsair}, 2)
+    standard = load_doctrine(RULESET, "standard")[1]
+    sides = {"imp": ("Lancer", "Corsair-1", ("fusion gun", "nuclear missile", "meson gun", "particle accelerator")),
+             "cor": ("Corsair-1", "Lancer", ("beam laser", "tractor"))}
+    read: dict[str, str] = {}
+
+    def check(enc: Encounter) -> None:
+        for side, (ours, enemy, weapons) in sides.items():
+            text, others = seen(enc, side), _others(enc, side)
+            assert not re.search(rf"\b{enemy} B\d|\bB\d+(-\d+)? on {ours}\b", text), (side, text)
+            assert not [w for w in weapons if w in text.lower()], (side, [w for w in weapons if w in text.lower()])
+            for number in ("AV ", "Def DM", f"{enemy} computer", "UCP factor", "Aim ", "Tactics ("):
+                assert number not in others, (side, number, others)
+            read[side] = text
+
+    _played(enc, Commander(RULESET, {"imp": standard, "cor": standard}), ["6 6", "5 6", "6 5", "4 5", "6 6", "3 4",
+                                                                          "5 5"], 3, check)
+    assert enc.state["round"] == 4
+    referee = "\n".join(n for e in enc.events for n in [enc.describe(e), *e.notes])
+    for happened in ("To hit: Corsair-1 B4 spinal particle accelerator-B at Lancer: 2D", "Tractor beam: no damage",
+                     "Penetrate configuration-5: Corsair-1 B3 at Lancer", "UCP factor B"):
+        assert happened in referee, happened  # the fight reached what the screens must not tell
+    assert "To hit: Corsair-1 at Lancer: success" in read["imp"] and "7 criticals, Lancer loses 7 armor" in read["imp"]
+    assert "Penetrate repulsor: Lancer at Corsair-1: success" in read["cor"]
+    assert "No damage table to roll on, so no damage, no criticals and no armor lost" in read["cor"]

@@ -3,11 +3,18 @@
 It reads and never writes. The console saves by writing a temporary file and
 replacing the save with it, so the file's inode changes on every autosave:
 this watches the save's folder (``watchfiles``, the operating system's file
-notification, no polling loop) and reloads whenever an entry of that name
-appears or changes. A reload that fails (the save half-edited by hand, the
-folder gone) keeps the last good picture and says why; an undo is a shorter
-log, read like any other save; the console quitting and reopening only
-rewrites the file.
+notification) and reloads whenever an entry of that name appears or changes.
+A reload that fails (the save half-edited by hand, the folder gone) keeps the
+last good picture and says why; an undo is a shorter log, read like any other
+save; the console quitting and reopening only rewrites the file.
+
+A notification watches the folder it was set on, not its path: a folder
+deleted and made again (a sync tool, a restore from a backup) is a new folder
+the old watch never hears from. So the watch also looks, once every
+``CHECK_MS``, at the folder (a new one, or none, starts the watch again on
+what is there) and at the save itself (another inode, time or size than the
+one last read is read again), which also catches a change made in the moment
+between a folder coming back and its watch starting.
 """
 
 from __future__ import annotations
@@ -26,6 +33,26 @@ from engine.sideview import Picture, picture
 #: How long file notifications are gathered before one reload (ms): an autosave is one replace.
 DEBOUNCE_MS = 150
 RETRY_S = 2.0
+#: How often the folder and the save are looked at between notifications (ms).
+CHECK_MS = 1000
+
+
+def identity(path: Path) -> tuple[int, ...] | None:
+    """What tells one folder from another made at the same path: its device and inode (None: there is none)."""
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
+
+
+def signature(path: Path) -> tuple[int, ...] | None:
+    """What changes when the save is written or replaced: its inode, modification time and size (None: no file)."""
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino, found.st_mtime_ns, found.st_size
 
 
 def side_picture(path: Path, side: str) -> Picture:
@@ -59,7 +86,8 @@ class WatchApp(App[None]):
         super().__init__()
         self.path = Path(path)
         self.side = side
-        self.first = first or side_picture(self.path, side)
+        self.read = signature(self.path)  # the save as last read, good or not (before reading it: a change then
+        self.first = first or side_picture(self.path, side)  # is read again)
         self.reloads = 0  # pictures shown after the first (tests wait on it)
 
     def get_default_screen(self):
@@ -79,14 +107,32 @@ class WatchApp(App[None]):
         from watchfiles import awatch
 
         folder = self.path.parent.resolve()
+        lost = False
         while True:
+            watched = identity(folder)
+            if watched is None:  # the folder is gone: the last picture stays up, and the folder is looked for
+                lost = True
+                self.screen_status(f"showing the last good save: {folder}: the folder is gone; looking for it "
+                                   f"every {RETRY_S:g} s")
+                await asyncio.sleep(RETRY_S)
+                continue
+            if lost:  # back: read what it holds (or say the save is not in it yet)
+                lost = False
+                await self.reload()
+            else:  # what the folder holds now, before its notifications begin
+                await self.reload_if_changed()
             try:
-                async for _changes in awatch(folder, watch_filter=_is_save(self.path), debounce=DEBOUNCE_MS,
-                                             step=50, recursive=False):
-                    await self.reload()
+                async for changes in awatch(folder, watch_filter=_is_save(self.path), debounce=DEBOUNCE_MS,
+                                            step=50, recursive=False, rust_timeout=CHECK_MS, yield_on_timeout=True):
+                    if identity(folder) != watched:  # deleted, or deleted and made again: watch what is there
+                        break
+                    if changes:
+                        await self.reload()
+                    else:
+                        await self.reload_if_changed()
             except asyncio.CancelledError:
                 raise
-            except Exception as exc:  # the folder went away: say so, and look again in a moment
+            except Exception as exc:  # the watch itself failed: say so, and look again in a moment
                 self.screen_status(f"not following {folder}: {type(exc).__name__}: {exc}")
                 await asyncio.sleep(RETRY_S)
                 await self.reload()
@@ -97,10 +143,16 @@ class WatchApp(App[None]):
         if isinstance(self.screen, WatchScreen):
             self.screen.set_status(text)
 
+    async def reload_if_changed(self) -> None:
+        """Read the save again if it is not the one last read (another inode, time or size, or gone or back)."""
+        if signature(self.path) != self.read:
+            await self.reload()
+
     async def reload(self) -> None:
         """Read the save again and show it; a save that will not load leaves the last picture up."""
         from .screens.watch import WatchScreen
 
+        self.read = signature(self.path)
         try:
             shown = await asyncio.to_thread(side_picture, self.path, self.side)
         except (FlagbridgeError, OSError) as exc:

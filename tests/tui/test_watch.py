@@ -155,6 +155,36 @@ async def test_megatraveller_watch_survives_a_bad_save_and_the_console_reopening
         await until(pilot, app, "step 2/3", gone=("showing the last good save",))
 
 
+async def test_watch_picks_the_save_up_again_when_its_folder_is_deleted_and_made_again(tmp_path: Path) -> None:
+    """Found by a game master's drive: the save's folder deleted, made again and the save copied back in (a sync
+    tool, a restore), and the view stayed on "showing the last good save: ...: no such file" for good (the
+    folder's notifications came from the folder deleted). It says the folder is gone, keeps the last picture, and
+    once the folder is back reads the save that is in it, and follows its autosaves again."""
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    path = copy(CHG_DEMO, folder)
+    app = WatchApp(path, "imperial")
+    async with app.run_test(size=(160, 48)) as pilot:
+        enc = console(path).encounter
+        enc.act("roll_initiative")
+        answer(enc, "Initiative: Imperial Navy", "6")
+        answer(enc, "Initiative: Corsairs", "1")
+        await until(pilot, app, "Initiative: Imperial Navy 9, Corsairs 3")
+        kept = tmp_path / "kept.toml"  # the console carries on in a copy while the folder is away
+        shutil.copyfile(path, kept)
+        console(kept).encounter.act("next")
+
+        shutil.rmtree(folder)
+        text = await until(pilot, app, "showing the last good save")
+        assert "Initiative: Imperial Navy 9, Corsairs 3" in text  # the last picture stays up
+        folder.mkdir()
+        shutil.copyfile(kept, path)
+        await until(pilot, app, "step 2/9", "following", gone=("the folder is gone", "showing the last good save"))
+
+        console(path).encounter.act("next")  # and its autosaves are followed again
+        await until(pilot, app, "step 3/9")
+
+
 async def test_no_key_changes_the_fight_or_writes(tmp_path: Path) -> None:
     """Every key the console answers, pressed on the watch view: the save and its folder stay exactly
     as they were (no event, no autosave, no backup, no screenshot file), and the view still shows."""

@@ -115,6 +115,20 @@ def criticals_due(factor: int, tonnage: int, tables: Tables) -> int:
     return max(0, factor - critical_distribution(tables, tonnage))
 
 
+def _short_of(c: dict, needed: int) -> str:
+    """Why a pinpoint pick was not made: the band, or the margin (a drive read "needs Visual range and a roll
+    made by 4" at Visual range, where only the margin fell short)."""
+    band = c.get("band", "")
+    if band != "visual":
+        return f"a pick needs Visual range (this shot was at {band or 'another'} range)"
+    return f"a pick needs the to-hit roll made by {needed} or more, and this one was made by less"
+
+
+def _aim_words(aim: str) -> str:
+    """"critical: power" for ``critical:power``, as the fire form names it."""
+    return f"critical: {aim.split(':', 1)[1]}" if aim.startswith("critical:") else aim
+
+
 def start(state: dict, c: dict, tables: Tables, ctx: RuleContext) -> None:
     """The battery hit and penetrated: its damage rolls, pinpoint picks and criticals (steps 3.3-3.4)."""
     target = state["ships"][c["target"]]
@@ -133,12 +147,12 @@ def start(state: dict, c: dict, tables: Tables, ctx: RuleContext) -> None:
             apply_result(state, c["target"], {"system": system_aim, "amount": 1}, tables, ctx, "pinpoint")
             skip_first = True
         else:
-            ctx.note(f"Aim {system_aim} needs Visual range and a to-hit roll made by {PICK_SYSTEM}: ignored")
+            ctx.note(f"Aim {system_aim}: ignored, {_short_of(c, PICK_SYSTEM)}")
     if critical_aim:
         if pick != "critical":
-            ctx.note(f"Aim {critical_aim} needs Visual range and a to-hit roll made by {PICK_CRITICAL}: ignored")
+            ctx.note(f"Aim {_aim_words(critical_aim)}: ignored, {_short_of(c, PICK_CRITICAL)}")
         elif not crits:
-            ctx.note(f"Aim {critical_aim}: no critical hit is due from this battery (UCP factor {ucp(c['factor'])} "
+            ctx.note(f"Aim {_aim_words(critical_aim)}: no critical hit is due from this battery (UCP factor {ucp(c['factor'])} "
                      f"- distribution {critical_distribution(tables, target['tonnage'])}), so none to pick")
         else:
             picked_critical = critical_aim.split(":", 1)[1]

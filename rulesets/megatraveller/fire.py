@@ -250,8 +250,10 @@ def resolve_to_hit(state: dict, result: RollResult, tables: Tables, ctx: RuleCon
     made = f"made by {result.margin}" if result.margin else "made exactly"
     target = state["ships"][c["target"]]
     offer = f": the firer may pick the {pick}" if pick else ""
-    if pick == "critical" and not damage.criticals_due(c["factor"], target["tonnage"], tables):
-        offer = ": the firer may pick the system (no critical is due)"  # line 100: none to pick among
+    if pick == "critical":  # made by 4 is made by 2 as well: both picks (line 55)
+        offer = ": the firer may pick the system and the critical"
+        if not damage.criticals_due(c["factor"], target["tonnage"], tables):
+            offer = ": the firer may pick the system (no critical is due)"  # line 100: none to pick among
     ctx.note(f"Hit ({made})" + offer)
     c["defences"] = [d for d in tables.weapons[c["weapon"]]["defences"] if systems.defence(target, d) > 0]
     _next_defence(state, c, tables, ctx)

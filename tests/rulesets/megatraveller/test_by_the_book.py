@@ -372,7 +372,18 @@ def test_a_critical_picked_beside_a_system_needs_the_roll_made_by_4() -> None:
     answer(enc, "To hit", "10")  # 13: made by 2
     answer(enc, "Critical 1/1: Target", "7")
     assert ship(enc, "d")["fuel"] == 90 and ship(enc, "d")["shut_down"] == [TABLES.criticals[7]]
-    assert any("Aim critical:bridge needs Visual range and a to-hit roll made by 4: ignored" in line
+    assert any("Aim critical: bridge: ignored, a pick needs the to-hit roll made by 4 or more, and this one was "
+               "made by less" in line for e in enc.events for line in e.notes)
+    assert any(line == "Hit (made by 2): the firer may pick the system" for e in enc.events for line in e.notes)
+
+
+def test_made_by_4_the_log_offers_both_picks() -> None:
+    """Line 55: made by 4 is also made by 2, so the log says the firer picks the system and the critical (a drive
+    read "may pick the critical" alone, though the system aim was applied too)."""
+    enc = in_fire_step(duel({"batteries": [battery("beam_laser", 4)]}, {}, squares=1))
+    enc.act("fire", ship="a", target="d", batteries=["B1"], aim="fuel", aim_critical="critical:bridge")
+    answer(enc, "To hit", "12")  # 15: made by 4
+    assert any(line == "Hit (made by 4): the firer may pick the system and the critical"
                for e in enc.events for line in e.notes)
 
 

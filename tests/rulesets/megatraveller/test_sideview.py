@@ -130,7 +130,7 @@ def test_the_target_reads_its_criticals_but_not_the_firing_battery_s_factor_or_a
     state = demo_state()
     request = RollRequest("Penetrate sand-2: Red Lantern B2 at Vigilance", "2D", (), None, "penetrate",
                           {"ship": "corsair", "target": "patrol", "battery": "B2"}, 1)
-    notes = ["Aim critical:power needs Visual range and a to-hit roll made by 4: ignored",
+    notes = ["Aim critical: power: ignored, a pick needs the to-hit roll made by 4 or more, and this one was made by less",
              "UCP factor 5 - distribution 3: 2 criticals, Vigilance loses 2 armor"]
     assert RULESET.notes_seen(state, "imperial", {}, request, notes) == ["2 criticals, Vigilance loses 2 armor"]
     assert RULESET.notes_seen(state, "corsairs", {}, request, notes) == notes

@@ -32,8 +32,11 @@ def read_options(opts: dict) -> dict:
     for name, (allowed, default, words) in OPTIONS.items():
         v = opts.get(name, default)
         if isinstance(v, bool) or v not in allowed:
+            # "one of 1, 2, got '2'" read as if '2' were allowed: a number written in quotes is text
+            quoted = " (text: write the number without quotes)" if isinstance(v, str) and v.strip() in map(str, allowed) \
+                else ""
             raise BadTable(f"setup.options.{name}: expected {words}: one of {', '.join(map(str, allowed))}, "
-                           f"got {v!r}")
+                           f"got {v!r}{quoted}")
         out[name] = v
     for name, default in FLAGS.items():
         v = opts.get(name, default)

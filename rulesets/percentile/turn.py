@@ -606,13 +606,15 @@ def borrow(state: dict, args: dict, tables, ctx) -> None:
     all_of_it = p["owed"] >= p["agility"]
     toward = p["owed"] % BORROW_RATE
     if not toward:
-        rest = ""
+        # a whole number of points bought: the next one takes a whole 3 more (a drive found nothing said here)
+        rest = "" if all_of_it else f" ({BORROW_RATE} more buy the next point)"
     elif all_of_it:
         rest = f" (the {toward} over a multiple of {BORROW_RATE} buy{'s' if toward == 1 else ''} nothing)"
     else:
         rest = (f" ({toward} more borrowed toward the next point: {BORROW_RATE - toward} more buy"
                 f"{'s' if BORROW_RATE - toward == 1 else ''} it)")
-    ctx.note(f"{p['name']} borrows {args['points']} points of next turn for {gain} now{rest}"
+    ctx.note(f"{p['name']} borrows {args['points']} point{'' if args['points'] == 1 else 's'} of next turn for "
+             f"{gain} now{rest}"
              + (": the whole next turn, so no movement in it" if all_of_it else ""))
 
 

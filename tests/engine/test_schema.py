@@ -201,3 +201,11 @@ def test_validate_fills_defaults_and_refuses_missing_unknown_and_wrong_choices()
     assert validate({"weapon": "laser", "warp_factor": 9}, fields, "t")["warp_factor"] == 9
     with pytest.raises(BadTable, match=r"^t: unknown field 'warp_factor' \(known: count, signature, weapon\)$"):
         validate({"weapon": "laser", "warp_factor": 9}, fields, "t", allow_extra=False)
+
+
+def test_percentile_option_in_quotes_says_it_is_text() -> None:
+    """A drive's hand edit read "one of 1, 2, got '2'", as if '2' were allowed: the message says it is text."""
+    from rulesets.percentile.catalogue import read_options
+
+    with pytest.raises(BadTable, match=r"got '2' \(text: write the number without quotes\)"):
+        read_options({"primary_each_round": "2"})

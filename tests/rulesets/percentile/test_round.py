@@ -561,8 +561,11 @@ def test_any_number_of_points_may_be_borrowed_each_three_buying_one() -> None:
         in notes(enc, 1)
     enc.act("borrow", person="ann", points=2)
     assert (ann["owed"], ann["ap_extra"]) == (6, 2)
+    assert "Ann borrows 2 points of next turn for 1 now (3 more buy the next point)" in notes(enc, 2)
     enc.act("borrow", person="ann", points=1)  # 7 borrowed: 2 bought, 1 toward a third
     assert (ann["owed"], ann["ap_extra"]) == (7, 2)
+    assert "Ann borrows 1 point of next turn for 0 now (1 more borrowed toward the next point: 2 more buy it)" \
+        in notes(enc, 3)
     enc.act("next")
     enc.act("next")
     assert enc.state["people"]["ann"]["ap_turn"] == 55 - 7  # "the player has three less agility points"

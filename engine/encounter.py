@@ -485,14 +485,19 @@ class Encounter:
         return f"correction: {path_text(path)}{self._unit_named(path)} {ev.data.get('was')!r} -> {ev.data['value']!r}{note}"
 
     def _unit_named(self, path: tuple) -> str:
-        """" (Vigilance)" after a corrected path into a unit, whose id alone the game master may not know."""
-        if len(path) < 3 or not any(k.key == path[0] for k in self.ruleset.unit_kinds):
-            return ""
-        unit = self.state.get(path[0], {}).get(path[1]) if isinstance(self.state.get(path[0]), dict) else None
+        """" (Vigilance)" after a corrected path into a unit, whose id alone the game master may not know; or a
+        path that names a unit further in (megatraveller's ``knowledge.imperial.corsair.state``: what one side
+        knows of Red Lantern), by the first unit id in it."""
+        tables = [self.state[k.key] for k in self.ruleset.unit_kinds if isinstance(self.state.get(k.key), dict)]
+        if len(path) >= 3 and any(k.key == path[0] for k in self.ruleset.unit_kinds):
+            uid = path[1]
+        else:
+            uid = next((p for p in path[1:] if isinstance(p, str) and any(p in t for t in tables)), None)
+        unit = next((t[uid] for t in tables if uid in t), None) if isinstance(uid, str) else None
         name = unit.get("name") if isinstance(unit, dict) else None
         if not isinstance(name, str) or not name:
             return ""
-        plain = [("".join(c for c in str(t).lower() if c.isalnum())) for t in (name, path[1])]
+        plain = [("".join(c for c in str(t).lower() if c.isalnum())) for t in (name, uid)]
         return "" if plain[0] == plain[1] else f" ({name})"  # "brute" needs no "(Brute)"
 
     def _named(self, args: dict) -> dict:

@@ -165,6 +165,17 @@ def test_a_correction_line_names_the_unit_whose_id_differs_from_its_name(enc: En
     assert enc.describe(ev) == "correction: ships.brute.name 'Red Lantern' -> 'Brute'"  # "brute" says it already
 
 
+def test_a_correction_line_names_a_unit_named_further_in_its_path() -> None:
+    """A drive read "correction: knowledge.imperial.corsair.state 'locked' -> 'detected'" where the form had said
+    Red Lantern: what one side knows of a ship is kept under the ship's id, past the side's."""
+    from engine.saves import SaveFile
+    from tests.demos import shipped_demos
+
+    enc = SaveFile.load(shipped_demos()["megatraveller"]).encounter
+    ev = enc.correct("knowledge.imperial.corsair.state", "located")
+    assert enc.describe(ev) == "correction: knowledge.imperial.corsair.state (Red Lantern) 'detected' -> 'located'"
+
+
 def test_an_action_line_names_a_renamed_unit_by_its_new_name(enc: Encounter) -> None:
     """Found by a game master's drive: after a ship was renamed by a correction, its action lines still read
     the setup's name ("target=Brute") while the notes under them read the new one."""

@@ -29,7 +29,7 @@ from . import hitrun, ordnance, teleport, turn  # noqa: F401  (they register the
 from .catalogue import CATALOGUE, PHASE_WORDS, PHASES
 from .corrections import RULES as CORRECTION_RULES
 from .tables import TABLE_SET, load_tables
-from .units import DEFAULT_DISTANCE, MAX_CM, defence_profile, defence_state, destroy, pair, vessel_state
+from .units import DEFAULT_DISTANCE, MAX_CM, defence_profile, defence_state, destroy, moot_rolls_dropped, pair, vessel_state
 
 
 #: The order the console lists the actions in: the turn's own order, the next phase last.
@@ -55,6 +55,7 @@ class Gothic(Ruleset):
     #: What a correction plays out (``after_correction``); an earlier reading turns the later fixes off.
     destroys_at_no_hits = True   # since 8662736: hits corrected to 0 destroy the vessel
     rereads_criticals = True     # since then: a critical's corrected roll applies the corrected row
+    drops_moot_rolls = True      # since session 28: rolls waiting on a vessel a correction destroyed are not asked
 
     def check_unit(self, kind: UnitKind, unit: dict, where: str) -> None:
         if kind.id == "defence":
@@ -73,6 +74,8 @@ class Gothic(Ruleset):
         elif (len(path) == 5 and path[0] in ("ships", "defences") and path[2] == "criticals" and path[4] == "roll"
               and path[1] in state[path[0]] and self.rereads_criticals):
             hitrun.reread_critical(state, path[1], path[3], self.tables_for(state), note)
+        if self.drops_moot_rolls and state["pending"]:
+            moot_rolls_dropped(state, note)
 
     def earlier_readings(self) -> tuple[Ruleset, ...]:
         """Saves written before the two corrections above played out hold their older results; newest first."""
@@ -136,8 +139,9 @@ class Gothic(Ruleset):
 class _Reading(Gothic):
     """Gothic as an earlier version read a log: only for a loaded save's [state] (``Ruleset.earlier_readings``)."""
 
-    def __init__(self, destroys_at_no_hits: bool, rereads_criticals: bool) -> None:
+    def __init__(self, destroys_at_no_hits: bool, rereads_criticals: bool, drops_moot_rolls: bool = False) -> None:
         self.destroys_at_no_hits, self.rereads_criticals = destroys_at_no_hits, rereads_criticals
+        self.drops_moot_rolls = drops_moot_rolls
 
 
 RULESET = Gothic()

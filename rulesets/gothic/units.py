@@ -181,6 +181,39 @@ def destroy(state: dict, uid: str, why: str) -> str:
     return f"{v['name']} is destroyed ({why}){more}" + (f"; {end}" if end else "")
 
 
+#: The rolls that read a vessel, by the context key naming it: each finds nothing once it is destroyed.
+ROLLS_ON_A_VESSEL = {"turret_shot": "target", "torpedo_hit": "target", "hit_and_run": "target", "critical": "target",
+                     "repaired": "vessel"}
+
+
+def moot_rolls_dropped(state: dict, note) -> None:
+    """Rolls still waiting on a vessel a correction has just destroyed are not asked: each would find nothing
+    (the rest of a salvo is spent, a teleport attack boards no wreck, a repair mends nothing), and the table
+    would roll a die that decides nothing (a drive typed one and read "success" against the wreck). What each
+    would have said is said now. Only when the wreck is the one the roll reads: the rest wait as before."""
+    kept, said = [], []
+    for p in state["pending"]:
+        key = ROLLS_ON_A_VESSEL.get(p.get("then", ""))
+        context = p.get("context", {})
+        uid = context.get(key) if key and isinstance(context, dict) else None
+        v = state["ships"].get(uid) or state["defences"].get(uid) if isinstance(uid, str) else None
+        if not isinstance(v, dict) or not v.get("destroyed"):
+            kept.append(p)
+            continue
+        if p["then"] == "repaired":
+            words = f"{v['name']} is destroyed: nothing is repaired"
+        elif context.get("salvo"):
+            words = f"{context.get('name', 'the salvo')}: its target is destroyed; the rest of the salvo is spent"
+        else:
+            words = f"{v['name']} is destroyed: the {context.get('source', 'attack')} finds nothing to attack"
+        if words not in said:
+            said.append(words)
+    if len(kept) < len(state["pending"]):
+        state["pending"][:] = kept
+        for words in said:
+            note(words)
+
+
 def over_words(state: dict) -> str:
     """"the fight is over: ... alone has vessels left" once at most one side has a vessel afloat ("" before): nothing
     is left for boarding, teleport or ordnance to reach."""

@@ -579,7 +579,12 @@ class Encounter:
             data["note"] = note
         # mid-action, a correction joins the action's group: undo takes both back
         group = self.pending.group if self.state["pending"] else self._next_group()
-        return self._record(Event("correction", group, now(), data))
+        ev = Event("correction", group, now(), data)
+        self._checked = (ev, p)  # checked by ``check_correction`` a moment ago: not asked again in ``_apply``
+        try:
+            return self._record(ev)
+        finally:
+            self._checked = None
 
     def undo(self) -> list[Event]:
         """Remove the last group of events; returns them (empty when nothing to undo)."""
@@ -698,7 +703,10 @@ class Encounter:
             # as ``coerce_like`` keeps a typed one: a logged value of another kind or shape (a hand edit) would
             # reach the rules as no correction can, a whole table replaced by true or a chest by {}
             where = tuple(path)
-            why = shape_fault(old, value, path_text(where)) or self._logged_refusal(state, where, value)
+            typed = self._checked is not None and self._checked[0] is ev  # checked as it was typed
+            why = shape_fault(old, value, path_text(where))
+            if not why and not typed:
+                why = self._logged_refusal(state, where, value)
             if why:
                 raise FlagbridgeError(why)
             moved = set_corrected(rs, state, where, value)
@@ -722,8 +730,8 @@ class Encounter:
         """Why a logged correction may not stand ("" when it may): the rules a typed one meets (``refusal``), and
         for a whole table or list, which the console never types, the trial too (``breakage``). A mutated log
         once loaded a value the console refuses (a turret weapon no table knows, a gothic critical of true) and
-        the fight crashed later, where the GM looked. A correction typed now was checked so a moment ago; it is
-        asked again, for the rules' own checks are quick and the trial runs for whole values only."""
+        the fight crashed later, where the GM looked. A correction typed now was checked so by ``check_correction``
+        and is not asked again."""
         rs = self.ruleset
         why = refusal(rs, state, path, value)
         if why or (type(value) is not dict and type(value) is not list):

@@ -313,7 +313,7 @@ def _number(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
-def _shown(value: Any) -> str:
+def quoted(value: Any) -> str:
     """A value as a message shows it: a number thousands of digits long is cut, not printed whole."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**30:
         digits = len(str(abs(value))) if abs(value) < 10**4000 else "thousands of"
@@ -326,14 +326,14 @@ def check_value(value: Any, f: Field, where: str) -> Any:
     """One field's value: its kind, then its limits and choices."""
     kind = KINDS[f.kind]
     if not kind.passes(value):
-        raise BadTable(f"{where}: {f.name} must be {kind.expected}, got {_shown(value)}")
+        raise BadTable(f"{where}: {f.name} must be {kind.expected}, got {quoted(value)}")
     if f.minimum is not None and value < f.minimum:
-        raise BadTable(f"{where}: {f.name} must be at least {_number(f.minimum)}, got {_shown(value)}")
+        raise BadTable(f"{where}: {f.name} must be at least {_number(f.minimum)}, got {quoted(value)}")
     if f.maximum is not None and value > f.maximum:
-        raise BadTable(f"{where}: {f.name} must be at most {_number(f.maximum)}, got {_shown(value)}")
+        raise BadTable(f"{where}: {f.name} must be at most {_number(f.maximum)}, got {quoted(value)}")
     if f.choices and value not in f.choices:
         shown = ", ".join(map(str, f.choices))
-        raise BadTable(f"{where}: {f.name} must be one of {shown}, got {_shown(value)}")
+        raise BadTable(f"{where}: {f.name} must be one of {shown}, got {quoted(value)}")
     return value
 
 

@@ -130,7 +130,11 @@ def _lines(enc: Encounter, ev: Any, answer: Any, notes: list[str]) -> list[str]:
 
 
 def _total(ev: Any) -> int:
-    """What a logged roll came to, modifiers included (as the console's line gives it)."""
+    """What a logged roll came to, modifiers included: as the roll event keeps it (``roll_event_data``), or
+    worked out again for an event written before it kept its total."""
+    total = ev.data.get("total")
+    if type(total) is int:
+        return total
     request = RollRequest.from_plain(ev.data)
     return RollResult(request, ev.data["natural"], tuple(ev.data.get("faces", ())), ev.data["source"]).total
 

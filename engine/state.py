@@ -20,6 +20,7 @@ import re
 from typing import Any, Iterator
 
 from .errors import FlagbridgeError, IllegalAction
+from .schema import quoted as _shown
 
 Path = tuple[str | int, ...]
 PLAIN_SCALARS = (str, int, float, bool)
@@ -215,12 +216,6 @@ def _listing(names: list[str]) -> str:
     if len(names) > _LISTED:
         return f"{', '.join(names[:_LISTED])} and {len(names) - _LISTED} more"
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-def _shown(value: Any, most: int = 60) -> str:
-    """A value as a message quotes it, cut short (a whole ship's table would fill the line)."""
-    text = repr(value)
-    return text if len(text) <= most else text[: most - 3] + "..."
 
 
 def coerce_like(old: Any, typed: Any, where: str) -> Any:

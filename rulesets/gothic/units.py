@@ -196,7 +196,7 @@ def moot_rolls_dropped(state: dict, note) -> None:
         key = ROLLS_ON_A_VESSEL.get(p.get("then", ""))
         context = p.get("context", {})
         uid = context.get(key) if key and isinstance(context, dict) else None
-        v = (state["ships"].get(uid) or state.get("defences", {}).get(uid)) if isinstance(uid, str) else None
+        v = vessels(state).get(uid) if isinstance(uid, str) else None
         if not isinstance(v, dict) or not v.get("destroyed"):
             kept.append(p)
             continue

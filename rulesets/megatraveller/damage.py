@@ -124,7 +124,7 @@ def _short_of(c: dict, needed: int) -> str:
     return f"a pick needs the to-hit roll made by {needed} or more, and this one was made by less"
 
 
-def _aim_words(aim: str) -> str:
+def aim_words(aim: str) -> str:
     """"critical: power" for ``critical:power``, as the fire form names it."""
     return f"critical: {aim.split(':', 1)[1]}" if aim.startswith("critical:") else aim
 
@@ -150,9 +150,9 @@ def start(state: dict, c: dict, tables: Tables, ctx: RuleContext) -> None:
             ctx.note(f"Aim {system_aim}: ignored, {_short_of(c, PICK_SYSTEM)}")
     if critical_aim:
         if pick != "critical":
-            ctx.note(f"Aim {_aim_words(critical_aim)}: ignored, {_short_of(c, PICK_CRITICAL)}")
+            ctx.note(f"Aim {aim_words(critical_aim)}: ignored, {_short_of(c, PICK_CRITICAL)}")
         elif not crits:
-            ctx.note(f"Aim {_aim_words(critical_aim)}: no critical hit is due from this battery (UCP factor {ucp(c['factor'])} "
+            ctx.note(f"Aim {aim_words(critical_aim)}: no critical hit is due from this battery (UCP factor {ucp(c['factor'])} "
                      f"- distribution {critical_distribution(tables, target['tonnage'])}), so none to pick")
         else:
             picked_critical = critical_aim.split(":", 1)[1]

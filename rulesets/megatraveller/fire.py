@@ -176,7 +176,7 @@ def _critical_due_words(state: dict, args: dict, tables: Tables) -> str:
 
 
 def _critical_choice(aim: str, due: str) -> Choice:
-    return Choice(aim, f"{_aim_words({}, {}, None, aim)} (made by {PICK_CRITICAL}, {due})")
+    return Choice(aim, f"{damage.aim_words(aim)} (made by {PICK_CRITICAL}, {due})")
 
 
 def _aim_choices(state: dict, args: dict, tables: Tables) -> list[Choice]:
@@ -201,8 +201,8 @@ def _aim_critical_choices(state: dict, args: dict, tables: Tables) -> list[Choic
 
 
 def _aim_words(state: dict, args: dict, tables: Tables, aim: str) -> str:
-    """"critical: computer" for ``critical:computer``; a system by its own name."""
-    return f"critical: {aim.split(':', 1)[1]}" if aim.startswith("critical:") else aim
+    """The aim as the log names it (``Param.words``): ``damage.aim_words``."""
+    return damage.aim_words(aim)
 
 
 # --- fire, battery by battery ----------------------------------------------------------------

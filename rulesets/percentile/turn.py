@@ -43,7 +43,6 @@ is still to come.
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
 from engine.actions import Action, Choice, Param
@@ -273,7 +272,7 @@ def half_damage_taken(state: dict, side: str) -> int:
         return 0
     people = state["people"]
     exact = sum(Fraction(100 * people[p]["taken_last_round"], body_points(people[p])) for p in ids) / (2 * len(ids))
-    return math.floor(exact + Fraction(1, 2))
+    return half_up(exact.numerator, exact.denominator)
 
 
 @rise_first

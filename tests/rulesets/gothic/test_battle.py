@@ -413,16 +413,22 @@ def test_an_escort_that_suffers_a_critical_is_destroyed() -> None:
 
 # --- repair -------------------------------------------------------------------------------------------------
 
-def test_a_hit_and_run_critical_is_repaired_like_any_other() -> None:
-    """Hit-and-run: "a critical so caused may be repaired like an ordinary one" (shipped default: one try a ship
-    each end phase, 5+ on a D6, tables/repair.toml); a permanent critical is not offered."""
-    enc = new_fight()
+def turret_crews_slain(enc) -> None:
+    """Iron Vow, shields down at 6 hits, teleport-attacked by Hammer in reach: its hit-and-run rolls a 9, turret
+    crews slain (one repairable critical)."""
     enc.act("shields", vessel="vow", up=0)
     enc.act("record_hits", vessel="vow", hits=2)  # 6 hits: Hammer's 8 may teleport
     end_phase_in_reach(enc, ("hammer", "vow", 8))
     enc.act("teleport", vessel="hammer", target="vow")
     answer(enc, "Hit-and-run on Iron Vow", "6")
     answer(enc, "Critical hit on Iron Vow", "4 5")  # 9: turret crews slain
+
+
+def test_a_hit_and_run_critical_is_repaired_like_any_other() -> None:
+    """Hit-and-run: "a critical so caused may be repaired like an ordinary one" (shipped default: one try a ship
+    each end phase, 5+ on a D6, tables/repair.toml); a permanent critical is not offered."""
+    enc = new_fight()
+    turret_crews_slain(enc)
     assert unit(enc, "vow")["criticals"][0]["name"] == "Turret crews slain"
     enc.act("repair", vessel="vow", critical="0")
     answer(enc, "Repair Turret crews slain on Iron Vow", "4", target="5+")
@@ -445,12 +451,7 @@ def critical_repaired():
     enc = new_fight()
     enc.act("special_orders", vessel="right", order="all_ahead_full")
     order = enc.events[-1]
-    enc.act("shields", vessel="vow", up=0)
-    enc.act("record_hits", vessel="vow", hits=2)  # 6 hits: Hammer's 8 may teleport
-    end_phase_in_reach(enc, ("hammer", "vow", 8))
-    enc.act("teleport", vessel="hammer", target="vow")
-    answer(enc, "Hit-and-run on Iron Vow", "6")
-    answer(enc, "Critical hit on Iron Vow", "4 5")  # 9: turret crews slain
+    turret_crews_slain(enc)
     to_phase(enc, 1)
     to_phase(enc, 2)
     enc.act("launch", vessel="hammer", kinds=["boarding"], strength=2, target="vow", distance=8)

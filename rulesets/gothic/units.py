@@ -190,7 +190,9 @@ def moot_rolls_dropped(state: dict, note) -> None:
     """Rolls still waiting on a vessel a correction has just destroyed are not asked: each would find nothing
     (the rest of a salvo is spent, a teleport attack boards no wreck, a repair mends nothing), and the table
     would roll a die that decides nothing (a drive typed one and read "success" against the wreck). What each
-    would have said is said now. Only when the wreck is the one the roll reads: the rest wait as before."""
+    would have said is said now. Only when the wreck is the one the roll reads: the rest wait as before. Our
+    ruling on corrections: the text (gothic-boarding-teleport.en.md) has none; a vessel destroyed leaves the
+    table with the salvos aimed at it, as ``destroy`` does in play."""
     kept, said = [], []
     for p in state["pending"]:
         key = ROLLS_ON_A_VESSEL.get(p.get("then", ""))

@@ -116,8 +116,10 @@ def criticals_due(factor: int, tonnage: int, tables: Tables) -> int:
 
 
 def _short_of(c: dict, needed: int) -> str:
-    """Why a pinpoint pick was not made: the band, or the margin (a drive read "needs Visual range and a roll
-    made by 4" at Visual range, where only the margin fell short)."""
+    """Why a pinpoint pick was not made, by megatraveller-sensors-fire.txt line 55 ("If at Visual range, and you
+    roll at least 2 more than needed, you get to pick which system type is hit. If you roll 4 more than needed,
+    you may pick a critical hit"): the band, or the margin (a drive read "needs Visual range and a roll made by 4"
+    at Visual range, where only the margin fell short)."""
     band = c.get("band", "")
     if band != "visual":
         return f"a pick needs Visual range (this shot was at {band or 'another'} range)"

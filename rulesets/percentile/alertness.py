@@ -32,8 +32,10 @@ the individual conditions). Procedure 1 is "a simple attribute check" of
 Perception, not the Alertness Condition, so sleepers count there. A side whose
 every member sleeps is "not alert", the text's very mark of the surprised, so
 under every procedure it does not roll for surprise at all
-(``turn.alert_sides``). The text says nothing else about sleep, so being
-asleep changes nothing else.
+(``turn.alert_sides``). The text says nothing else about sleep; ours: a
+sleeper does not act (attack, move, borrow) until woken, for one not even on
+guard is not acting either (``turn.why_not_acting``). Sides still roll primary
+attack as a whole; one all asleep has its turn but nobody to act in it.
 """
 
 from __future__ import annotations

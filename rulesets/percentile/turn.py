@@ -133,6 +133,8 @@ def why_not_acting(state: dict, pid: str) -> str:
                 f"{possessive(state['side_names'][p['side']])}")
     if p["no_move"]:
         return f"{p['name']} borrowed the whole of this turn: no movement at all"
+    if p.get("asleep"):  # ours: the text's sleepers are those not on guard, so not those acting either
+        return f"{p['name']} is asleep: wake them first (z)"
     return ""
 
 

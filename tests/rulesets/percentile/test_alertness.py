@@ -239,6 +239,23 @@ def test_with_every_side_asleep_surprise_waits_for_someone_to_wake() -> None:
 
 
 
+def test_a_sleeper_does_nothing_until_woken() -> None:
+    """The text speaks of sleep only as the guard's alertness ("when some of the group are sleeping", Surprise,
+    Surprise!); a person asleep is not one "paying attention" at all, so (our reading, README) a sleeper neither
+    attacks, moves nor borrows on the side's turn: the game master wakes them (z) first, and then they act."""
+    from .fights import to_action
+
+    enc = fight(_sleepers(), THREE)
+    to_action(enc)
+    for name, args in (("attack", {"person": "ben", "weapon": "knife", "target": "cid", "range": 1, "aim": "chest"}),
+                       ("move", {"person": "ben", "what": next(iter(enc.ruleset.tables_for(enc.state).actions))}),
+                       ("borrow", {"person": "ben", "points": 1})):
+        refused(enc, "Ben is asleep: wake them first \\(z\\)", name, **args)
+    enc.act("asleep", person="ben")
+    enc.act("attack", person="ben", weapon="knife", target="cid", range=1, aim="chest")
+    assert enc.pending is not None and enc.pending.purpose.startswith("Percent to hit: Ben")
+
+
 def test_asleep_in_a_setup_file_must_be_true_or_false(tmp_path: Path) -> None:
     import pytest
 

@@ -452,7 +452,14 @@ def on_rolloff(state: dict, result: RollResult, tables, ctx) -> None:
                                       for s in (side, *tied)))
     order = state["order"]
     beat = [s for s in tied if rolls[s] < mine]
-    _place_joiner(state, side, order.index(beat[-1]) + 1 if beat else order.index(tied[0]), ctx)
+    place = order.index(beat[-1]) + 1 if beat else order.index(tied[0])
+    passed = [s for s in order[:place] if s in tied and s not in beat]  # sides it beat, yet ahead of it
+    if passed:
+        names = state["side_names"]
+        ctx.note(f"{names[side]} beat {', '.join(names[s] for s in passed)} in the roll-off but goes after "
+                 f"{'it' if len(passed) == 1 else 'them'}: the sides in the fight keep their order, and "
+                 f"{names[side]} goes after {names[beat[-1]]}, which beat it")
+    _place_joiner(state, side, place, ctx)
 
 
 def _place_joiner(state: dict, side: str, place: int, ctx) -> None:

@@ -304,6 +304,9 @@ def test_a_roll_off_with_two_sides_keeps_each_side_s_earlier_roll_off_rolls() ->
     assert enc.pending is None and "rolloff" not in enc.state
     assert enc.state["order"] == ["blue", "yellow", "red", "green"]
     assert "Roll-off: Green 50 then 60, Yellow 70, Red 50 then 30" in notes(enc, 1)
+    # a drive found the place unexplained: Green beat Yellow, yet goes after it
+    assert ("Green beat Yellow in the roll-off but goes after it: the sides in the fight keep their order, "
+            "and Green goes after Red, which beat it") in notes(enc, 1)
 
     ahead = fight(crowd, FOUR)  # Green beats both: before them both
     ahead.act("primary")

@@ -51,15 +51,16 @@ def earlier_log(path: Path | str) -> Path | None:
     return max(found)[2] if found else None
 
 
-def resume(path: Path | str) -> tuple[Path, int, str]:
+def resume(path: Path | str) -> tuple[Path, int, LogDoesNotReplay | StateBeyondLog]:
     """Resume the save at ``path`` from its saved state. Answers the copy of the file as it was, the events its
-    log held, and why the log could not be played on (it does not replay, or its [state] holds what it never
-    made). Raises BadSave, with nothing written, when the file opens as it is or fails for another reason."""
+    log held, and why the log could not be played on: the error loading it raised (it does not replay, or its
+    [state] holds what it never made). Raises BadSave, with nothing written, when the file opens as it is or
+    fails for another reason."""
     path = Path(path)
     try:
         SaveFile.load(path)
     except (LogDoesNotReplay, StateBeyondLog) as exc:
-        why = str(exc)
+        why = exc
     else:
         raise BadSave(f"{path}: opens as it is: nothing to resume")
     try:

@@ -241,10 +241,10 @@ def _resume(args: argparse.Namespace) -> int:
     from engine.resume import resume
 
     kept, events, why = resume(args.path)
-    if StateBeyondLog.WORDS in why:
+    if isinstance(why, StateBeyondLog):
         because = f"its [state] holds values its log of {events} event(s) never made"
     else:
-        because = f"its log of {events} event(s) stopped replaying: {why.split(': ', 1)[-1]}"
+        because = f"its log of {events} event(s) stopped replaying: {str(why).split(': ', 1)[-1]}"
     print(f"ok: {args.path} resumes from its saved state ({because}); undo stops at this point; the file as it "
           f"was is kept in {kept}")
     return 0

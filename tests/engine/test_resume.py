@@ -43,7 +43,7 @@ def test_a_log_that_no_longer_replays_resumes_from_the_saved_state(stale) -> Non
     before = path.read_bytes()
     kept, events, why = resume(path)
     assert kept == path.with_name("duel.before-resume.toml") and kept.read_bytes() == before  # kept whole
-    assert events == 9 and "events[7]" in why and "does not answer the pending roll" in why
+    assert events == 9 and "events[7]" in str(why) and "does not answer the pending roll" in str(why)
     save = SaveFile.load(path)
     enc = save.encounter
     assert enc.state == state and enc.events == [] and not enc.can_undo  # undo stops where it resumed
@@ -222,7 +222,7 @@ def test_a_state_beyond_its_log_is_not_sent_to_keep_edits_and_resumes(tmp_path: 
     no_state.write_text(text[: text.index("\n[state]\n") + 1] + text[text.index("\n[[events]]\n") + 1:])
     assert len(SaveFile.load(no_state).encounter.events) == 5  # as its log has it
     kept, events, why = resume(path)
-    assert kept.read_bytes() == before and events == 5 and StateBeyondLog.WORDS in why
+    assert kept.read_bytes() == before and events == 5 and isinstance(why, StateBeyondLog)
     assert SaveFile.load(path).encounter.state == state
 
 

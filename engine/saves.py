@@ -909,11 +909,8 @@ def _stem(name: str) -> str:
     and dots and dashes at the ends go (so ``..`` and hidden files cannot be made)."""
     text = unicodedata.normalize("NFC", name.strip())  # é typed as one character or as e and an accent: one file
     stem = "".join("".join(run) if kept else "-" for kept, run in groupby(text, _kept)).strip(".-")
-    cut = ""
-    for c in stem[:STEM_LETTERS]:
-        if len((cut + c).encode()) > STEM_BYTES:
-            break
-        cut += c
+    # cut to the letters and bytes a file name may hold; a letter the byte limit splits goes whole
+    cut = stem[:STEM_LETTERS].encode()[:STEM_BYTES].decode(errors="ignore")
     return cut.strip(".-") or "encounter"
 
 

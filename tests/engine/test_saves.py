@@ -452,3 +452,17 @@ def test_differences_come_in_the_order_of_the_tables() -> None:
     assert [d[0] for d in differences(a, b)] == [
         ("step",), ("ships", "b", "hull"), ("ships", "a", "hull"), ("ships", "c"), ("turn",), ("extra",), ("more",)]
     assert list(differences(a, b))[3] == (("ships", "c"), MISSING, {})
+
+
+def test_a_long_name_is_cut_to_whole_letters_within_the_byte_limit() -> None:
+    """A file name keeps at most STEM_LETTERS letters and STEM_BYTES bytes of UTF-8; a letter of two, three or four
+    bytes that the byte limit would split is left out whole (never half a letter, never an undecodable name)."""
+    from engine.saves import STEM_BYTES, STEM_LETTERS, save_path
+
+    for letter in ("a", "ж", "中", "𝔸"):
+        for lead in ("", "x", "xy", "xyz"):
+            stem = save_path("/f", lead + letter * 300).stem
+            size = len(letter.encode())
+            whole = min(STEM_LETTERS - len(lead), (STEM_BYTES - len(lead)) // size)
+            assert stem == lead + letter * whole, (letter, lead)
+            assert len(stem) <= STEM_LETTERS and len(stem.encode()) <= STEM_BYTES

@@ -214,6 +214,51 @@ def set_corrected(ruleset: Any, state: dict, path: Path, value: Any) -> str:
     return f"swapped: {path_text(path[:-1] + (other,))} = {old!r}"
 
 
+def play_correction(ruleset: Any, state: dict, path: Path, value: Any, ctx: Any = None) -> None:
+    """Set a corrected value and play out what follows from it (``Ruleset.after_correction``): typed, replayed from
+    a log and tried on a copy alike.
+
+    A table or list given whole (``Encounter.correct`` from a script, a hand edit kept on load) is handed to the
+    ruleset value by value: each plain value inside it that differs from the one it replaces, in the order the
+    state holds them, as if that value alone had been corrected; then the table itself. A whole gothic ship with
+    no hits left once stayed afloat, and a megatraveller ship given another side crashed: each ruleset looks for
+    the paths of single values. The ruleset reads the state as corrected, so what it derives follows the table's
+    values, and what one value has already played out a later call finds done (each consequence is said once). An
+    entry a list gains has no single correction to stand for and is not handed on."""
+    was = get_path(state, path)
+    moved = set_corrected(ruleset, state, path, value)
+    if moved and ctx is not None:
+        ctx.note(moved)
+    if ruleset.plays_out_inside_tables and (type(value) is dict or type(value) is list):
+        for inner in list(_values_changed(was, value, path)):
+            ruleset.after_correction(state, inner, ctx)
+    ruleset.after_correction(state, path, ctx)
+
+
+def _values_changed(was: Any, now: Any, path: Path) -> Iterator[Path]:
+    """The path of each plain value in ``now`` that differs from the one at its place in ``was``, in ``was``'s order
+    (a table's keys as the state holds them, whatever order a script wrote them in; a list's entries by place);
+    a place ``was`` lacks is left out."""
+    if type(was) is dict and type(now) is dict:
+        for key, inner in was.items():
+            if key in now:
+                yield from _values_changed(inner, now[key], path + (key,))
+    elif type(was) is list and type(now) is list:
+        for i, (a, b) in enumerate(zip(was, now)):
+            yield from _values_changed(a, b, path + (i,))
+    elif type(was) not in (dict, list) and type(now) not in (dict, list):
+        if type(now) is not type(was) or now != was:
+            yield path
+
+
+def trial_fault(ruleset: Any, state: dict, path: Path, value: Any) -> str:
+    """Why the fight could not be shown with the correction made ("" when it could): played out on a copy of
+    ``state`` (``play_correction``), then read as the console reads it (``breakage``)."""
+    trial = plain_copy(state)
+    play_correction(ruleset, trial, path, value)
+    return breakage(ruleset, trial)
+
+
 def breakage(ruleset: Any, state: dict) -> str:
     """Run everything the console reads of a state; the first failure, in one line ("" when none)."""
     try:

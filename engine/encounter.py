@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterator
 from .errors import FlagbridgeError, IllegalAction
 from .reading import standard_time
 from .rolls import Modifier, RollRequest, RollResult, SeededRoller, Target, checked_result, typed_result
-from .corrections import breakage, refusal, set_corrected
+from .corrections import breakage, play_correction, refusal, trial_fault
 from .tables import table_files
 from .actions import Action, Offer
 from .ruleset import RuleContext, Ruleset, StepView, find_ruleset
@@ -561,10 +561,7 @@ class Encounter:
         new = coerce_like(old, value, path_text(p))
         why = refusal(self.ruleset, self.state, p, new)
         if not why:  # try it on a copy: the console must still be able to show the fight
-            trial = plain_copy(self.state)
-            set_corrected(self.ruleset, trial, p, new)
-            self.ruleset.after_correction(trial, p)
-            broken = breakage(self.ruleset, trial)
+            broken = trial_fault(self.ruleset, self.state, p, new)
             why = f"{path_text(p)} = {new!r} would break the fight ({broken})" if broken else ""
         if why:
             raise IllegalAction(why)
@@ -709,10 +706,7 @@ class Encounter:
                 why = self._logged_refusal(state, where, value)
             if why:
                 raise FlagbridgeError(why)
-            moved = set_corrected(rs, state, where, value)
-            if moved:
-                ctx.note(moved)
-            rs.after_correction(state, tuple(path), ctx)
+            play_correction(rs, state, where, value, ctx)
             if held:
                 held.clear()
         else:
@@ -736,10 +730,7 @@ class Encounter:
         why = refusal(rs, state, path, value)
         if why or (type(value) is not dict and type(value) is not list):
             return why
-        trial = plain_copy(state)
-        set_corrected(rs, trial, path, value)
-        rs.after_correction(trial, path)
-        broken = breakage(rs, trial)
+        broken = trial_fault(rs, state, path, value)
         return f"{path_text(path)} = {value!r} would break the fight ({broken})" if broken else ""
 
     def _pend(self, requests: list[RollRequest]) -> list[dict]:

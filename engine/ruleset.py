@@ -206,6 +206,10 @@ class Ruleset(ABC):
     #: Rules for values a game master may correct by hand (``engine.corrections``), beyond each
     #: unit field's own limits.
     correction_rules: ClassVar[tuple] = ()
+    #: A table or list corrected whole plays out each plain value it changes as that value's own correction would
+    #: (``engine.corrections.play_correction``); an earlier reading (``earlier_readings``) of a version before
+    #: it turns it off.
+    plays_out_inside_tables: bool = True
     #: Fields the recap's summary leaves out: what a turn sets and clears again (a turret used this turn).
     recap_ignores: ClassVar[tuple[str, ...]] = ()
     #: How many sides a fight may have: at least, and at most (None: no limit).
@@ -394,7 +398,11 @@ class Ruleset(ABC):
 
     def after_correction(self, state: dict, path: tuple, ctx: RuleContext | None = None) -> None:
         """Re-derive anything that depends on a corrected value (default: nothing). ``ctx``: the correction's,
-        for a note of what followed (None when the correction is only tried)."""
+        for a note of what followed (None when the correction is only tried).
+
+        Called with the state as corrected: for a table or list given whole, first with the path of each plain value
+        inside it that changed, as if that value alone had been corrected, then with the table's own path
+        (``engine.corrections.play_correction``), so one clause per value serves both."""
 
     def recap_more(self, before: dict, after: dict) -> list[str]:
         """Lines the recap adds for what changed outside the units between two states (default: none): the

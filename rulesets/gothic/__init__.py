@@ -78,8 +78,9 @@ class Gothic(Ruleset):
             moot_rolls_dropped(state, note)
 
     def earlier_readings(self) -> tuple[Ruleset, ...]:
-        """Saves written before the two corrections above played out hold their older results; newest first."""
-        return (_Reading(True, False), _Reading(False, False))
+        """Saves written before the corrections above played out, or before a table corrected whole played out the
+        values inside it (``Ruleset.plays_out_inside_tables``), hold their older results; newest first."""
+        return (_Reading(True, True, True), _Reading(True, False), _Reading(False, False))
 
     def new_state(self, setup) -> dict:
         files = table_files(setup.options)
@@ -137,7 +138,10 @@ class Gothic(Ruleset):
 
 
 class _Reading(Gothic):
-    """Gothic as an earlier version read a log: only for a loaded save's [state] (``Ruleset.earlier_readings``)."""
+    """Gothic as an earlier version read a log: only for a loaded save's [state] (``Ruleset.earlier_readings``).
+    Every earlier version handed a table corrected whole to ``after_correction`` by its own path alone."""
+
+    plays_out_inside_tables = False
 
     def __init__(self, destroys_at_no_hits: bool, rereads_criticals: bool, drops_moot_rolls: bool = False) -> None:
         self.destroys_at_no_hits, self.rereads_criticals = destroys_at_no_hits, rereads_criticals

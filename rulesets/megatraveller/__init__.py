@@ -117,6 +117,11 @@ class MegaTraveller(Ruleset):
         elif path in (("ranges",), ("ships",)) or len(path) == 2 and path[0] == "ships":  # a whole table or ship
             sensors.refresh_detection(state, ctx)
 
+    def earlier_readings(self) -> tuple[Ruleset, ...]:
+        """Saves written before a table corrected whole played out the values inside it
+        (``Ruleset.plays_out_inside_tables``) hold the older results."""
+        return (_Reading(),)
+
     # --- reading the state -----------------------------------------------------------
 
     def checklist(self, state: dict) -> list[StepView]:
@@ -139,6 +144,14 @@ class MegaTraveller(Ruleset):
     def roll_help(self, state: dict, request) -> list[str]:
         from . import views
         return views.roll_help(state, request, self.tables_for(state))
+
+
+class _Reading(MegaTraveller):
+    """MegaTraveller as an earlier version read a log: only for a loaded save's [state]
+    (``Ruleset.earlier_readings``). It handed a table corrected whole to ``after_correction`` by its own path
+    alone."""
+
+    plays_out_inside_tables = False
 
 
 RULESET = MegaTraveller()

@@ -168,16 +168,21 @@ class Percentile(Ruleset):
         return views.roll_help(state, request, self.guest_tables() if ":" in request.then else self.tables_for(state))
 
     def earlier_readings(self) -> tuple[Ruleset, ...]:
-        """Saves written before a corrected race brought its average Agility, and a corrected order its rolls,
-        hold the older results."""
-        return (_Reading(),)
+        """Saves written before a table corrected whole played out the values inside it
+        (``Ruleset.plays_out_inside_tables``), and before that a corrected race brought its average Agility and a
+        corrected order its rolls, hold the older results; newest first."""
+        return (_Reading(True), _Reading(False))
 
 
 class _Reading(Percentile):
     """Percentile as an earlier version read a log: only for a loaded save's [state]
-    (``Ruleset.earlier_readings``)."""
+    (``Ruleset.earlier_readings``). Every earlier version handed a table corrected whole to ``after_correction``
+    by its own path alone."""
 
-    rederives_race = reorders_rolls = False
+    plays_out_inside_tables = False
+
+    def __init__(self, plays_out_single_values: bool) -> None:
+        self.rederives_race = self.reorders_rolls = plays_out_single_values
 
 
 RULESET = Percentile()

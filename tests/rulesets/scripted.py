@@ -44,6 +44,23 @@ def saved_and_continued(new: Callable[[], Encounter], script: Sequence[Callable[
     assert again.state == whole.state
 
 
+def corrected_and_reloaded(enc: Encounter, path: str, value, folder: Path):
+    """Correct ``path`` to ``value`` as typed (``Encounter.correct``), then read the log again two ways: replayed
+    from the setup, and saved and loaded (the loader replays the log and holds [state] to it). Both give the state
+    the typed correction left and say the same of what followed. Answers the correction's event and the loaded
+    encounter."""
+    from engine.encounter import replay
+
+    event = enc.correct(path, value)
+    assert replay(enc.setup, enc.events, enc.ruleset) == enc.state
+    save = folder / "corrected.toml"
+    create(save, enc)
+    loaded = SaveFile.load(save).encounter
+    assert loaded.state == enc.state
+    assert loaded.events[-1].notes == event.notes
+    return event, loaded
+
+
 def refused(enc: Encounter, match: str, name: str, **args) -> None:
     """The action is refused with ``match`` (by the rule's own ``may``), and records nothing."""
     import copy

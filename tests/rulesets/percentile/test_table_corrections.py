@@ -1,0 +1,121 @@
+"""A percentile table corrected whole plays out what each value in it would play out corrected alone.
+
+A correction may name one value (``people.cid.race``) or a whole table or list (``people.cid``, a body, the order of
+sides): through the Python API, and kept from a hand edit of a save's [state]. Only the single value once played
+out what follows from it (``test_corrections``): a person given whole with another race kept the old race's
+Agility, a body given whole with a chest of no function left its person alive, and an order given whole left the
+primary attack rolls with the sides that had them. Now each changed value inside the table is handed on as its own
+correction would be, typed and replayed from a saved log alike, with the same words in the log.
+
+percentile-personal-combat.txt: Procedures for Action (2), the Agility Points are "the characters' Agility", a
+human's average 55 (Any move at all?); Damage, a part with no damage points left has "no more function", and a
+vital one kills; Procedures for Primary Attack (1), "the side with the lowest roll ... attacks first".
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.saves import SaveFile, create
+from engine.state import plain_copy
+from rulesets.percentile import Percentile
+from tests.rulesets.percentile.fights import fight, person, to_action
+from tests.rulesets.scripted import corrected_and_reloaded
+
+
+def fenbin_cid():
+    """Ann (blue) against Cid, a Fenbin whose file leaves his Agility to the race (70 on the shipped races table);
+    Blue rolled 10 and Red 20 for primary attack."""
+    enc = fight({"ann": person("blue", "Ann"), "cid": person("red", "Cid", race="fenbin")})
+    to_action(enc)
+    return enc
+
+
+def cid(enc) -> dict:
+    return enc.state["people"]["cid"]
+
+
+def test_a_person_given_whole_with_another_race_takes_its_average_agility(tmp_path: Path) -> None:
+    single = fenbin_cid()
+    said = single.correct("people.cid.race", "human").notes
+    assert said == ["Cid's Agility 70 -> 55 (the Human average)"]
+
+    enc = fenbin_cid()
+    event, loaded = corrected_and_reloaded(enc, "people.cid", dict(cid(enc), race="human"), tmp_path)
+    assert (cid(enc)["agility"], cid(enc)["ap_turn"]) == (55, 55)
+    assert event.notes == said and enc.state == single.state and cid(loaded)["agility"] == 55
+
+
+@pytest.mark.parametrize("whole", ["people.cid.body", "people.cid", "people"])
+def test_a_body_given_whole_with_a_vital_part_of_no_function_kills(whole: str, tmp_path: Path) -> None:
+    enc = fenbin_cid()
+    single = fenbin_cid()
+    points = cid(enc)["body"]["chest"]["points"]
+    said = single.correct("people.cid.body.chest.taken", points).notes
+    assert said == ["Cid is dead: the chest has no function left"]
+
+    people = plain_copy(enc.state["people"])
+    people["cid"]["body"]["chest"]["taken"] = points
+    value = {"people.cid.body": people["cid"]["body"], "people.cid": people["cid"], "people": people}[whole]
+    event, loaded = corrected_and_reloaded(enc, whole, value, tmp_path)
+    assert cid(enc)["dead"] and cid(loaded)["dead"]
+    assert event.notes == said and enc.state == single.state
+
+
+def test_an_order_given_whole_takes_the_primary_attack_rolls_with_it(tmp_path: Path) -> None:
+    """Red first: Red holds the lowest roll, 10, and Blue the 20; the log says so as for ``order[0] = red`` (which
+    also says what it swapped: the whole order given swaps nothing)."""
+    single = fenbin_cid()
+    said = single.correct("order[0]", "red").notes
+    assert said == ["swapped: order[1] = 'blue'",
+                    "the primary attack rolls follow the order, lowest first: Red 10, Blue 20"]
+
+    enc = fenbin_cid()
+    event, _loaded = corrected_and_reloaded(enc, "order", ["red", "blue"], tmp_path)
+    assert enc.state["primary_rolls"] == {"red": 10, "blue": 20}
+    assert event.notes == said[1:] and enc.state == single.state
+
+
+def test_several_values_in_one_person_play_out_each_once_in_the_state_s_order(tmp_path: Path) -> None:
+    """Cid given whole as a human with no function left in his chest: his Agility follows the race, then he is
+    dead, once each, in the order the state holds his values (race before body) whatever order the table was
+    written in; the log says what the two corrections typed alone would say."""
+    singles = fenbin_cid()
+    points = cid(singles)["body"]["chest"]["points"]
+    said = (singles.correct("people.cid.race", "human").notes
+            + singles.correct("people.cid.body.chest.taken", points).notes)
+    assert said == ["Cid's Agility 70 -> 55 (the Human average)", "Cid is dead: the chest has no function left"]
+
+    for backwards in (False, True):
+        enc = fenbin_cid()
+        table = plain_copy(cid(enc))
+        table["race"] = "human"
+        table["body"]["chest"]["taken"] = points
+        if backwards:
+            table = dict(reversed(table.items()))
+        folder = tmp_path / str(backwards)
+        folder.mkdir()
+        event, _loaded = corrected_and_reloaded(enc, "people.cid", table, folder)
+        assert event.notes == said and enc.state == singles.state
+
+
+def test_a_save_written_before_tables_played_out_loads_with_today_s_result(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save whose whole-person correction changed Cid's race and did no more holds the Fenbin's 70 in its
+    [state]: the older version's result, not a hand edit; the fight opens with the human's 55. The same version
+    played out Ann's race corrected alone (a Fenbin's 70), as today's does: only the reading of that version
+    explains the whole file."""
+    path = tmp_path / "old.toml"
+    with monkeypatch.context() as m:
+        m.setattr(Percentile, "plays_out_inside_tables", False)
+        enc = fenbin_cid()
+        enc.correct("people.ann.race", "fenbin")
+        enc.correct("people.cid", dict(cid(enc), race="human"))
+        assert (cid(enc)["agility"], enc.state["people"]["ann"]["agility"]) == (70, 70)
+        create(path, enc)
+    text = path.read_text()
+    loaded = SaveFile.load(path).encounter
+    assert (cid(loaded)["agility"], loaded.state["people"]["ann"]["agility"]) == (55, 70)
+    assert path.read_text() == text  # loading never writes

@@ -255,7 +255,10 @@ def trial_fault(ruleset: Any, state: dict, path: Path, value: Any) -> str:
     """Why the fight could not be shown with the correction made ("" when it could): played out on a copy of
     ``state`` (``play_correction``), then read as the console reads it (``breakage``)."""
     trial = plain_copy(state)
-    play_correction(ruleset, trial, path, value)
+    try:  # what follows from the value may fail too: a refusal as well, never a crash where it was typed
+        play_correction(ruleset, trial, path, value)
+    except Exception as exc:  # noqa: BLE001 (any failure at all is a reason to refuse the value)
+        return _one_line(exc)
     return breakage(ruleset, trial)
 
 
@@ -271,6 +274,10 @@ def breakage(ruleset: Any, state: dict) -> str:
             ruleset.unit_panels(state, kind, uid)
         ruleset.offers(state)
     except Exception as exc:  # any failure at all is a reason to refuse the value
-        text = " ".join(str(exc).split())
-        return f"{type(exc).__name__}" + (f": {text}" if text else "")
+        return _one_line(exc)
     return ""
+
+
+def _one_line(exc: Exception) -> str:
+    text = " ".join(str(exc).split())
+    return f"{type(exc).__name__}" + (f": {text}" if text else "")

@@ -140,3 +140,21 @@ def test_a_side_named_at_another_side_s_place_in_the_order_swaps_the_two(ruleset
     assert SaveFile.load(save.path).encounter.state["side_order"] == swapped
     enc.undo()
     assert enc.state["side_order"] == order
+
+
+def test_a_value_whose_consequence_fails_is_refused_not_a_crash(tmp_path, monkeypatch) -> None:
+    """What follows from a value (``after_correction``) is tried on a copy with the rest: a helper found a
+    megatraveller ship given another side raise ``KeyError`` where it was typed, before that rule was mended.
+    Any rule failing there now refuses the value with its reason, and nothing is recorded."""
+    sf = demo("gothic", tmp_path)
+    enc = sf.encounter
+    ship = first_ship(enc)
+    events, state = len(enc.events), repr(enc.state)
+
+    def broken(self, state, path, ctx=None):
+        raise KeyError("lancer|picket")
+
+    monkeypatch.setattr(type(enc.ruleset), "after_correction", broken)
+    with pytest.raises(IllegalAction, match="would break the fight \\(KeyError: 'lancer\\|picket'\\)"):
+        enc.correct(f"ships.{ship}.hits", 1)
+    assert len(enc.events) == events and repr(enc.state) == state

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 
 from engine.actions import Param
-from engine.ruleset import Ruleset, StepView
+from engine.ruleset import Ruleset, StepView, find_ruleset
 from engine.tables import table_files
 
 from . import actions, damage, turn  # noqa: F401  (actions fills the catalogue)
@@ -35,6 +35,20 @@ class ClassicHG(Ruleset):
     sides_allowed = (2, 2)
     #: crew hits may be resolved by personal combat (``damage.crew_combat_state``)
     uses = ("percentile",)
+
+    #: What a correction plays out (``after_correction``); the earlier reading turns it off.
+    plays_out_crew = True
+
+    def after_correction(self, state: dict, path: tuple, ctx=None) -> None:
+        """A corrected value of the crew personal combat met (``people``) plays out as it does in a percentile
+        fight, by the shipped tables that combat reads (a chest corrected to no function kills)."""
+        if path and path[0] == "people" and self.plays_out_crew:
+            guest = find_ruleset("percentile")
+            guest.person_corrected(state, path, guest.guest_tables(), ctx)
+
+    def earlier_readings(self) -> tuple[Ruleset, ...]:
+        """Saves written before a crew member's correction played out hold the older results."""
+        return (_Reading(),)
 
     def recap_more(self, before: dict, after: dict) -> list[str]:
         """The crew personal combat killed, wounded or took attributes from (``damage.casualties``); their
@@ -100,6 +114,12 @@ class ClassicHG(Ruleset):
         label = dict(turn.STEPS)[state["step"]]
         text = f"Turn {state['turn']} · step {state['step']}/9 {label} · range: {state['range']}"
         return text + (f" · {state['over']}" if state["over"] else "")
+
+
+class _Reading(ClassicHG):
+    """classic-hg as an earlier version read a log: only for a loaded save's [state] (``Ruleset.earlier_readings``)."""
+
+    plays_out_crew = False
 
 
 RULESET = ClassicHG()

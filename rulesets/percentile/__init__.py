@@ -125,17 +125,22 @@ class Percentile(Ruleset):
             said = turn.order_corrected(state)
             if said and ctx is not None:
                 ctx.note(said)
-        if len(path) < 3 or path[0] != "people" or path[1] not in state["people"]:
+        self.person_corrected(state, path, self.tables_for(state), ctx)
+
+    def person_corrected(self, state: dict, path: tuple, tables, ctx=None) -> None:
+        """What follows from a person's corrected value, with ``tables`` the people are read by: the fight's own,
+        or the shipped ones for the crew of a ship fight that calls this ruleset (classic-hg)."""
+        if len(path) < 3 or path[0] != "people" or path[1] not in state.get("people", {}):
             return
         person = state["people"][path[1]]
         if len(path) >= 4 and path[2] == "body":
-            was, person["dead"] = person["dead"], is_dead(person, self.tables_for(state))
+            was, person["dead"] = person["dead"], is_dead(person, tables)
             if ctx is not None and person["dead"] != was:  # said as a wound that kills says it, or undone
                 part = str(path[3]).replace("_", " ")
                 ctx.note(f"{person['name']} is dead: the {part} has no function left" if person["dead"] else
                          f"{person['name']} is alive again: every vital part has some function")
         elif len(path) == 3 and path[2] == "race" and self.rederives_race:
-            said = race_corrected(person, self.tables_for(state))
+            said = race_corrected(person, tables)
             if said and ctx is not None:
                 ctx.note(said)
         elif len(path) == 3 and path[2] == "agility" and self.rederives_race:

@@ -548,3 +548,48 @@ def test_corrections_keep_an_attack_in_flight_and_a_crew_count_the_rules_can_pla
     enc.correct("attacks[0].location", "")  # values the rules know are taken as before
     enc.correct("ships.jackal.crew.weapons", "12")
     assert enc.state["ships"]["jackal"]["crew"]["weapons"] == 12
+
+
+def test_a_crew_member_s_body_corrected_plays_out_as_percentile_plays_it_out(tmp_path: Path) -> None:
+    """classic-hg's crew are percentile's people (``rulesets/percentile/crew.py``): a body part corrected to no
+    function kills them as it does in a percentile fight, with the same line in the log, and the save replays
+    to the same state. Found by a helper: classic-hg played out nothing, so Capt. Orrin Vale stayed alive with
+    his chest gone. percentile-personal-combat.txt, the damage rules: a vital part with no function left kills."""
+    enc = duel(BRIDGE)
+    hit_bridge_crew(enc)
+    answer(enc, "Percent to hit: laser rifle at Capt. Orrin Vale (Jackal, bridge", "10")
+    answer(enc, "Random hit location on Capt. Orrin Vale", "20")  # chest, 16 taken
+    answer(enc, "Percent to hit: laser rifle at Mate Sela Dunn", "44")
+    vale = next(pid for pid, p in enc.state["people"].items() if p["name"] == "Capt. Orrin Vale")
+    chest = enc.state["people"][vale]["body"]["chest"]
+    enc.correct(f"people.{vale}.body.chest.taken", 5 * chest["points"], note="table ruling")
+    assert enc.state["people"][vale]["dead"]
+    assert "Capt. Orrin Vale is dead: the chest has no function left" in enc.events[-1].notes
+    path = tmp_path / "crew.toml"
+    create(path, enc)
+    assert SaveFile.load(path).encounter.state == enc.state
+    enc.correct(f"people.{vale}.body.chest.taken", 0)
+    assert not enc.state["people"][vale]["dead"]
+
+
+def test_a_save_written_before_crew_corrections_played_out_loads_with_today_s_result(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save of the version before: its [state] keeps Capt. Orrin Vale alive after his chest was corrected to no
+    function. That is the older version's result, not a hand edit: the file opens, unchanged, with him dead."""
+    from rulesets.classic_hg import ClassicHG
+
+    path = tmp_path / "old.toml"
+    with monkeypatch.context() as m:
+        m.setattr(ClassicHG, "plays_out_crew", False)
+        enc = duel(BRIDGE)
+        hit_bridge_crew(enc)
+        answer(enc, "Percent to hit: laser rifle at Capt. Orrin Vale (Jackal, bridge", "10")
+        answer(enc, "Random hit location on Capt. Orrin Vale", "20")
+        answer(enc, "Percent to hit: laser rifle at Mate Sela Dunn", "44")
+        vale = next(pid for pid, p in enc.state["people"].items() if p["name"] == "Capt. Orrin Vale")
+        enc.correct(f"people.{vale}.body.chest.taken", 5 * enc.state["people"][vale]["body"]["chest"]["points"])
+        assert not enc.state["people"][vale]["dead"]
+        create(path, enc)
+    text = path.read_text()
+    assert SaveFile.load(path).encounter.state["people"][vale]["dead"]
+    assert path.read_text() == text

@@ -55,6 +55,7 @@ from __future__ import annotations
 
 from engine.rolls import RollRequest
 from engine.sideview import BARE, FULL, HIDDEN, OUTCOME, RESULT, TOTAL, Contact, SideView, own_units, side_name
+from .turn import simultaneous
 from .views import RECENT, crew_attack_text, standing_lines
 
 DAMAGE_ROLLS = ("general_location", "specific_location", "spallation", "radiation", "radiation_crew",
@@ -157,7 +158,7 @@ def side_view(ruleset, state: dict, side: str) -> SideView:
     notes = standing_lines(state)
     if state.get("surprised"):
         notes.append(f"Surprise: {side_name(state, state['surprised'])}")
-    if state.get("simultaneous"):
+    if simultaneous(state):
         notes.append("Simultaneous initiative: the defender's damage waits until step 8")
     notes.append(f"Range: {state['range']}")
     notes += _attack_lines(state, side)

@@ -116,6 +116,12 @@ def record_initiative(state: dict, side: str, total: int, ctx: RuleContext) -> N
     ctx.note(f"{state['side_names'][state['attacker']]} is ATTACKER")
 
 
+def simultaneous(state: dict) -> bool:
+    """Equal initiative this turn. The flag stays from the turn that set it until the next roll answers it,
+    so before both sides have rolled this turn nothing is simultaneous yet."""
+    return bool(state.get("simultaneous")) and len(state.get("initiative", {})) == len(state["side_order"])
+
+
 def is_surprised(state: dict, ship_id: str) -> bool:
     return state["surprised"] == state["ships"][ship_id]["side"]
 
@@ -286,6 +292,6 @@ def skipped(state: dict, number: int) -> bool:
     """Steps with nothing to do: a surprised defender's offensive fire, held damage."""
     if number == 6 and state["surprised"] and state["surprised"] == state["defender"]:
         return True
-    if number == 5 and state["simultaneous"]:
+    if number == 5 and simultaneous(state):
         return True
     return False

@@ -280,7 +280,7 @@ def attack_line(state: dict, attack: dict, tables: Tables) -> str:
     if attack["status"] == "done":
         through = attack.get("through", 0)
         return f"{head}: recorded ({points}), " + (f"{through} through" if through else "nothing through")
-    held = (state.get("simultaneous") and state["step"] < 8
+    held = (turn.simultaneous(state) and state["step"] < 8
             and state["ships"][attack["target"]]["side"] == state.get("defender"))
     word = "incoming" if attack.get("interceptable", True) else "unstoppable"
     return f"{head}: {word} ({points})" + (", held until step 8" if held else "")
@@ -310,7 +310,7 @@ def checklist_notes(state: dict) -> list[str]:
     if state.get("surprised"):
         notes.append(f"Surprise: {_side_name(state, state['surprised'])} "
                      "(no offensive fire; no defensive fire unless naval)")
-    if state.get("simultaneous"):
+    if turn.simultaneous(state):
         notes.append("Simultaneous initiative: defender's damage waits until step 8")
     rng = f"Range: {state['range']}"
     if state["turn"] == 1:

@@ -501,3 +501,22 @@ def test_a_surprised_ship_is_not_listed_as_free_to_fire() -> None:
     assert dict(line.split(" free: ") for line in views.still_free(state))["Corsairs"] == "nothing"
     state["surprised"], state["attacker"], state["defender"] = "imp", "cor", "imp"  # the Vigilant is naval
     assert dict(line.split(" free: ") for line in views.still_free(state))["Imperial Navy"].endswith("(defence only)")
+
+
+def test_a_new_turn_before_initiative_shows_no_simultaneous_initiative_of_the_last() -> None:
+    """classic-hg-combat.txt, the NOTE on simultaneous initiative: "In the event of simultaneous initiative ...
+    The DEFENDER does not record his damage or its effects until STEP 8". Turn 2 was rolled 4 each; turn 3's
+    initiative (step 1) is not rolled yet, so nothing says turn 3 is simultaneous: its step 5 is not skipped,
+    and neither the checklist nor a side's screen carries turn 2's note."""
+    enc = upto("t3_corsair_attacks")
+    assert enc.state["turn"] == 3 and enc.state["step"] == 1 and not enc.state["initiative"]
+    assert enc.checklist()[4].status == "todo"  # step 5, Defender's damage
+    simultaneous = "defender's damage waits until step 8"
+    assert not any(simultaneous in n for n in views.checklist_notes(enc.state))
+    for side in enc.state["side_order"]:
+        assert not any(simultaneous in n for n in RULESET.side_view(enc.state, side).notes)
+    enc.act("roll_initiative")
+    duel.answer(enc, "Initiative: Imperial Navy", "1")
+    duel.answer(enc, "Initiative: Corsairs", "6")  # 3 against 6: not simultaneous
+    assert enc.checklist()[4].status == "todo"
+    assert not any(simultaneous in n for n in views.checklist_notes(enc.state))

@@ -354,7 +354,7 @@ def lowered(before: int, after: int, hits: int, unit: str = "") -> str:
         return f"-{hits}{unit} (now {after}{unit})"
     if lost:
         return f"-{lost}{unit} of {hits} hit{'s' if hits != 1 else ''} (now {after}{unit})"
-    return f"already {after}{unit} ({hits} hit{'s' if hits != 1 else ''} take nothing more)"
+    return f"already {after}{unit} ({hits} hit{'s take' if hits != 1 else ' takes'} nothing more)"
 
 
 def lower_computer(ship: dict, hits: int, tables: Tables, ctx: RuleContext, why: str = "Computer") -> None:

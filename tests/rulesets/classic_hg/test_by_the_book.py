@@ -525,6 +525,15 @@ def test_hits_on_a_value_already_at_0_are_not_noted_as_a_loss() -> None:
         assert ctx.notes[0].startswith(f"Computer: S {words}"), ctx.notes
 
 
+def test_one_hit_on_a_value_already_at_0_reads_in_the_singular() -> None:
+    """A radiation hit on a computer already at 0 (the Radiation paragraph: "the computer takes o1 additional
+    hit") is one hit: the note reads "1 hit takes nothing more", as the console shows it to the referee."""
+    ctx = RuleContext(1)
+    s = {"name": "S", "computer": 0, "storage": 0, "programs": []}
+    damage.lower_computer(s, 1, TABLES, ctx, "Radiation")
+    assert ctx.notes[0] == "Radiation: S computer already 0 (1 hit takes nothing more)", ctx.notes
+
+
 def test_a_tube_starts_with_the_tray_the_weapons_table_gives(tmp_path: Path) -> None:
     """"Five torpedoes ... are the normal load in the launching tray": the 5 is weapons.toml's [torpedo_tube]
     tray, read in one place; a ship file's torpedoes = -1 loads that many a tube, and a house table's tray of 3

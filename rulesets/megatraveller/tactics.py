@@ -40,7 +40,11 @@ def _pool_choices(state: dict, args: dict, tables) -> list[Choice]:
     if not args.get("tactics", 0):
         return []
     ship = state["ships"][args["ship"]]
-    return [Choice(p, f"{_pool_words(state, args, tables, p)} ({pool_of(state, ship, p)} points)") for p in POOLS]
+    return [Choice(p, f"{_pool_words(state, args, tables, p)} ({_points(pool_of(state, ship, p))})") for p in POOLS]
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'' if n == 1 else 's'}"
 
 
 def _pool_words(state: dict, args: dict, tables, pool: str) -> str:
@@ -64,12 +68,12 @@ def may_spend(state: dict, ship: dict, args: dict) -> str:
     if "pool" not in args:
         ship_pool, fleet_pool = pool_of(state, ship, "ship"), pool_of(state, ship, "fleet")
         if points > max(ship_pool, fleet_pool):
-            return (f"tactics: {ship['name']}'s ship pool has {ship_pool} points and the fleet pool "
+            return (f"tactics: {ship['name']}'s ship pool has {_points(ship_pool)} and the fleet pool "
                     f"{fleet_pool}, asked for {points}")
         return ""
     have = pool_of(state, ship, args["pool"])
     if points > have:
-        return f"tactics: {ship['name']}'s {args['pool']} pool has {have} points, asked for {points}"
+        return f"tactics: {ship['name']}'s {args['pool']} pool has {_points(have)}, asked for {points}"
     return ""
 
 

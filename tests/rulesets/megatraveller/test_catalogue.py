@@ -189,6 +189,17 @@ def test_spend_the_free_action_or_an_unused_battery() -> None:
         enc.act("locate", spend="B1", **picket)
 
 
+def test_a_pool_of_one_point_reads_in_the_singular() -> None:
+    """The pool choices and the refusal name what a pool holds in the game master's words: "1 point"."""
+    enc = new_engagement()
+    enc.correct("ships.lancer.tactics", 1, note="test: one point left")
+    form = {"ship": "lancer", "target": "raider", "mode": "passive", "spend": "free"}
+    pools = RULESET.param_choices(enc.state, "locate", "pool", {**form, "tactics": 1})
+    assert [c.label for c in pools] == ["ship pool (1 point)", "fleet pool (2 points)"]
+    with pytest.raises(IllegalAction, match=r"ship pool has 1 point, asked for 2"):
+        RULESET.check_action(enc.state, "locate", {**form, "tactics": 2, "pool": "ship"})
+
+
 def test_tactics_points_are_typed_and_the_pool_asked_only_when_spent() -> None:
     """Tactics points spent "BEFORE ROLLING": no more than the pool holds."""
     enc = new_engagement()

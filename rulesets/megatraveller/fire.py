@@ -32,7 +32,8 @@ Where the text is silent we decided:
   the gun). Other weapons have no to-hit number.
 - A defence "applies" when the target has it at factor 1 or more. Every hull has
   a configuration: a ship file that gives none is configuration 5 (``ships``).
-  Screens shut down by a critical give no roll (``systems``).
+  Screens shut down by a critical give no roll (``systems``); the log says why
+  no roll stands where one would have.
 - "Your Computer" in the to-hit roll and "You Computer" in the penetration roll
   are the same computer number, so a statted head gunner's skill stands in for
   it in both, when higher. A spinal mount aims with agility instead of the
@@ -255,7 +256,13 @@ def resolve_to_hit(state: dict, result: RollResult, tables: Tables, ctx: RuleCon
         if not damage.criticals_due(c["factor"], target["tonnage"], tables):
             offer = ": the firer may pick the system (no critical is due)"  # line 100: none to pick among
     ctx.note(f"Hit ({made})" + offer)
-    c["defences"] = [d for d in tables.weapons[c["weapon"]]["defences"] if systems.defence(target, d) > 0]
+    c["defences"] = []
+    for d in tables.weapons[c["weapon"]]["defences"]:
+        if systems.defence(target, d) > 0:
+            c["defences"].append(d)
+        elif target["defences"][d] > 0:  # fitted, but a critical shut it down: say why no roll stands here
+            ctx.note(f"No penetration roll against {d.replace('_', ' ')}-{target['defences'][d]}: "
+                     f"{systems.why_off(target, 'screens')}")
     _next_defence(state, c, tables, ctx)
 
 

@@ -487,6 +487,21 @@ def test_screens_shut_down_give_no_penetration_roll_and_no_globe() -> None:
     assert enc.pending.purpose.startswith("Damage (surface 1/1)")
 
 
+def test_a_defence_shut_down_says_why_it_gives_no_penetration_roll() -> None:
+    """Line 61: "For each defense screen that applies"; line 103: "Criticals shut down a system". The roll a
+    shut-down screen would have asked is not asked, and the log says why where the roll would have stood, so the
+    referee does not take the missing sand roll for a slip (the power plant's critical takes the screens too)."""
+    for system, why in (("screens", "Target's screens are shut down by a critical hit"),
+                        ("power", "Target's power plant is shut down by a critical hit: no power for its screens")):
+        enc = in_fire_step(duel({"batteries": [battery("beam_laser", 4, count=2)]}, {"sand": 2, "damper": 1}))
+        shut(enc, "d", system)
+        enc.act("fire", ship="a", target="d", batteries=["B1-1"])
+        answer(enc, "To hit", "9")
+        assert enc.pending.purpose.startswith("Damage (surface 1/1)")
+        assert f"No penetration roll against sand-2: {why}" in enc.events[-1].notes, enc.events[-1].notes
+        assert not any("damper" in n for n in enc.events[-1].notes)  # a beam passes no damper: nothing to say
+
+
 def test_computers_shut_down_add_nothing_on_either_side() -> None:
     """Line 44: "11+ on 2d6 + Your Computer"; line 62: "+You Computer ... – Their computer model". A
     shut-down computer counts 0: the firer's, and the target's against the attacker."""

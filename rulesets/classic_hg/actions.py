@@ -13,7 +13,6 @@ from . import choices, damage, fire, hangars, phases, turn
 from .catalogue import CATALOGUE
 
 SHIP = Param("ship", "Ship", "unit", unit="ship")
-TARGET = Param("target", "Target", "unit", unit="ship", enemy_of="ship")
 
 ACTIONS = (
     Action("roll_initiative", "Roll initiative", turn.roll_initiative, key="i", may=turn.may_roll_initiative),
@@ -30,9 +29,12 @@ ACTIONS = (
         Param("location", "Selective location", "choice", options=choices.locations, optional=True,
               words=choices.location_words),
     )),
-    Action("launch_torpedo", "Launch a torpedo", fire.launch_torpedo, key="t", may=fire.may_launch_torpedo,
-           params=(SHIP, TARGET, Param("warhead", "Warhead", "choice", options=choices.torpedo_warheads,
-                                       optional=True, default="he", words=choices.torpedo_words))),
+    Action("launch_torpedo", "Launch a torpedo", fire.launch_torpedo, key="t", may=fire.may_launch_torpedo, params=(
+        SHIP,
+        Param("target", "Target", "unit", unit="ship", enemy_of="ship", options=choices.torpedo_targets),
+        Param("warhead", "Warhead", "choice", options=choices.torpedo_warheads, optional=True, default="he",
+              words=choices.torpedo_words),
+    )),
     Action("ram", "Ram", fire.ram, key="m", may=fire.may_ram, params=(
         Param("ship", "Ship", "unit", unit="ship", options=choices.with_maneuver),
         Param("target", "Target", "unit", unit="ship", enemy_of="ship", options=choices.with_maneuver))),

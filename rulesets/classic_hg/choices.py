@@ -14,8 +14,8 @@ from engine.tables import kept_for
 
 from . import turn
 from .fire import (attack_type, battery_gunnery, chosen_defence, defences_for, evasion_running, fastest_enemy,
-                   fire_modifiers, firing_groups, group_working, incoming, roll_cell, to_hit_cell, turret_by_id,
-                   working)
+                   fire_modifiers, firing_groups, group_working, incoming, ready_tube, roll_cell, to_hit_cell,
+                   tracks_by_computer, turret_by_id, working)
 from .hangars import craft_id, find_craft
 from .phases import storage_used
 from .tables import Tables
@@ -286,10 +286,7 @@ def fire_targets(state: dict, args: dict, tables: Tables) -> list[Choice]:
     chosen = [g for g in args.get("turrets", []) if g in groups]
     out = []
     for tid, target in state["ships"].items():
-        parts = [target["name"], f"armor {target['armor_factor']}"]
-        running = evasion_running(state, target)
-        parts += [f"{p} {dm:+d}" if running else f"{p} not running (surprised)" for p in target["programs"]
-                  if (dm := tables.programs.get(p, {}).get("evade_dm", 0))]
+        parts = _target_words(state, target, tables)
         chances = []
         for gid in chosen:
             group = groups[gid]
@@ -302,5 +299,31 @@ def fire_targets(state: dict, args: dict, tables: Tables) -> list[Choice]:
                 chances.append(f"{gid} {percent(chance)}")
         if chances:
             parts.append(" ".join(chances))
+        out.append(Choice(tid, " · ".join(parts)))
+    return out
+
+
+def _target_words(state: dict, target: dict, tables: Tables) -> list[str]:
+    """A target's name, armor and each evasion program (or that it is not running, surprised)."""
+    running = evasion_running(state, target)
+    return [target["name"], f"armor {target['armor_factor']}"] + [
+        f"{p} {dm:+d}" if running else f"{p} not running (surprised)" for p in target["programs"]
+        if (dm := tables.programs.get(p, {}).get("evade_dm", 0))]
+
+
+def torpedo_targets(state: dict, args: dict, tables: Tables) -> list[Choice]:
+    """'Swift Dolan · armor 4 · EVADE-2 -1 · tube 1 58.3%': as ``fire_targets``, with the chance of the ready
+    tube's torpedo (HE, as the fire form reads a rack before its warhead is chosen)."""
+    ship = _ship(state, args)
+    tube = ready_tube(state, ship) if ship else None
+    weapon = tables.weapons["torpedo_he"]
+    number = weapon["to_hit"].get(state["range"])
+    out = []
+    for tid, target in state["ships"].items():
+        parts = _target_words(state, target, tables)
+        if tube is not None and isinstance(number, int):
+            tracked = tracks_by_computer(ship, tube.get("fire_control", True))
+            mods = fire_modifiers(state, ship, 0, tracked, target, tables, weapon)
+            parts.append(f"{tube['id']} {percent(RollRequest('', '2D', tuple(mods), Target(number)).chance())}")
         out.append(Choice(tid, " · ".join(parts)))
     return out

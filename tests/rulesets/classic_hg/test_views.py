@@ -452,6 +452,21 @@ def test_the_fire_form_shows_each_targets_armor_evasion_and_chance() -> None:
     assert label.startswith("Jackal · armor 0") and " · T1 " in label and label.endswith("%")
 
 
+def test_the_torpedo_form_shows_each_targets_armor_evasion_and_chance() -> None:
+    """As the fire form does (issue 9), the torpedo form shows each target's armor, evasion and the chance of
+    the ready tube's torpedo to hit it ("Torpedoes are launched from tubes"; HE until the warhead is asked,
+    as the fire form reads a rack). Found by a game master's drive: the torpedo's target list named the
+    ships alone. The chance shown is the chance of the roll the launch asks."""
+    from engine.rolls import percent
+
+    enc = upto("t2_defender_fires")
+    label = choices(enc, "launch_torpedo", "target", ship="jackal")[0].label
+    enc.act("launch_torpedo", ship="jackal", target="vigilant", warhead="he")
+    vigilant = enc.state["ships"]["vigilant"]
+    assert label.startswith(f"Vigilant · armor {vigilant['armor_factor']}"), label
+    assert label.endswith(f" · tube 1 {percent(enc.pending.chance())}"), label
+
+
 def test_fire_targets_show_the_chance_of_every_chosen_turret() -> None:
     """Issue 9: the fire form shows, for each target, its armor, evasion and the chance to hit,
     for each turret chosen (not only the first)."""

@@ -255,6 +255,8 @@ def resolve_to_hit(state: dict, result: RollResult, tables: Tables, ctx: RuleCon
         offer = ": the firer may pick the system and the critical"
         if not damage.criticals_due(c["factor"], target["tonnage"], tables):
             offer = ": the firer may pick the system (no critical is due)"  # line 100: none to pick among
+    if pick and not c.get("aim") and not c.get("aim_critical"):  # a pick is named before the roll (module notes)
+        offer = ": enough for a pinpoint pick, but no aim was named before the roll, so the damage is rolled"
     ctx.note(f"Hit ({made})" + offer)
     c["defences"] = []
     for d in tables.weapons[c["weapon"]]["defences"]:

@@ -387,6 +387,17 @@ def test_made_by_4_the_log_offers_both_picks() -> None:
                for e in enc.events for line in e.notes)
 
 
+def test_made_by_4_with_no_aim_named_the_log_offers_no_pick() -> None:
+    """Line 55's pick is named before the roll (README: pinpoint aims); a drive fired with "no pinpoint aim",
+    made the roll by 4 and read "the firer may pick the system and the critical", then saw the damage rolled as
+    usual. The log now says the margin was there but nothing was named, and the damage is rolled."""
+    enc = in_fire_step(duel({"batteries": [battery("beam_laser", 4)]}, {}, squares=1))
+    enc.act("fire", ship="a", target="d", batteries=["B1"])
+    answer(enc, "To hit", "12")  # 15: made by 4
+    assert enc.events[-1].notes[0] == ("Hit (made by 4): enough for a pinpoint pick, but no aim was named before "
+                                       "the roll, so the damage is rolled")
+    assert enc.pending is not None and enc.pending.purpose.startswith("Damage (surface 1/1)")
+
 def test_the_second_pinpoint_pick_goes_with_a_system_aim() -> None:
     """Line 55 gives one critical pick: a critical named twice, or named beside no system, is refused."""
     enc = in_fire_step(duel({"batteries": [battery("beam_laser", 4)]}, {}, squares=1))

@@ -385,6 +385,7 @@ def resolve_lock_referee(state: dict, result: RollResult, tables: Tables, ctx: R
     target = state["ships"][c["target"]]
     made = int(c["player"]) + int(bool(result.success))
     revealed = REVEALED[made]
+    known = REVEALED.index(seen(state, c["side"], c["target"])["revealed"]) >= made  # before this roll's news
     if c["player"]:
         _set(state, c["side"], c["target"], LOCKED, revealed)
         ctx.note(f"{state['side_names'][c['side']]} locks {target['name']}")
@@ -393,7 +394,8 @@ def resolve_lock_referee(state: dict, result: RollResult, tables: Tables, ctx: R
         held = sensor_state(state, c["side"], c["target"]) == LOCKED
         ctx.note(f"{target['name']}: the lock held from before stays" if held else f"No lock on {target['name']}")
     if revealed:
-        ctx.note(f"{target['name']}: {revealed} revealed")
+        ctx.note(f"{target['name']}: {revealed} known already, nothing new revealed" if known else
+                 f"{target['name']}: {revealed} revealed")
 
 
 CATALOGUE.add(Action("locate", "Locate", locate, key="s", params=_sense_params("scan"),

@@ -161,22 +161,27 @@ def test_a_side_rolls_again_to_learn_the_type_code() -> None:
     """Lines 24-27: "Yours succeeding gives you a lock, no matter what. If one of the two succeeds, you get power
     and tonnage, but NOT type nor other data. If both succeed, you get type code." A side with a lock but no
     type code may roll the lock again; a failed roll keeps the lock it has."""
-    enc = duel({"batteries": [battery("beam_laser", 4, count=3)]}, {})
+    enc = duel({"batteries": [battery("beam_laser", 4, count=4)]}, {})
     enc.correct("knowledge.imp.d.state", "located", note="test: as after a locate")
     enc.act("lock", ship="a", target="d", mode="active", spend="free")
     answer(enc, "Lock (player's roll): Gunship ActObjPin (routine) on Target", "9", target="7+")  # 9 + 3 - 5 = 7
     answer(enc, "Lock (referee's roll)", "8")  # 6: fails
     assert enc.state["knowledge"]["imp"]["d"] == {"state": "locked", "revealed": "power and tonnage"}
+    assert "Target: power and tonnage revealed" in enc.events[-1].notes
     enc.act("lock", ship="a", target="d", mode="active", spend="B1-1")
+    answer(enc, "Lock (player's roll)", "9")
+    answer(enc, "Lock (referee's roll)", "8")  # the same again: a drive read "revealed" twice for nothing new
+    assert "Target: power and tonnage known already, nothing new revealed" in enc.events[-1].notes
+    enc.act("lock", ship="a", target="d", mode="active", spend="B1-2")
     answer(enc, "Lock (player's roll)", "5")
     answer(enc, "Lock (referee's roll)", "5")
     assert enc.state["knowledge"]["imp"]["d"] == {"state": "locked", "revealed": "power and tonnage"}
-    enc.act("lock", ship="a", target="d", mode="active", spend="B1-2")
+    enc.act("lock", ship="a", target="d", mode="active", spend="B1-3")
     answer(enc, "Lock (player's roll)", "10")
     answer(enc, "Lock (referee's roll)", "9")
     assert enc.state["knowledge"]["imp"]["d"] == {"state": "locked", "revealed": "type code"}
     with pytest.raises(IllegalAction, match="type code"):
-        enc.act("lock", ship="a", target="d", mode="active", spend="B1-3")
+        enc.act("lock", ship="a", target="d", mode="active", spend="B1-4")
 
 
 # --- fire: batteries, to hit, penetration -------------------------------------------------------

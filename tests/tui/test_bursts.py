@@ -466,3 +466,26 @@ async def test_a_correction_clears_the_word_about_the_undo_before_it(demo_app: F
         burst(app, "c", *"fuel", "enter", "9", "0", "enter", "enter")
         await idle(pilot)
         assert app.save.encounter.events[-1].kind == "correction" and "Undone" not in app.screen.message
+
+
+async def test_esc_clears_a_kept_log_search_and_ships_filter(demo_app: FlagbridgeApp) -> None:
+    """A search kept with Enter hides the new lines that do not match it; a drive pressed Esc, as the search
+    prompt says ("Esc clears"), and the log stayed filtered: only "/" and Esc cleared it. Esc with nothing typed
+    now clears a kept search (and the Ships filter), and says so."""
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "i", "4", "enter", "2", "enter")
+        await idle(pilot)
+        log = app.screen.query_one("#log")
+        burst(app, "slash", *"initiative", "enter")
+        await idle(pilot)
+        assert log.search == "initiative"
+        burst(app, "escape")
+        await idle(pilot)
+        assert log.search == "" and "Log search cleared" in str(app.screen.query_one("#prompt").render())
+        burst(app, "tab", "slash", *"red", "enter")  # the Ships list's filter
+        await idle(pilot)
+        assert app.screen.ship_filter == "red"
+        burst(app, "escape")
+        await idle(pilot)
+        assert app.screen.ship_filter == ""

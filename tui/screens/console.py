@@ -248,8 +248,11 @@ class ConsoleScreen(Screen[None]):
             return not self._offers.get(str(parameters[0]), "no such action")
         if action == "roll":
             return pending
-        if action in ("unroll", "clear"):
+        if action == "unroll":
             return pending and bool(self.typed) or None
+        if action == "clear":  # the dice typed, or a kept log search or Ships filter (``action_clear``)
+            return (pending and bool(self.typed)) or bool(self.query_one(LogPanel).search or self.ship_filter) \
+                or None
         if action == "undo":
             return self.enc.can_undo or None
         if action == "redo":
@@ -350,8 +353,20 @@ class ConsoleScreen(Screen[None]):
         self._draw_prompt()
 
     def action_clear(self) -> None:
+        """Esc: the dice typed; with none typed, a log search or Ships filter kept with Enter too (the search
+        prompt says "Esc clears", and a kept search hides the new lines that do not match it)."""
+        cleared = []
+        if not self.typed.strip():
+            log = self.query_one(LogPanel)
+            if log.search:
+                log.show("")
+                cleared.append("Log search")
+            if self.ship_filter:
+                self.ship_filter = ""
+                self.refresh_view()
+                cleared.append("Ships filter")
         self.typed = ""
-        self.message = ""
+        self.message = f"{' and '.join(cleared)} cleared" if cleared else ""
         self._draw_prompt()
 
     def action_undo(self) -> None:

@@ -74,16 +74,42 @@ def _named(state: dict, args: dict) -> tuple[list[str], list[str]]:
     return people, sides
 
 
-_GRAZED = re.compile(r"^Grazing shot: (?:\d+ x -?\d+/\d+ = (\d+) points?|(0) of \d+ points?: .*)$")
+#: An attack's notes that spell out the attacker's numbers (``combat``), each with what another side reads of it:
+#: the percent to hit and the roll not under it, a grazing shot's sum, the Brawl a grenade is thrown under, the
+#: MARKSmanship or BRAWLmanship that procedure 3's adversity outweighed.
+_ATTACKERS_NUMBERS = (
+    (re.compile(r"^Grazing shot: (?:\d+ x -?\d+/\d+ = (\d+) points?|(0) of \d+ points?: .*)$"),
+     lambda m: f"Grazing shot: {m.group(1) or m.group(2)} points"),
+    (re.compile(r"^Miss: \d+ is not under -?\d+$"), lambda m: "Miss"),
+    (re.compile(r"^Hit \(the result -?\d+ is positive; \d+ is over it\)(: .*)$"),
+     lambda m: f"Hit (the result is positive){m.group(1)}"),
+    (re.compile(r"^No bounce \(\d+ under Brawl \d+\)(: .*)$"), lambda m: f"No bounce{m.group(1)}"),
+    (re.compile(r"^\d+ over Brawl \d+: (.*)$"), lambda m: m.group(1)[:1].upper() + m.group(1)[1:]),
+    (re.compile(r"^(.*? misses .*?): .* = -?\d+, (the range and adversity are too much)$"),
+     lambda m: f"{m.group(1)}: {m.group(2)}"),
+)
+
+
+def _attacker(state: dict, data: dict, request) -> str:
+    """The side of the person making the attack a note belongs to: its roll's, or the attack action's."""
+    if request is not None:
+        return _person_side(state, request.context.get("attacker"))
+    args = data.get("args") if data.get("name") == "attack" else None
+    return _person_side(state, args.get("person")) if isinstance(args, dict) else ""
 
 
 def notes_seen(ruleset, state: dict, side: str, data: dict, request, notes: list[str]) -> list[str]:
-    """A grazing shot's note spells out the attacker's percent to hit ("25 x 29/44 = 16 points", or the roll not
-    under it for nothing): a side other than the attacker's reads only what it came to."""
-    c = request.context if request is not None else {}
-    if _person_side(state, c.get("attacker")) in (side, ""):
+    """An attack's notes spell out the attacker's numbers (a grazing shot's "25 x 29/44 = 16 points", a miss's
+    "Miss: 100 is not under 50", a grenade's "5 over Brawl 65"; drives found each on another side's screen): a
+    side other than the attacker's reads only what happened."""
+    if _attacker(state, data, request) in (side, ""):
         return notes
-    return [_GRAZED.sub(lambda m: f"Grazing shot: {m.group(1) or m.group(2)} points", n) for n in notes]
+    out = []
+    for n in notes:
+        for pattern, words in _ATTACKERS_NUMBERS:
+            n = pattern.sub(words, n)
+        out.append(n)
+    return out
 
 
 def _words(purpose: str) -> str:

@@ -203,6 +203,61 @@ def test_percentile_a_grazing_shot_reads_without_the_attackers_percent_to_hit() 
     assert any("Grazing shot: 0 of 14 points: the roll 60" in n for e in enc.events for n in e.notes)
 
 
+def test_percentile_a_miss_or_a_thrown_grenade_reads_without_the_attackers_numbers() -> None:
+    """Found by a game master's drive: "Miss: 100 is not under 50" and "5 over Brawl 65: the grenade bounces"
+    reached the other sides' screens, giving away the attacker's percent to hit and Brawl (the roll's own line
+    already leaves them out). The other sides read what happened; the referee's log keeps the numbers.
+    ``percentile-personal-combat.txt``, Procedures for Percent to Hit (1): "rolls 1:100sd and the result is
+    under their MARKSmanship"; (4): "under character's brawl" no bounce, "less than 20 over" bounces, "more
+    than 20 over" misses."""
+    from tests.rulesets.percentile.fights import fight, person, to_action
+
+    # Ann: MARKSmanship (Aim 83 + WEP DIF 55) / 2 = 69, rounded half up; a roll of 90 misses
+    enc = fight({"ann": person("blue", "Ann", aim=83), "cid": person("red", "Cid")})
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=5, aim="chest")
+    answer(enc, "Percent to hit", "90")
+    assert any("Miss: 90 is not under 69" in n for e in enc.events for n in e.notes)  # the referee's
+    red = seen(enc, "red")
+    assert "Miss" in red and "69" not in red and "90" not in red, red
+    # Ben throws under Brawl 63: 70 is 7 over, a bounce; Dan's 95 is 32 over, a miss; Eve's 10 lands as aimed
+    for name, brawl, roll, said in (("Ben", 63, "70", "bounces"), ("Dan", 61, "95", "misses"),
+                                    ("Eve", 67, "10", "lands where it was aimed")):
+        enc = fight({"ben": person("blue", name, brawl=brawl), "cid": person("red", "Cid")})
+        to_action(enc)
+        enc.act("attack", person="ben", weapon="frag_grenade", target="cid", range=10, aim="chest")
+        answer(enc, "Grenade", roll)
+        assert any(f"Brawl {brawl}" in n for e in enc.events for n in e.notes)  # the referee's
+        red = seen(enc, "red")
+        assert said in red and str(brawl) not in red and "over Brawl" not in red and "under Brawl" not in red, red
+
+
+def test_percentile_a_procedure_3_attack_reads_without_the_attackers_percent_to_hit() -> None:
+    """Percent to hit procedure (3): "subtract the Percent Against from the Percent to Hit. If the result has a
+    negative value, the player has missed", and "If, however, the result is a positive number, the player has
+    hit!". The notes that say so named the attacker's MARKSmanship and the result on the target's screen."""
+    from tests.rulesets.percentile.fights import fight, person, to_action
+
+    enc = fight({"ann": person("blue", "Ann", aim=65), "cid": person("red", "Cid")}, to_hit=3)
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=20, aim="chest",
+            adversity=["conditions.dim", "cover.half"])
+    answer(enc, "Percent to hit", "60")
+    referee = [n for e in enc.events for n in e.notes if n.startswith("Hit (the result")]
+    assert referee and "is positive; 60 is over it" in referee[0], referee
+    result = referee[0].split("the result ")[1].split(" ")[0]
+    red = seen(enc, "red")
+    assert "Hit" in red and "MARKSmanship" not in red and f"result {result}" not in red, red
+    enc = fight({"ann": person("blue", "Ann", aim=20), "cid": person("red", "Cid")}, to_hit=3)
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=900, aim="chest",
+            adversity=["conditions.dim", "cover.half"])
+    assert any("the range and adversity are too much" in n and "MARKSmanship" in n
+               for e in enc.events for n in e.notes)  # the referee's
+    red = seen(enc, "red")
+    assert "the range and adversity are too much" in red and "MARKSmanship" not in red, red
+
+
 # --- classic-hg played over turns: another side's mounts and weapons, and the initiative as told --------------
 
 def _played(enc: Encounter, commander, faces: list[str], turns: int, read) -> None:

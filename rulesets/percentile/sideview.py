@@ -76,7 +76,7 @@ def _named(state: dict, args: dict) -> tuple[list[str], list[str]]:
 
 #: An attack's notes that spell out the attacker's numbers (``combat``), each with what another side reads of it:
 #: the percent to hit and the roll not under it, a grazing shot's sum, the Brawl a grenade is thrown under, the
-#: MARKSmanship or BRAWLmanship that procedure 3's adversity outweighed.
+#: MARKSmanship or BRAWLmanship that procedure 3's adversity outweighed, the Strength a blow's damage adds.
 _ATTACKERS_NUMBERS = (
     (re.compile(r"^Grazing shot: (?:\d+ x -?\d+/\d+ = (\d+) points?|(0) of \d+ points?: .*)$"),
      lambda m: f"Grazing shot: {m.group(1) or m.group(2)} points"),
@@ -87,6 +87,8 @@ _ATTACKERS_NUMBERS = (
     (re.compile(r"^\d+ over Brawl \d+: (.*)$"), lambda m: m.group(1)[:1].upper() + m.group(1)[1:]),
     (re.compile(r"^(.*? misses .*?): .* = -?\d+, (the range and adversity are too much)$"),
      lambda m: f"{m.group(1)}: {m.group(2)}"),
+    (re.compile(r"^(Damage \(Table 3-3\): .* = )(\d+) \+(\d+) Physical Strength$"),
+     lambda m: f"{m.group(1)}{int(m.group(2)) + int(m.group(3))}"),
 )
 
 

@@ -258,6 +258,23 @@ def test_percentile_a_procedure_3_attack_reads_without_the_attackers_percent_to_
     assert "the range and adversity are too much" in red and "MARKSmanship" not in red, red
 
 
+def test_percentile_a_blows_table_damage_reads_without_the_attackers_strength() -> None:
+    """Hand-to-hand damage "is directly related to the Physical Strength of the attacker" (Hand to Hand); damage
+    procedure (3) reads WEP MOD against range on Table #3-3, and we add a tenth of the attacker's Strength. The
+    note "= 9 +6 Physical Strength" told the target's side the attacker's Strength (60 to 69): it reads the sum."""
+    from tests.rulesets.percentile.fights import fight, person, to_action
+
+    enc = fight({"ann": person("blue", "Ann", strength=64, brawl=70), "cid": person("red", "Cid")}, damage=3)
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="knife", target="cid", range=2, aim="chest")
+    answer(enc, "Percent to hit", "5")
+    said = next(n for e in enc.events for n in e.notes if n.startswith("Damage (Table 3-3)"))
+    assert said.endswith(" +6 Physical Strength"), said  # the referee's
+    points = int(said.split(" = ")[1].split(" ")[0]) + 6
+    red = seen(enc, "red")
+    assert "Physical Strength" not in red and f"= {points}" in red, red
+
+
 # --- classic-hg played over turns: another side's mounts and weapons, and the initiative as told --------------
 
 def _played(enc: Encounter, commander, faces: list[str], turns: int, read) -> None:

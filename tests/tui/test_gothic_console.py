@@ -100,3 +100,37 @@ async def test_a_vessel_list_starts_on_the_vessel_selected(tmp_path: Path) -> No
         selected = app.screen_stack[-2].selected
         assert selected != next(iter(app.save.encounter.state["ships"]))
         assert app.screen.query_one(Picker).state.current.value == selected
+
+
+async def test_undo_says_a_correction_made_while_a_roll_waited_goes_back_with_the_action(tmp_path: Path) -> None:
+    """Found by a game master's drive: a correction made while the repair die waited joins the repair's group,
+    and u took both back under "Undone: repair ... (and its 1 roll)": the corrected hits went back unsaid. The
+    line names the correction; ctrl+r says the same."""
+    from tests.rulesets.scripted import answer
+
+    def repair_waiting(enc) -> None:
+        enc.act("set_distance", vessel="hammer", target="ironvow", cm=10)
+        enc.act("next")
+        enc.act("shields", vessel="ironvow", up=0)
+        enc.act("next")
+        enc.act("next")  # the end phase
+        enc.act("teleport", vessel="hammer", target="ironvow")
+        answer(enc, "Hit-and-run on Iron Vow", "4")
+        answer(enc, "Critical hit on Iron Vow", "3 4")  # 7: a fire, repairable
+        enc.act("repair", vessel="ironvow", critical="0")
+        enc.correct("ships.hammer.hits", 7, note="plasma fire")
+
+    app = gothic_app(tmp_path, repair_waiting)
+    async with app.run_test(size=WIDE) as pilot:
+        enc = app.save.encounter
+        assert enc.pending is not None and enc.pending.purpose.startswith("Repair")
+        await pilot.press("u")
+        await pilot.pause()
+        said = app.screen.message
+        assert said.startswith("Undone: repair") and "1 correction" in said and "roll" not in said, said
+        assert enc.state["ships"]["hammer"]["hits"] == 8 and enc.pending is None
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        said = app.screen.message
+        assert said.startswith("Redone: repair") and "1 correction" in said and "roll" not in said, said
+        assert enc.state["ships"]["hammer"]["hits"] == 7

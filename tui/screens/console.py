@@ -398,10 +398,15 @@ class ConsoleScreen(Screen[None]):
         self._draw_prompt()
 
     def _say_what(self, done: str, events: list) -> None:
-        """'Undone: fire ship=Swift Dolan turrets=T3 ... (and its 2 rolls)' under the prompt."""
+        """'Undone: fire ship=Swift Dolan turrets=T3 ... (and its 2 rolls)' under the prompt. A correction made
+        while the action's rolls waited joins its group (``Encounter.correct``) and goes with it: said as one,
+        not counted as a roll, so a corrected value that changes back is not changed unsaid."""
         first = self.enc.describe(events[0])
-        rest = len(events) - 1
-        self.message = f"{done}: {first}" + (f" (and its {rest} roll{'s' if rest != 1 else ''})" if rest else "")
+        rolls = sum(1 for ev in events[1:] if ev.kind == "roll")
+        fixes = sum(1 for ev in events[1:] if ev.kind == "correction")
+        more = ([f"its {rolls} roll{'s' if rolls != 1 else ''}"] if rolls else []) + (
+            [f"{fixes} correction{'s' if fixes != 1 else ''} made meanwhile"] if fixes else [])
+        self.message = f"{done}: {first}" + (f" (and {', and '.join(more)})" if more else "")
         # the key is off once there is nothing more for it (check_action): said here, so a press then is not
         # taken for one more undo under the same line
         if done == "Undone" and not self.enc.can_undo:

@@ -395,6 +395,11 @@ def _side_words(state: dict, args: dict, tables, side: str) -> str:
 def may_join(state: dict, args: dict, tables) -> str:
     if all(s in state["joined"] for s in state["side_order"]):
         return "every side is already in the fight"
+    if state["step"] == "action" and state["surprise_round"] and not state["primary_done"]:
+        # "the one and only turn this round" (Surprise, Surprise!): no order is rolled for it to be placed in
+        return (f"a side joins once the order of the fight is set: this is a surprise round "
+                f"({state['side_names'][state['surprise_side']]} alone acts), so from the primary attack of the "
+                f"next round")
     if state["step"] != "action" or not state["primary_done"]:
         return "a side joins once the order of the fight is set (players' action step)"
     if "side" in args and args["side"] in state["joined"]:

@@ -251,6 +251,25 @@ def test_a_late_side_is_placed_by_the_same_roll() -> None:
     assert enc.state["round_order"] == ["blue", "green", "red"]  # its place is still to come this round
 
 
+def test_a_late_side_in_a_surprise_round_is_told_it_waits_for_the_primary_attack() -> None:
+    """A late side "must first be assigned their turn ... using the same procedure used to order the original
+    combatants" (Primary Attack), and in a surprise round "the side with the advantage of surprise receives the
+    one and only turn this round" (Surprise, Surprise!): no order is rolled, so it joins from the next round's
+    primary attack. Found by a drive: the refusal said "(players' action step)" in the players' action step."""
+    enc = fight(people(), THREE, surprise=1)
+    enc.act("surprise")
+    answer(enc, "Surprise: Blue", "1")
+    answer(enc, "Surprise: Red", "99")
+    assert enc.state["step"] == "action"
+    refused(enc, r"a side joins once the order of the fight is set: this is a surprise round \(Blue alone acts\), "
+                 r"so from the primary attack of the next round", "join", side="green")
+    enc.act("next")
+    to_action(enc, blue="20", red="45")
+    enc.act("join", side="green")
+    answer(enc, "Primary attack: Green", "40")
+    assert enc.state["order"] == ["blue", "green", "red"]
+
+
 def test_a_late_side_equal_to_a_side_rolls_off_with_it_for_its_place_among_them_alone() -> None:
     """Primary Attack: "If at any time the results are equal ... a 1:100sd roll for each side should be repeated
     until the sides are assigned an order". Found by an audit: only the late side rolled again, and its new roll

@@ -277,3 +277,41 @@ async def test_a_digit_typed_after_a_burst_goes_on_the_end_of_the_unit_editors_v
         burst(app, "5", "enter")
         await idle(pilot)
         assert editor.unit["fuel"] == 305
+
+
+async def test_a_person_picked_for_both_sides_can_be_renamed_as_the_message_says(tmp_path: Path) -> None:
+    """Found by a game master's drive (percentile): Keller ticked for both sides was refused, "each unit needs a
+    name of its own (e on it renames this side's for this fight)", but the person's editor had no name to change
+    (a person's declared fields leave the name out, as every unit has one). Every unit's editor offers its name."""
+    from tui.screens.unit_edit import UnitEditScreen
+
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "down", "down", "down", "enter", *"Brawl", "enter", *"Dockhands", "enter",
+              "down", "down", "down", "space", "enter", *"Smugglers", "enter",
+              "down", "down", "down", "space", "enter")  # Pvt. Dov Keller for both
+        await idle(pilot)
+        assert "Pvt. Dov Keller would be in the fight twice" in message(app)
+        setup = app.screen
+        burst(app, "e")
+        await idle(pilot)
+        editor = app.screen
+        assert isinstance(editor, UnitEditScreen)
+        names = [editor.query_one("#form-options").get_option_at_index(i).id
+                 for i in range(editor.query_one("#form-options").option_count)]
+        assert "name" in names, names
+        burst(app, *["down"] * names.index("name"), "enter", *"Dov Keller's twin", "enter", "escape")
+        await idle(pilot)
+        assert app.screen is setup and "(edited)" in str(setup.query_one("TickList").get_option_at_index(3).prompt)
+        burst(app, "enter")
+        await idle(pilot)
+        assert "twice" not in message(app)
+        # surprise 2, primary attack 1, action 2 (the usual), to hit 2, damage 2, 5 sub-turns, no borrowing,
+        # grazing or organ damage
+        burst(app, "2", "enter", "1", "enter", "enter", "2", "enter", "2", "enter", "5", "enter", "n", "enter",
+              "n", "enter", "enter")
+        await idle(pilot)
+        assert isinstance(app.screen, ConsoleScreen), (question(app), message(app))
+    people = SaveFile.load(tmp_path / "Brawl.toml").encounter.setup.units["people"]
+    assert sorted((p["side"], p["name"]) for p in people.values()) == [("side1", "Pvt. Dov Keller"),
+                                                                        ("side2", "Dov Keller's twin")]

@@ -24,13 +24,16 @@ from textual.widgets.option_list import Option
 
 from engine import toml_text
 from engine.errors import FlagbridgeError
-from engine.schema import check_value, validate
+from engine.schema import Field, check_value, validate
 
 from ..widgets.lists import PagedOptionList
 from .keyed import field_key
 from .quit_asked import QuitAsked
 
 SHOWN_WIDTH = 60
+#: Every unit has a name (``UnitKind``), whether or not its kind declares the field: renaming is how one file is
+#: fielded on two sides, as the walk-through's refusal of a unit picked twice says.
+NAME = Field("name", "str", help="the name it fights under in this encounter")
 
 
 def shown(value: Any) -> str:
@@ -65,8 +68,10 @@ class UnitEditScreen(QuitAsked, ModalScreen[dict | None]):
 
     @property
     def fields(self):
-        """The kind's fields a game master may change (the side is set by the setup)."""
-        return [f for f in self.kind.fields if f.name != "side"]
+        """The kind's fields a game master may change (the side is set by the setup), its name first when the kind
+        leaves it out of its declared fields (a percentile person's, found by a drive)."""
+        named = [] if any(f.name == "name" for f in self.kind.fields) else [NAME]
+        return named + [f for f in self.kind.fields if f.name != "side"]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form-box") as box:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from .errors import FlagbridgeError, IllegalAction
+from .ids import id_place, id_problem
 from .reading import standard_time
 from .rolls import Modifier, RollRequest, RollResult, SeededRoller, Target, checked_result, typed_result
 from .corrections import breakage, play_correction, refusal, trial_fault
@@ -201,6 +202,8 @@ def resumed_state(start: Any, fresh: dict, unit_keys: tuple[str, ...] = ()) -> d
                                   f"{type(state[key]).__name__}")
         elif key in unit_keys:
             for uid, unit in state[key].items():  # a table of units: each keeps its own, gains what it lacks
+                if why := id_problem(uid):  # an id typed by hand, as one in [setup] may be
+                    raise FlagbridgeError(f"setup.start.{key}.{id_place(uid)}: {why}")
                 model = value.get(uid)
                 if isinstance(unit, dict) and isinstance(model, dict):
                     for field, v in model.items():

@@ -11,6 +11,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from .errors import BadTable
+from .ids import id_place, id_problem
 from .schema import validate
 from .state import check_plain
 
@@ -67,6 +68,8 @@ def now() -> datetime:
 def check_setup(setup: Setup, unit_kinds: tuple = (), where: str = "setup") -> Setup:
     """Validate sides and every unit of the kinds the ruleset declares; fills defaults from their fields.
 
+    Every side's and unit's id passes ``engine.ids.id_problem``: a correction path names it.
+
     Units of a kind without declared fields (people in a ship fight, say) need
     only be tables; a key no kind declares is refused.
     """
@@ -76,6 +79,8 @@ def check_setup(setup: Setup, unit_kinds: tuple = (), where: str = "setup") -> S
     for i, side in enumerate(setup.sides):
         if not isinstance(side, dict) or not isinstance(side.get("id"), str) or not isinstance(side.get("name"), str):
             raise BadTable(f"{where}.sides[{i}]: expected a table with id and name (text)")
+        if why := id_problem(side["id"]):
+            raise BadTable(f"{where}.sides[{i}].id: {why}")
         if side["id"] in seen:
             raise BadTable(f"{where}.sides[{i}]: side id {side['id']!r} is used twice")
         seen.add(side["id"])
@@ -87,6 +92,8 @@ def check_setup(setup: Setup, unit_kinds: tuple = (), where: str = "setup") -> S
             raise BadTable(f"{where}.{key}: expected a table of units by id")
         kind = kinds.get(key)
         for uid, unit in list(table.items()):
+            if why := id_problem(uid):
+                raise BadTable(f"{where}.{key}.{id_place(uid)}: {why}")
             place = f"{where}.{key}.{uid}"
             if not isinstance(unit, dict):
                 raise BadTable(f"{place}: expected a table")

@@ -466,3 +466,105 @@ def test_a_long_name_is_cut_to_whole_letters_within_the_byte_limit() -> None:
             whole = min(STEM_LETTERS - len(lead), (STEM_BYTES - len(lead)) // size)
             assert stem == lead + letter * whole, (letter, lead)
             assert len(stem) <= STEM_LETTERS and len(stem.encode()) <= STEM_BYTES
+
+
+# --- unit ids in any script ------------------------------------------------------------------------
+
+#: The gothic demo's ids as a game master writing in Russian, Greek or French would have them.
+IDS_IN_ANY_SCRIPT = {"hammer": "молот-тракии", "sword1": "меч-1", "sword2": "меч-2", "ironvow": "σιδηρός-όρκος",
+                     "idolator": "idolâtre", "kessel": "кессель", "sat1": "спутник-1"}
+
+
+def _gothic_demo_with_ids(ids: dict[str, str]) -> str:
+    """The gothic demo's text as a game master would write it with other ids: each table header's key quoted (a
+    key of letters outside ASCII is not bare in TOML), each pair of units ("a|b") in the order the rules keep."""
+    import json
+    import re
+
+    from tests.demos import shipped_demos
+
+    text = shipped_demos()["gothic"].read_text(encoding="utf-8")
+    for old, new in ids.items():
+        text = re.sub(rf"^(\[+(?:setup|state)\.\w+\.){old}(?=[\].])", lambda m: m.group(1) + json.dumps(new, ensure_ascii=False),
+                      text, flags=re.M)
+        text = re.sub(rf'(?<=["|]){old}(?=["|])', new, text)
+
+    def in_order(m: re.Match) -> str:
+        return '"' + "|".join(sorted((m.group(1), m.group(2)))) + '"'
+
+    text = re.sub(r'"([^"|\n]+)\|([^"|\n]+)"', in_order, text)
+    for old in ids:
+        assert not re.search(rf"\b{old}\b", text), old
+    return text
+
+
+def test_a_hand_written_save_with_ids_in_any_script_loads_corrects_and_replays(tmp_path: Path, capsys) -> None:
+    """Found by a game master's drive (the gothic rules text is Russian): ids he writes in his own letters load
+    from [setup] and [state], a correction names them in its path, and the save replays to the same fight."""
+    path = tmp_path / "Блокада.toml"
+    path.write_text(_gothic_demo_with_ids(IDS_IN_ANY_SCRIPT), encoding="utf-8")
+    sf = SaveFile.load(path).autosave()
+    enc = sf.encounter
+    assert set(enc.setup.ships) == {"молот-тракии", "меч-1", "меч-2", "σιδηρός-όρκος", "idolâtre"}
+    assert set(enc.state["defences"]) == {"кессель", "спутник-1"}
+    enc.correct("ships.молот-тракии.hits", "5", note="by hand")
+    enc.correct(("ships", "idolâtre", "name"), "Idolâtre Ombre")
+    assert enc.describe(enc.events[0]) == "correction: ships.молот-тракии.hits (Hammer of Thrace) 8 -> 5 (by hand)"
+    sf.save()
+    again = SaveFile.load(path)
+    assert again.encounter.state == enc.state and again.encounter.state["ships"]["молот-тракии"]["hits"] == 5
+    assert [ev.data["path"] for ev in again.encounter.events] == [["ships", "молот-тракии", "hits"],
+                                                                    ["ships", "idolâtre", "name"]]
+    assert again.text() == path.read_text(encoding="utf-8")
+    assert '[state.ships."молот-тракии"]' in path.read_text(encoding="utf-8")
+    assert main(["check", str(path)]) == 0
+    assert "2 events" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("uid", ["a.b", "молот тракии", 'a"b', "a'b", "a\x01b", "a\nb", "a\u200bb", "a|b", "",
+                                 "e\u0301toile"])
+def test_an_unsafe_unit_id_in_a_save_is_refused_in_one_line_naming_the_file_and_field(tmp_path: Path,
+                                                                                       uid: str) -> None:
+    """An id a correction path, a pair of units or the screen could not hold is refused on load, in one line naming
+    the file and the field, and the file is left as it was."""
+    import json
+
+    path = tmp_path / "bad.toml"
+    text = _gothic_demo_with_ids({"hammer": "молот"}).replace('[setup.ships."молот"]',
+                                                                f"[setup.ships.{json.dumps(uid)}]")
+    path.write_text(text, encoding="utf-8")
+    before = _digest(path)
+    with pytest.raises(BadSave) as caught:
+        SaveFile.load(path)
+    said = str(caught.value)
+    assert said.startswith(f"{path}: setup.ships.") and "\n" not in said and "id" in said, said
+    assert _digest(path) == before
+
+
+@pytest.mark.parametrize("uid", ["imperial.navy", "imperial navy", "", "a|b"])
+def test_an_unsafe_side_id_in_a_save_is_refused_naming_the_file_and_field(tmp_path: Path, uid: str) -> None:
+    import json
+
+    path = tmp_path / "bad.toml"
+    from tests.demos import shipped_demos
+
+    text = shipped_demos()["gothic"].read_text(encoding="utf-8").replace('id = "imperial"', f"id = {json.dumps(uid)}")
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(BadSave) as caught:
+        SaveFile.load(path)
+    said = str(caught.value)
+    assert said.startswith(f"{path}: setup.sides[0]") and "\n" not in said and "id" in said, said
+
+
+def test_an_unsafe_unit_id_in_the_state_a_fight_resumes_from_is_refused() -> None:
+    """``flagbridge resume`` starts a fight from its saved [state] ([setup.start]), which a game master may have
+    edited by hand: a unit id there is checked as one in [setup] is."""
+    from engine.errors import FlagbridgeError
+
+    setup = make_setup()
+    start = Encounter(make_setup(), SKIRMISH).state
+    start["ships"]["a.b"] = start["ships"].pop("arrow")
+    setup.start = start
+    with pytest.raises(FlagbridgeError) as caught:
+        Encounter(setup, SKIRMISH)
+    assert str(caught.value).startswith('setup.start.ships."a.b": ') and "holds '.'" in str(caught.value)

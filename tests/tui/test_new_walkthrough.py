@@ -315,3 +315,53 @@ async def test_a_person_picked_for_both_sides_can_be_renamed_as_the_message_says
     people = SaveFile.load(tmp_path / "Brawl.toml").encounter.setup.units["people"]
     assert sorted((p["side"], p["name"]) for p in people.values()) == [("side1", "Pvt. Dov Keller"),
                                                                         ("side2", "Dov Keller's twin")]
+
+
+async def test_ships_named_in_any_script_get_ids_in_their_own_letters(tmp_path: Path) -> None:
+    """Found by a game master's drive (the gothic rules text is Russian): ships named in Cyrillic got the ids
+    ``ship`` and ``ship-2``, which the correction form, the log and the save then showed him. Each id keeps the
+    name's letters, lowercased, one apart from another whose name differs only in case; a name with no letter
+    at all is filed under the kind of unit. A correction from the console's form names the ship by its id, and
+    the save replays and checks."""
+    from engine.files import load_unit
+    from tui.cli import main
+    from tui.screens.correct import CorrectionScreen
+    library = Path(load_unit.__code__.co_filename).parents[1] / "rulesets" / "gothic" / "ships"
+    lunar = (library / "lunar-cruiser.toml").read_text(encoding="utf-8")
+    ships = tmp_path / "ships"
+    ships.mkdir()
+    for file, name in (("a-argo", "Αργώ Νίκη"), ("b-etoile", "Étoile du Nord"), ("c-klinok", "Кровавый Клинок"),
+                       ("d-klinok", "КРОВАВЫЙ КЛИНОК"), ("e-stars", "★★★")):
+        (ships / f"{file}.toml").write_text(lunar.replace('"Hammer of Thrace"', f'"{name}"'), encoding="utf-8")
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        # gothic; side 1 ticks the two Klinoks (after the library's 4 ships: Argo 4, Etoile 5, Klinoks 6 and 7),
+        # side 2 Argo, Etoile and the stars
+        burst(app, "down", "enter", *"Засада", "enter", *"Империум", "enter", *["down"] * 6, "space", "down", "space",
+              "enter", *"Хаос", "enter", *["down"] * 4, "space", "down", "space", "down", "down", "down", "space",
+              "enter")
+        await idle(pilot)
+        burst(app, "3", "0", "enter")  # the starting distance
+        await idle(pilot)
+        assert isinstance(app.screen, ConsoleScreen), (question(app), message(app))
+        enc = app.save.encounter
+        assert sorted(enc.setup.ships) == sorted(["кровавый-клинок", "кровавый-клинок-2", "αργώ-νίκη",
+                                                  "étoile-du-nord", "ship"])
+        assert enc.setup.ships["кровавый-клинок"]["name"] == "Кровавый Клинок"
+        assert app.screen.selected == "кровавый-клинок"
+        burst(app, "c", *"клинок", "space", *"hits")
+        await idle(pilot)
+        assert isinstance(app.screen, CorrectionScreen)
+        assert app.screen.query_one("Picker").state.current.value == "ships.кровавый-клинок.hits"
+        burst(app, "enter", "5", "enter", *"по", "space", *"таблице", "enter")
+        await idle(pilot)
+        assert isinstance(app.screen, ConsoleScreen)
+        last = enc.events[-1]
+        assert last.kind == "correction" and last.data["path"] == ["ships", "кровавый-клинок", "hits"]
+        assert enc.describe(last) == "correction: ships.кровавый-клинок.hits 8 -> 5 (по таблице)"
+        path = app.save.path
+    text = path.read_text(encoding="utf-8")
+    assert '[setup.ships."кровавый-клинок"]' in text and '[state.ships."кровавый-клинок-2"]' in text
+    again = SaveFile.load(path).encounter
+    assert again.state == enc.state and again.state["ships"]["кровавый-клинок"]["hits"] == 5
+    assert main(["check", str(path)]) == 0

@@ -8,7 +8,6 @@ ruleset's library and from the game master's own files in ``SAVE_DIR/<kind>``
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 
 from rich.text import Text
@@ -23,6 +22,7 @@ from textual.widgets.option_list import Option
 from engine.encounter import Encounter
 from engine.errors import FlagbridgeError
 from engine.files import load_unit, named_ruleset
+from engine.ids import unit_id
 from engine.ruleset import available, find_ruleset
 from engine.saves import create, free_save_path
 from engine.setup import Setup
@@ -116,10 +116,6 @@ def _file_named_short(message: str, path: Path, save_dir: Path) -> str:
     except ValueError:
         short = Path(path.name)
     return f"{short}: {message[len(head):]}"
-
-
-def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "ship"
 
 
 class SetupScreen(QuitAsked, Screen[None]):
@@ -417,14 +413,14 @@ class SetupScreen(QuitAsked, Screen[None]):
     def create(self) -> None:
         a = self.answers
         units: dict = {}
+        taken: set[str] = set()  # unique across kinds too: a unit is found by its id alone (unit_kind_of)
         for side in ("1", "2"):
             for i in a["ships" + side]:
                 _path, kind, _unit = self.library[i]
                 unit = dict(self.unit_at(i, side))
                 unit["side"] = f"side{side}"
-                uid = slug(unit["name"])
-                while any(uid in table for table in units.values()):
-                    uid += "-2"
+                uid = unit_id(unit["name"], taken, kind.id)
+                taken.add(uid)
                 units.setdefault(kind.key, {})[uid] = unit
         options = {q[7:]: v for q, v in a.items() if q.startswith("option:")}
         setup = Setup(a["ruleset"], a["name"], [{"id": "side1", "name": a["side1"]},

@@ -18,3 +18,28 @@ def shipped_demos() -> dict[str, Path]:
     register_builtin()
     found = {rid: find_ruleset(rid).demo_save() for rid in available() if not rid.startswith("test-")}
     return {rid: path for rid, path in sorted(found.items()) if path is not None}
+
+
+def demo_with_ids(ruleset: str, ids: dict[str, str]) -> str:
+    """A shipped demo's text as a game master would write it with other side and unit ids (his own letters): each
+    such key quoted (a key of letters outside ASCII is not bare in TOML), and each pair of units ("a|b") in the
+    order the rules keep it."""
+    import json
+    import re
+
+    text = shipped_demos()[ruleset].read_text(encoding="utf-8")
+    for old, new in ids.items():
+        key = json.dumps(new, ensure_ascii=False)
+        header = re.compile(rf"^(\[+[^\]\n]*\.){old}(?=[\].])", re.M)
+        while header.search(text):  # a header may name two: [state.knowledge.imperial.corsair]
+            text = header.sub(lambda m: m.group(1) + key, text)
+        text = re.sub(rf"(?:^|(?<=[{{,] )){old}(?= = )", key, text, flags=re.M)  # a bare key, inline too
+        text = re.sub(rf'(?<=["|]){old}(?=["|])', new, text)  # a string, or half of a pair
+
+    def in_order(m: re.Match) -> str:
+        return '"' + "|".join(sorted((m.group(1), m.group(2)))) + '"'
+
+    text = re.sub(r'"([^"|\n]+)\|([^"|\n]+)"', in_order, text)
+    left = [old for old in ids if re.search(rf"(?<![\w-]){old}(?![\w-])", text)]
+    assert not left, f"{ruleset}: {left} still in the demo"
+    return text

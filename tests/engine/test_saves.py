@@ -16,6 +16,7 @@ import pytest
 from engine.encounter import Encounter
 from engine.errors import BadSave
 from engine.saves import SaveFile, create, save_path
+from tests.demos import demo_with_ids
 from tests.skirmish import SKIRMISH, make_setup, played_duel
 from tui.cli import main
 
@@ -472,41 +473,20 @@ def test_a_long_name_is_cut_to_whole_letters_within_the_byte_limit() -> None:
 
 #: The gothic demo's ids as a game master writing in Russian, Greek or French would have them.
 IDS_IN_ANY_SCRIPT = {"hammer": "молот-тракии", "sword1": "меч-1", "sword2": "меч-2", "ironvow": "σιδηρός-όρκος",
-                     "idolator": "idolâtre", "kessel": "кессель", "sat1": "спутник-1"}
-
-
-def _gothic_demo_with_ids(ids: dict[str, str]) -> str:
-    """The gothic demo's text as a game master would write it with other ids: each table header's key quoted (a
-    key of letters outside ASCII is not bare in TOML), each pair of units ("a|b") in the order the rules keep."""
-    import json
-    import re
-
-    from tests.demos import shipped_demos
-
-    text = shipped_demos()["gothic"].read_text(encoding="utf-8")
-    for old, new in ids.items():
-        text = re.sub(rf"^(\[+(?:setup|state)\.\w+\.){old}(?=[\].])", lambda m: m.group(1) + json.dumps(new, ensure_ascii=False),
-                      text, flags=re.M)
-        text = re.sub(rf'(?<=["|]){old}(?=["|])', new, text)
-
-    def in_order(m: re.Match) -> str:
-        return '"' + "|".join(sorted((m.group(1), m.group(2)))) + '"'
-
-    text = re.sub(r'"([^"|\n]+)\|([^"|\n]+)"', in_order, text)
-    for old in ids:
-        assert not re.search(rf"\b{old}\b", text), old
-    return text
+                     "idolator": "idolâtre", "kessel": "кессель", "sat1": "спутник-1", "imperial": "империум",
+                     "rebels": "мятежники"}
 
 
 def test_a_hand_written_save_with_ids_in_any_script_loads_corrects_and_replays(tmp_path: Path, capsys) -> None:
     """Found by a game master's drive (the gothic rules text is Russian): ids he writes in his own letters load
     from [setup] and [state], a correction names them in its path, and the save replays to the same fight."""
     path = tmp_path / "Блокада.toml"
-    path.write_text(_gothic_demo_with_ids(IDS_IN_ANY_SCRIPT), encoding="utf-8")
+    path.write_text(demo_with_ids("gothic", IDS_IN_ANY_SCRIPT), encoding="utf-8")
     sf = SaveFile.load(path).autosave()
     enc = sf.encounter
     assert set(enc.setup.ships) == {"молот-тракии", "меч-1", "меч-2", "σιδηρός-όρκος", "idolâtre"}
     assert set(enc.state["defences"]) == {"кессель", "спутник-1"}
+    assert enc.setup.side_ids == ["империум", "мятежники"] and enc.state["ships"]["меч-1"]["side"] == "империум"
     enc.correct("ships.молот-тракии.hits", "5", note="by hand")
     enc.correct(("ships", "idolâtre", "name"), "Idolâtre Ombre")
     assert enc.describe(enc.events[0]) == "correction: ships.молот-тракии.hits (Hammer of Thrace) 8 -> 5 (by hand)"
@@ -530,7 +510,7 @@ def test_an_unsafe_unit_id_in_a_save_is_refused_in_one_line_naming_the_file_and_
     import json
 
     path = tmp_path / "bad.toml"
-    text = _gothic_demo_with_ids({"hammer": "молот"}).replace('[setup.ships."молот"]',
+    text = demo_with_ids("gothic", {"hammer": "молот"}).replace('[setup.ships."молот"]',
                                                                 f"[setup.ships.{json.dumps(uid)}]")
     path.write_text(text, encoding="utf-8")
     before = _digest(path)

@@ -293,3 +293,26 @@ def test_serve_says_in_one_line_why_it_cannot_listen(tmp_path: Path, capsys) -> 
             assert main(["serve", str(path), "--side", "imperial", *extra]) == 2
             err = capsys.readouterr().err
             assert err.count("\n") == 1 and says in err and "unexpected" not in err
+
+
+# --- ids in any script -----------------------------------------------------------------------------
+
+async def test_a_side_and_ships_with_ids_in_cyrillic_are_watched_by_their_names(tmp_path: Path, capsys) -> None:
+    """A gothic fight written by a Russian-speaking game master (ids and names in Cyrillic): his side's screen
+    shows its ships by name and the correction he made to one of them; the other side's shows neither."""
+    from tests.demos import demo_with_ids
+
+    ids = {"hammer": "молот-тракии", "sword1": "меч-1", "sword2": "меч-2", "imperial": "империум",
+           "rebels": "мятежники"}
+    text = demo_with_ids("gothic", ids).replace('"Hammer of Thrace"', '"Молот Тракии"')
+    path = tmp_path / "Блокада.toml"
+    path.write_text(text, encoding="utf-8")
+    ours, theirs = WatchApp(path, "империум"), WatchApp(path, "мятежники")
+    async with ours.run_test(size=(160, 48)) as pilot:
+        assert "Молот Тракии" in shown(ours) and "молот-тракии" not in shown(ours)
+        console(path).encounter.correct("ships.молот-тракии.hits", "5", note="по таблице")
+        await until(pilot, ours, "correction: ships.молот-тракии.hits 8 -> 5 (по таблице)")
+    async with theirs.run_test(size=(160, 48)):
+        assert "ships.молот-тракии.hits" not in shown(theirs)
+    assert main(["watch", str(path), "--side", "никто"]) == 2
+    assert "no side 'никто' in this fight (sides: империум, мятежники)" in capsys.readouterr().err

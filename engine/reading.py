@@ -110,9 +110,10 @@ MAX_KEY_PARTS = 1000
 
 
 #: ``_keys_too_deep``'s weighing of a byte: a dot stays, what a key's part is made of (letters, digits, _ and -,
-#: quotes, spaces) goes, anything else ends a run of dots (a comma between numbers, a bracket, a line end).
-_KEY_PARTS = bytes(c if c == ord(".") else ord(" ") if chr(c).isalnum() or c in b"_-\"' \t" else ord("|")
-                   for c in range(256))
+#: quotes, spaces, and every byte of a letter outside ASCII: a quoted "кессель") goes, anything else ends a run
+#: of dots (a comma between numbers, a bracket, a line end).
+_KEY_PARTS = bytes(c if c == ord(".") else ord(" ") if c >= 0x80 or chr(c).isalnum() or c in b"_-\"' \t"
+                   else ord("|") for c in range(256))
 
 
 def _keys_too_deep(text: str) -> bool:

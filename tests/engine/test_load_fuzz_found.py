@@ -83,6 +83,10 @@ def test_a_key_of_thousands_of_parts_is_refused_without_reading_it(tmp_path: Pat
     header.write_text("[" + ".".join(["e"] * 5_000) + "]\n")
     with pytest.raises(BadTable, match="more than"):
         read_toml(header)
+    cyrillic = tmp_path / "cyrillic.toml"  # quoted parts in letters outside ASCII, as a unit id may now be
+    cyrillic.write_text(".".join(['"ид"'] * 20_000) + " = 1\n", encoding="utf-8")
+    with pytest.raises(BadTable, match="more than"):
+        read_toml(cyrillic)
     fine = tmp_path / "floats.toml"  # dots between numbers are no key
     fine.write_text("x = [" + ", ".join(["1.5"] * 3_000) + "]\n")
     assert len(read_toml(fine)["x"]) == 3_000

@@ -109,6 +109,8 @@ def launch(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
     v, t = vessel(state, args["vessel"]), vessel(state, args["target"])
     kind = args["kinds"][0]
     state["next_salvo"] += 1
+    while f"salvo-{state['next_salvo']}" in state["ships"] or f"salvo-{state['next_salvo']}" in state["defences"]:
+        state["next_salvo"] += 1  # a ship named "Salvo 1" is filed as salvo-1: the salvo takes the next number
     sid = f"salvo-{state['next_salvo']}"
     state["ordnance"][sid] = {
         "side": v["side"], "name": f"{KINDS[kind]} {args['strength']} from {v['name']}", "kind": kind,

@@ -41,6 +41,24 @@ def test_a_salvo_starts_no_farther_from_its_target_than_the_ship_that_launches_i
     touching.act("launch", vessel="hammer", kinds=["boarding"], strength=6, target="vow", distance=1)
 
 
+def test_a_salvo_never_takes_the_id_of_a_vessel() -> None:
+    """Found by a helper: a ship named "Salvo 1" is filed as ``salvo-1``, the id the first salvo took too, so
+    the salvo's orders found the ship. A salvo's number skips an id a vessel holds."""
+    from dataclasses import replace
+
+    from engine.encounter import Encounter
+    from rulesets.gothic import RULESET
+
+    from .fleet import make_setup
+
+    setup = make_setup()
+    ships = dict(setup.units["ships"])
+    ships["salvo-1"] = dict(ships.pop("shade"), name="Salvo 1")
+    enc = Encounter(replace(setup, units={**setup.units, "ships": ships}), RULESET)
+    sid = launch_boarding(enc)
+    assert sid == "salvo-2" and set(enc.state["ordnance"]) == {"salvo-2"}
+    assert enc.state["ships"]["salvo-1"]["name"] == "Salvo 1"
+
 def test_boarding_and_ordinary_torpedoes_never_share_a_salvo() -> None:
     """Boarding torpedoes (first paragraph): "may be launched like ordinary torpedoes, but not together with them"."""
     enc = new_fight()

@@ -87,6 +87,7 @@ def check_setup(setup: Setup, unit_kinds: tuple = (), where: str = "setup") -> S
     kinds = {k.key: k for k in unit_kinds if k.in_setup}
     if not isinstance(setup.units, dict):
         raise BadTable(f"{where}: expected tables of units by kind")
+    filed: dict[str, str] = {}  # each id of a kind the ruleset declares, by the kind it is filed under
     for key, table in setup.units.items():
         if not isinstance(table, dict):
             raise BadTable(f"{where}.{key}: expected a table of units by id")
@@ -95,6 +96,8 @@ def check_setup(setup: Setup, unit_kinds: tuple = (), where: str = "setup") -> S
             if why := id_problem(uid):
                 raise BadTable(f"{where}.{key}.{id_place(uid)}: {why}")
             place = f"{where}.{key}.{uid}"
+            if kind is not None and filed.setdefault(uid, key) != key:  # a path or a form names a unit by id alone
+                raise BadTable(f"{place}: the id {uid} is a unit of {where}.{filed[uid]} too: give each its own id")
             if not isinstance(unit, dict):
                 raise BadTable(f"{place}: expected a table")
             if kind is None:

@@ -548,3 +548,23 @@ def test_an_unsafe_unit_id_in_the_state_a_fight_resumes_from_is_refused() -> Non
     with pytest.raises(FlagbridgeError) as caught:
         Encounter(setup, SKIRMISH)
     assert str(caught.value).startswith('setup.start.ships."a.b": ') and "holds '.'" in str(caught.value)
+
+
+def test_one_id_in_two_kinds_of_unit_is_refused(tmp_path: Path) -> None:
+    """A unit is named by its id alone in the forms and the log (gothic's vessel is a ship or a defence): a save
+    written by hand with the same id under ships and defences was taken, and the first kind's won every lookup.
+    It is refused in one line naming the field, and the file is not changed."""
+    from engine.errors import BadSave, BadTable
+
+    src = (Path(__file__).resolve().parents[2] / "saves" / "demo-gothic.toml").read_text()
+    doc = tomllib.loads(src)
+    ship_id = next(iter(doc["setup"]["ships"]))
+    defence_id = next(iter(doc["setup"]["defences"]))
+    text = src.replace(f"[setup.defences.{defence_id}]", f"[setup.defences.{ship_id}]")
+    assert text != src
+    path = tmp_path / "twice.toml"
+    path.write_text(text)
+    with pytest.raises((BadSave, BadTable), match=f"setup.defences.{ship_id}: the id {ship_id} is a unit of "
+                                                  f"setup.ships too"):
+        SaveFile.load(path)
+    assert path.read_text() == text

@@ -72,3 +72,19 @@ def test_a_list_entry_with_an_id_is_named_by_it_too() -> None:
     assert with_entry_ids(state, "ships.nobody.batteries[9].factor") == "ships.nobody.batteries[9].factor"
     label = label_of("ships.patrol.batteries[1].gunner_skill", -1, "ships", "patrol", "Vigilance", {}, state)
     assert label == "Vigilance: batteries[1] (B1-2).gunner skill = -1"
+
+
+def test_the_filter_finds_a_value_by_its_path_as_the_log_writes_it() -> None:
+    """The log writes a correction by its path (``ships.swift-dolan.fuel``); a helper typed that into the
+    correction form's filter and found nothing, since only the words of each row were searched. A row is found
+    by its words or its path, each word typed in either."""
+    from tui.widgets.picker import Item, PickerState
+
+    picker = PickerState([Item("ships.swift-dolan.fuel", "Swift Dolan: fuel"),
+                          Item("ships.swift-dolan.sand", "Swift Dolan: sand canisters"),
+                          Item("ships.кровавый-клинок.hits", "Кровавый Клинок: hits")])
+    for typed, found in (("swift-dolan.fuel", ["ships.swift-dolan.fuel"]), ("dolan sand", ["ships.swift-dolan.sand"]),
+                         ("кровавый-клинок", ["ships.кровавый-клинок.hits"]), ("КЛИНОК hits", ["ships.кровавый-клинок.hits"]),
+                         ("canisters fuel", [])):
+        picker.filter = typed
+        assert [i.value for i in picker.shown] == found, typed

@@ -32,8 +32,12 @@ class PickerState:
 
     @property
     def shown(self) -> list[Item]:
+        """The items holding every word typed, in their words or their value (a correction's path, as the log
+        writes it; a unit's id)."""
         words = self.filter.lower().split()
-        return [i for i in self.items if all(w in i.label.lower() for w in words)]
+        if not words:
+            return self.items
+        return [i for i in self.items if all(w in f"{i.label}\n{i.value}".lower() for w in words)]
 
     @property
     def current(self) -> Item | None:

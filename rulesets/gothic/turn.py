@@ -201,8 +201,11 @@ def needs(state: dict, phase: int, tables: Tables) -> str:
     from .teleport import may_teleport_someone  # teleport's rules import this module's actions' parameters
     vessels = afloat(state)
     free = [v["name"] for uid, v in vessels.items() if may_teleport_someone(state, uid, tables, vessels)]
-    return ("teleport attacks (t) within 10 cm of enemies with shields down; repair criticals (r)"
-            + (f"; free to teleport: {', '.join(free)}" if free else ""))
+    # who may still try a repair: one try a turn, of a critical that can be repaired (``hitrun.may_repair``)
+    mending = [v["name"] for v in vessels.values() if not v["repair_tried"] and any(c["repairable"] for c in v["criticals"])]
+    return ("teleport attacks (t) within 10 cm of enemies with shields down"
+            + (f"; free to teleport: {', '.join(free)}" if free else "")
+            + (f"; repair criticals (r): {', '.join(mending)}" if mending else ""))
 
 
 def checklist(state: dict, tables: Tables) -> list[StepView]:

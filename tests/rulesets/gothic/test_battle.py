@@ -448,10 +448,13 @@ def test_a_hit_and_run_critical_is_repaired_like_any_other() -> None:
     enc = new_fight()
     turret_crews_slain(enc)
     assert unit(enc, "vow")["criticals"][0]["name"] == "Turret crews slain"
+    needs = lambda: next(s.needs for s in enc.ruleset.checklist(enc.state) if s.status == "current")  # noqa: E731
+    assert "repair criticals (r): Iron Vow" in needs()  # who may still try, as teleports are listed
     enc.act("repair", vessel="vow", critical="0")
     answer(enc, "Repair Turret crews slain on Iron Vow", "4", target="5+")
     assert len(unit(enc, "vow")["criticals"]) == 1
     refused(enc, "has tried a repair this end phase", "repair", vessel="vow", critical="0")
+    assert "repair" not in needs()  # a drive read "repair criticals (r)" with nothing left to try
     to_phase(enc, 1)
     to_phase(enc, 4)
     enc.act("repair", vessel="vow", critical="0")

@@ -125,16 +125,16 @@ def test_a_passive_lock_rolls_passobjpin() -> None:
 def test_a_spinal_meson_gun_hits_on_7_with_agility_and_penetrates_with_the_computer() -> None:
     """Line 57: a spinal's "Target numebr is Routine (7+)" and "you get to use agility instead of computer"; line
     56: a meson gun's roll "is modified by the to-hit number" (2 on this ship's data); line 52's meson row: -2 at
-    Far. 4 + 2 - 2 + 2 = 6 misses, 5 makes 7. Then line 67: the meson screen and the configuration, each
+    Far; line 44: "– Target's Def DM" (1), which line 57 leaves as it is. 5 + 2 - 2 + 2 - 1 = 6 misses, 6 makes 7. Then line 67: the meson screen and the configuration, each
     "Difficult (11+) on 2d6 +You Computer + Table Modifier – Their computer model" (line 62): the computer 3, not
     the agility; line 71: factor C (12) is 12 - 9 = 3 rolls on each of its two tables (line 73), at +0 (line 78)."""
     enc = in_fire_step(duel({"batteries": [battery("meson_gun", 12, spinal=True, to_hit_number=2, count=2)]},
-                            {"meson_screen": 2, "configuration": 4}))
+                            {"meson_screen": 2, "configuration": 4, "defence_dm": 1}))
     enc.act("fire", ship="a", target="d", batteries=["B1-1", "B1-2"])
-    assert mods(enc) == {"Agility": 2, "Range (far)": -2, "Meson to-hit number": 2}
-    answer(enc, "To hit: Gunship B1-1 spinal meson gun-C", "4", target="7+")
+    assert mods(enc) == {"Agility": 2, "Range (far)": -2, "Meson to-hit number": 2, "Target Def DM": -1}
+    answer(enc, "To hit: Gunship B1-1 spinal meson gun-C", "5", target="7+")
     assert enc.events[-1].notes[0] == "Miss"
-    answer(enc, "To hit: Gunship B1-2 spinal meson gun-C", "5", target="7+")
+    answer(enc, "To hit: Gunship B1-2 spinal meson gun-C", "6", target="7+")
     assert mods(enc)["Computer"] == 3 and mods(enc)["Target computer"] == -2 and "Agility" not in mods(enc)
     answer(enc, "Penetrate meson screen-2", "12", target="11+")
     assert mods(enc)["Computer"] == 3

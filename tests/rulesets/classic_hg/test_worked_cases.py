@@ -12,7 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from engine.encounter import Encounter
+from engine.errors import BadDiceValue
 from engine.ruleset import RuleContext
 from rulesets.classic_hg import RULESET, damage, turn
 from tests.rulesets.classic_hg.duel import (
@@ -254,3 +257,22 @@ def test_with_simultaneous_initiative_the_defender_fires_before_its_damage_is_re
     answer(enc, "Which turret or tube on Jackal", "2")
     assert [t["destroyed"] for t in ship(enc, "jackal")["turrets"]] == [0, 2, 0]
     assert "General location: A2" in enc.pending.purpose  # then the Vigilant records its own
+
+
+# --- initiative (line 19) -------------------------------------------------------------------------------
+
+def test_initiative_is_one_die_plus_tactics_and_a_margin_of_3_surprises() -> None:
+    """classic-hg-combat.txt:19: "Each Captain rolls 1D, adding Ship's Tactics as a +DM. The Captain with the
+    higher roll has the initiative ... three or better above his adversary ... receives one turn of surprise".
+    The Vigilant's captain rolls 1D + 2 (a 7 cannot be typed on one die); the Jackal's 1D + 0. 4 + 2 = 6 against
+    3 is three above: the Corsairs are surprised on the initial encounter."""
+    enc = duel()
+    enc.act("roll_initiative")
+    assert enc.pending.dice == "1D" and mods(enc) == {"Tactics": 2}
+    with pytest.raises(BadDiceValue, match="type 1 to 6"):
+        enc.type_roll("7")
+    answer(enc, "Initiative: Imperial Navy", "4")
+    assert enc.pending.dice == "1D" and not enc.pending.modifiers
+    answer(enc, "Initiative: Corsairs", "3")
+    assert enc.state["initiative"] == {"imp": 6, "cor": 3}
+    assert (enc.state["attacker"], enc.state["defender"], enc.state["surprised"]) == ("imp", "cor", "cor")

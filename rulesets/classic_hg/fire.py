@@ -38,7 +38,9 @@ Where the text is silent we decided, as a careful referee would:
   rule for a ship that can no longer track by computer.
 - A turret tracking by hand (fire control out, or sensors at 0) fires without the
   computer's TARGET or LAUNCH program: its gunner "loses all computer
-  enhancement". Torpedoes still need TORPEDO LAUNCH (the torpedo's own computer).
+  enhancement". For the same reason it cannot fire selectively: choosing the
+  general location is the SELECTIVE program's work. Torpedoes still need
+  TORPEDO LAUNCH (the torpedo's own computer).
 - Weapon and fire-control hits may fall on torpedo tubes (the text counts tubes
   as weaponry); a tube without fire control launches at DM -4 with no program DMs.
 - Energy: the weapons a ship fires in one turn (offence and defence) may not
@@ -338,18 +340,28 @@ def may_fire(state: dict, args: dict, tables: Tables) -> str:
             state, ship, groups[gid], args.get("warhead"), tables)
         if why:
             return why
-    why = energy_problem(ship, [t for gid in args["turrets"] for t in groups[gid]], tables)
+    why = energy_problem(ship, [t for gid in args["turrets"] for t in groups[gid]], tables) or \
+        _selective_problem(ship, groups, args, tables)
     if why or "warhead" not in args:
         return why
     needs: dict[str, int] = {}
     for gid in args["turrets"]:
         store = tables.weapons[attack_type(groups[gid][0], args["warhead"], tables)].get("ammo", "")
         needs[store] = needs.get(store, 0) + group_working(groups[gid])
-    why = ammo_problem(ship, needs)
-    if why or not args.get("location"):
-        return why
+    return ammo_problem(ship, needs)
+
+
+def _selective_problem(ship: dict, groups: dict[str, list[dict]], args: dict, tables: Tables) -> str:
+    """A general location chosen ("If selective fire was used"): a program must allow it, and every turret
+    firing must be tracked by the computer (a gunner tracking by hand "loses all computer enhancement")."""
+    if not args.get("location"):
+        return ""
     if not any(tables.programs.get(p, {}).get("selective") for p in ship["programs"]):
         return "selective fire needs a program that allows it (e.g. SELECTIVE)"
+    for gid in args["turrets"]:
+        if not battery_gunnery(ship, groups[gid])[1]:
+            return (f"{ship['name']} {gid} tracks by hand ({_manual_reason(ship).lower()}): no selective fire, "
+                    "its gunner has lost all computer enhancement")
     if args["location"] not in tables.specific_locations:
         return f"no general location {args['location']!r}"
     return ""

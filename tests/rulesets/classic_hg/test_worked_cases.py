@@ -276,3 +276,36 @@ def test_initiative_is_one_die_plus_tactics_and_a_margin_of_3_surprises() -> Non
     answer(enc, "Initiative: Corsairs", "3")
     assert enc.state["initiative"] == {"imp": 6, "cor": 3}
     assert (enc.state["attacker"], enc.state["defender"], enc.state["surprised"]) == ("imp", "cor", "cor")
+
+
+# --- fire control (line 71) -----------------------------------------------------------------------------
+
+def test_a_gunner_tracking_by_hand_cannot_choose_the_location_by_program() -> None:
+    """classic-hg-combat.txt:71: "The fire control system for 1 turret has been disabled. The gunner loses all
+    computer enhancement and must track targets manually. DM -4 + Gunnery skill." Line 51: "If selective fire was
+    used, then the general location will have already been determined": choosing it is the SELECTIVE program's
+    work, a computer enhancement. The Jackal's pulse laser turret, its fire control shot out, may fire (at DM -4
+    + Gunnery 1) but not selectively; its racks, still tracked, may, at SELECTIVE's DM."""
+    enc = duel({"programs": RAIDER["programs"] + ["SELECTIVE"]})
+    enc.correct("ships.jackal.armor_factor", 5, note="test: one of the 6 laser points gets through")
+    imperials_attack(enc)
+    enc.act("fire", ship="vigilant", turrets=["T1"], target="jackal")
+    answer(enc, "To hit: Vigilant T1 Beam laser x3", "12")
+    enc.act("next")
+    enc.act("next")
+    enc.act("resolve_damage")
+    answer(enc, "General location: A1", roll_for_general("weapons"))
+    answer(enc, "Specific location: A1", roll_for_effect("weapons", "fire_control"))
+    answer(enc, "Which turret's or tube's fire control on Jackal", "2")
+    enc.act("next")
+    assert enc.state["step"] == 6
+    refused(enc, "T2 tracks by hand", "fire", ship="jackal", turrets=["T2"], target="vigilant",
+            location="bridge")
+    refused(enc, "T2 tracks by hand", "fire", ship="jackal", turrets=["T1", "T2"], target="vigilant",
+            location="bridge")
+    enc.act("fire", ship="jackal", turrets=["T1"], target="vigilant", location="bridge")
+    assert mods(enc) == {"Gunnery": 1, "SELECTIVE": TABLES.programs["SELECTIVE"]["to_hit_dm"]}
+    answer(enc, "To hit: Jackal T1 HE missile x1 (1 of 2)", "2")
+    answer(enc, "To hit: Jackal T1 HE missile x1 (2 of 2)", "2")
+    enc.act("fire", ship="jackal", turrets=["T2"], target="vigilant")
+    assert mods(enc) == {"Gunnery": 1, "Fire control out": -4}

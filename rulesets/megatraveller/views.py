@@ -154,7 +154,8 @@ def roll_help(state: dict, request, tables: Tables) -> list[str]:
             return row["system"] + (f" {row['amount']}" if row["amount"] and row["system"] != "critical" else "")
 
         keys = (["below"] if "below" in rows else []) + [k for k in sorted(rows, key=_roll_order) if k != "below"]
-        shown = [f"{'below 2' if k == 'below' else k} {said(rows[k])}" for k in keys]
+        # the top row is read by every total above it too (``tables.damage_result``)
+        shown = [f"{'below 2' if k == 'below' else k + '+' if k == keys[-1] else k} {said(rows[k])}" for k in keys]
         return [f"{table.capitalize()} damage: " + " · ".join(shown)]
     if request.then == "critical":
         return ["Critical hit: " + " · ".join(f"{n} {tables.criticals[n]}" for n in sorted(tables.criticals))]

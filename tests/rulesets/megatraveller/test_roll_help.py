@@ -23,7 +23,7 @@ def test_a_damage_roll_shows_its_table() -> None:
     lines = RULESET.roll_help(state(), request)
     assert len(lines) == 1 and lines[0].startswith("Surface damage: ")
     row = tables.damage["surface"]["12"]
-    assert f"12 {row['system']}" in lines[0]
+    assert f"12+ {row['system']}" in lines[0]  # a total above 12 reads that row (the audit saw it as "12" alone)
     four = tables.damage["surface"]["4"]
     assert f"4 {four['system']} {four['amount']}" in lines[0]
     assert "below 2 none" in lines[0]

@@ -47,3 +47,10 @@ class BadTable(FlagbridgeError):
 
 class UnknownRuleset(FlagbridgeError):
     """A ruleset id that no installed ruleset answers to."""
+
+
+class SaveInUse(FlagbridgeError):
+    """A save a console already has open in another process: a second console on it would write over the
+    first's events (``engine.inuse``). Its message holds ``WORDS``."""
+
+    WORDS = "open in another Flagbridge console"

@@ -28,7 +28,7 @@ from itertools import groupby
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from . import replay_cache, toml_text
+from . import inuse, replay_cache, toml_text
 from .atomic import remove_stale_temps, write_atomic
 from .reading import NotToml, one_line, parse_toml, read_text, standard_times
 from .encounter import KINDS, Encounter, Event, ReplayError, UnreadBlock, UnreadEvent, kept_notes
@@ -80,6 +80,19 @@ class SaveFile:
         self._cached: tuple[int, Event | None] = (0, None)
         self._on_disk: tuple | None = None  # ``_written_key`` of the text last written whole by this session
         self._setup_digest = setup_digest(self._setup_text)  # the text is never changed while the file is open
+        self._held: inuse.Hold | None = None
+
+    def hold(self) -> "SaveFile":
+        """Lock the save for this process, as a console does (``load(hold=True)``); ``SaveInUse`` if another has it."""
+        if self._held is None:
+            self._held = inuse.hold(self.path)
+        return self
+
+    def release(self) -> None:
+        """Let another console open the save (a process that ends lets it go in any case)."""
+        held, self._held = self._held, None
+        if held is not None:
+            held.release()
 
     @property
     def on_write_error(self):
@@ -238,13 +251,30 @@ class SaveFile:
 
     @classmethod
     def load(cls, path: Path | str, keep_edits: bool = False, ruleset: Ruleset | None = None,
-             cached_replay: bool = True, progress: Callable[[int, int], None] | None = None) -> "SaveFile":
+             cached_replay: bool = True, progress: Callable[[int, int], None] | None = None,
+             hold: bool = False) -> "SaveFile":
         """Load and check a save; never writes. Every problem is one BadSave line.
+
+        ``hold``: for a console, which writes the save after every event: the save is locked for this process
+        before it is read (``engine.inuse``; ``release`` lets it go), and one another console holds is refused.
 
         ``cached_replay``: start the replay from the checkpoints kept beside the save for the part of
         the log it still holds unchanged (``engine.replay_cache``); False replays the whole log.
         ``progress(done, total)``: told of the events replayed, once the file is read and now and then after."""
         path = Path(path)
+        held = inuse.hold(path) if hold else None
+        try:
+            save = cls._load(path, keep_edits, ruleset, cached_replay, progress)
+        except BaseException:
+            if held is not None:
+                held.release()
+            raise
+        save._held = held
+        return save
+
+    @classmethod
+    def _load(cls, path: Path, keep_edits: bool, ruleset: Ruleset | None, cached_replay: bool,
+              progress: Callable[[int, int], None] | None) -> "SaveFile":
         began = time.time_ns()  # before the ruleset's code and the tables are read
         text = read_text(path)
         collecting = gc.isenabled()

@@ -143,6 +143,7 @@ def test_a_long_save_opens_with_a_bar_of_the_events_replayed(tmp_path: Path, mon
     monkeypatch.setattr(SaveFile, "load", load)
     piped = launch.load_showing_progress(path)
     assert heard == [None]
+    piped.release()  # a console's save is held: the second load below is another console's
     terminal = io.StringIO()
     terminal.isatty = lambda: True  # type: ignore[method-assign]
     monkeypatch.setattr("sys.stdout", terminal)

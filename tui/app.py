@@ -142,7 +142,7 @@ class FlagbridgeApp(App[None]):
             self.push_screen(OpeningScreen(path))
             return
         try:
-            save = SaveFile.load(path)
+            save = SaveFile.load(path, hold=True)
         except (FlagbridgeError, OSError, ValueError) as exc:
             from .screens.load_error import LoadErrorScreen
 

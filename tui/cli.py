@@ -228,19 +228,27 @@ def _rulesets(args: argparse.Namespace) -> int:
 def _keep_edits(args: argparse.Namespace) -> int:
     from engine.saves import SaveFile
 
-    sf = SaveFile.load(args.path, keep_edits=True)
-    n = sum(1 for e in sf.encounter.events if e.kind == "correction" and e.text is None)
-    if n:
-        sf.save()
+    sf = SaveFile.load(args.path, keep_edits=True, hold=True)  # a console on it would write its own over them
+    try:
+        n = sum(1 for e in sf.encounter.events if e.kind == "correction" and e.text is None)
+        if n:
+            sf.save()
+    finally:
+        sf.release()
     print(f"ok: {n} hand edit(s) recorded as corrections in {args.path}")
     return 0
 
 
 def _resume(args: argparse.Namespace) -> int:
     from engine.errors import StateBeyondLog
+    from engine.inuse import hold
     from engine.resume import resume
 
-    kept, events, why = resume(args.path)
+    held = hold(args.path)  # a console on it would write its own fight over the resumed one
+    try:
+        kept, events, why = resume(args.path)
+    finally:
+        held.release()
     if isinstance(why, StateBeyondLog):
         because = f"its [state] holds values its log of {events} event(s) never made"
     else:

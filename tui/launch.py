@@ -29,17 +29,17 @@ def long_save(path: Path) -> bool:
 
 
 def load_showing_progress(path: Path, keep_edits: bool = False) -> SaveFile:
-    """``SaveFile.load``, with a bar of the events replayed when the save is long and the terminal shows it
-    (the bar is gone once the console opens)."""
+    """``SaveFile.load`` for a console (the save held for this process), with a bar of the events replayed when
+    the save is long and the terminal shows it (the bar is gone once the console opens)."""
     if not long_save(path) or not sys.stdout.isatty():
-        return SaveFile.load(path, keep_edits=keep_edits)
+        return SaveFile.load(path, keep_edits=keep_edits, hold=True)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     columns = (TextColumn("opening {task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
                TextColumn("events"), TimeElapsedColumn())
     with Progress(*columns, transient=True) as bar:
         task = bar.add_task(path.name, total=None)  # a pulse while the file is read; then the replay
-        return SaveFile.load(path, keep_edits=keep_edits,
+        return SaveFile.load(path, keep_edits=keep_edits, hold=True,
                              progress=lambda done, total: bar.update(task, completed=done, total=total))
 
 
@@ -49,7 +49,7 @@ def run(command: str, path: Path | None = None, save_dir: Path = Path("saves"), 
 
     if command == "demo":
         path = fresh_demo_copy(ruleset, save_dir)
-        app = FlagbridgeApp(SaveFile.load(path), save_dir=save_dir)
+        app = FlagbridgeApp(SaveFile.load(path, hold=True), save_dir=save_dir)
     elif command == "open":
         try:
             save = load_showing_progress(path, keep_edits)
@@ -70,6 +70,7 @@ def run(command: str, path: Path | None = None, save_dir: Path = Path("saves"), 
     finally:
         gc.unfreeze()  # the session is over: what it kept is the collector's again (a test's process goes on)
     if app.save is not None:
+        app.save.release()  # another console may open it now
         print(f"The fight is saved in {app.save.path}")
     elif command == "open" and not app.return_code:
         return 2  # the file did not open, and no other was opened from the error screen: as check says, rc 2

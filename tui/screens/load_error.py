@@ -11,7 +11,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from engine.errors import LogDoesNotReplay
+from engine.errors import LogDoesNotReplay, SaveInUse
 
 
 class LoadErrorScreen(Screen[None]):
@@ -30,6 +30,9 @@ class LoadErrorScreen(Screen[None]):
             name = self.path or "FILE"
             help_text = (f"\n{self.path or 'The file'} was not changed. Fix it by hand, or run "
                          f"'flagbridge check {name}' to see the problem again.")
+            if SaveInUse.WORDS in self.reason:  # nothing wrong with the file: another console has it
+                help_text = (f"\n{name} was not changed. Quit the other console and open it again; "
+                             f"'flagbridge watch {name} --side ID' shows a side's view of it meanwhile.")
             if LogDoesNotReplay.WORDS in self.reason:  # a rules fix since the fight was saved, most likely
                 help_text += (f"\nIf Flagbridge's rules changed since it was saved, 'flagbridge resume {name}' "
                               f"carries the fight on from its saved state (undo stops there; a copy of the file "

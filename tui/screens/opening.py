@@ -44,7 +44,7 @@ class OpeningScreen(Screen[None]):
             self.app.call_from_thread(self._progress, done, total)
 
         try:
-            save = SaveFile.load(self.path, progress=progress)
+            save = SaveFile.load(self.path, progress=progress, hold=True)
         except (FlagbridgeError, OSError, ValueError) as exc:
             self.app.call_from_thread(self._failed, str(exc))
             return

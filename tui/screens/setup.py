@@ -429,7 +429,7 @@ class SetupScreen(QuitAsked, Screen[None]):
         try:
             enc = Encounter(setup)
             self.save_dir.mkdir(parents=True, exist_ok=True)
-            save = create(free_save_path(self.save_dir, a["name"]), enc)
+            save = create(free_save_path(self.save_dir, a["name"]), enc).hold()
         except (FlagbridgeError, OSError) as exc:
             said = f"cannot save in {self.save_dir}: {exc.strerror}" if isinstance(exc, OSError) and exc.strerror \
                 else str(exc)

@@ -1,0 +1,83 @@
+"""One console at a time on a save.
+
+Two consoles on one file each autosave their own fight over the other's, so the events of one are lost. A
+console holds an exclusive lock on a small file beside the save (``.NAME.toml.lock``) while it has the save
+open; a second console, and the commands that write a save (``keep-edits``, ``resume``), are refused while it
+does. The lock is the kernel's: it goes with the process however the process ends, so a crash never leaves a
+save locked. Readers (check, log, forecast, watch) take no lock.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from .errors import SaveInUse
+
+try:
+    import fcntl
+except ImportError:  # no flock (Windows): saves are not held there
+    fcntl = None  # type: ignore[assignment]
+
+
+def lock_path(path: Path) -> Path:
+    return path.with_name(f".{path.name}.lock")
+
+
+class Hold:
+    """The lock on one save, until ``release``."""
+
+    def __init__(self, path: Path, fd: int | None) -> None:
+        self.path = path
+        self._fd = fd
+
+    def __del__(self) -> None:  # a save dropped unreleased (a test's app): its descriptor is not kept open
+        self.release()
+
+    def release(self) -> None:
+        fd, self._fd = self._fd, None
+        if fd is None:
+            return
+        try:  # removed while still locked: a console that opens it now makes and locks a new one
+            os.unlink(lock_path(self.path))
+        except OSError:
+            pass
+        os.close(fd)
+
+
+def hold(path: Path) -> Hold:
+    """Lock ``path`` for this process, or raise ``SaveInUse`` naming it. A save whose folder cannot take the lock
+    file (read-only) is not held: nothing can write it there either."""
+    path = Path(path)
+    if fcntl is None or not path.is_file():  # a missing file or a folder: the load says what is wrong
+        return Hold(path, None)
+    where = lock_path(path)
+    while True:
+        try:
+            fd = os.open(where, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError:
+            return Hold(path, None)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            pid = _holder(fd)
+            os.close(fd)
+            raise SaveInUse(f"{path}: {SaveInUse.WORDS}{f' (process {pid})' if pid else ''}; quit it there "
+                            "first") from None
+        try:
+            same = os.fstat(fd).st_ino == os.stat(where).st_ino
+        except OSError:
+            same = False
+        if same:  # not a lock file its holder removed between our open and our lock
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+            return Hold(path, fd)
+        os.close(fd)
+
+
+def _holder(fd: int) -> str:
+    try:
+        text = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+    except OSError:
+        return ""
+    return text if text.isdigit() else ""

@@ -305,3 +305,54 @@ def test_a_save_whose_log_lost_events_is_not_sent_to_keep_edits(tmp_path: Path, 
     assert capsys.readouterr().out.startswith(f"ok: {path} resumes from its saved state (its [state] holds values "
                                               "its log of 5 event(s) never made); undo stops at this point")
     assert main(["check", str(path)]) == 0
+
+
+def test_output_cut_short_by_a_closed_pipe_is_no_error_to_report(tmp_path: Path) -> None:
+    """Found by a game master's drive: ``flagbridge rulesets | head -1`` (or a pager quit early) printed
+    "unexpected error, please report it: BrokenPipeError" and exited 2. A reader that stops reading is not a
+    fault: nothing more is said, and the exit is the one a pipe's end gives."""
+    import os
+    import subprocess
+    import sys
+
+    read, write = os.pipe()
+    os.close(read)  # the reader has gone before the first line
+    try:
+        done = subprocess.run([sys.executable, "-m", "tui.cli", "rulesets"], stdout=write, stderr=subprocess.PIPE,
+                              cwd=Path(__file__).parent.parent, timeout=60)
+    finally:
+        os.close(write)
+    assert done.stderr == b"" and done.returncode == 141
+
+
+def test_a_save_that_cannot_be_written_is_said_in_one_line_and_left_as_it_was(tmp_path: Path, monkeypatch,
+                                                                              capsys) -> None:
+    """Found by a game master's drive: keep-edits in a read-only folder said "unexpected error, please report
+    it: PermissionError: ... '.duel.toml.x1y2.tmp'" (a file he never named)."""
+    path = _save(tmp_path)
+    path.write_text(path.read_text().replace("attacker = \"red\"", "attacker = \"blue\""))
+    before = path.read_bytes()
+
+    def refused(*args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(tmp_path / ".duel.toml.x1y2.tmp"))
+
+    monkeypatch.setattr("engine.saves.write_atomic", refused)
+    assert main(["keep-edits", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"flagbridge keep-edits: {path}: cannot be written (Permission denied); nothing was recorded\n"
+    assert path.read_bytes() == before
+
+
+def test_a_demo_that_cannot_be_copied_into_the_save_folder_is_said_in_one_line(tmp_path: Path, monkeypatch,
+                                                                                capsys) -> None:
+    """Found by a game master's drive: ``flagbridge demo --save-dir`` a read-only folder said "unexpected error,
+    please report it: PermissionError"."""
+    import shutil
+
+    def refused(src, dst, *args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(dst))
+
+    monkeypatch.setattr(shutil, "copyfile", refused)
+    assert main(["demo", "--save-dir", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == (f"flagbridge demo: {tmp_path}: cannot copy the demo into this folder "
+                                       "(Permission denied)\n")

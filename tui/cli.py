@@ -16,6 +16,8 @@ from engine import __version__
 from engine.errors import FlagbridgeError
 
 EXIT_BAD = 2
+#: A reader that stopped reading (``flagbridge log SAVE | head``): the exit a shell gives a pipe's broken end.
+EXIT_PIPE = 141
 
 
 def _args_path(p: argparse.ArgumentParser) -> None:
@@ -145,10 +147,25 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_BAD
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # not a fault: nothing more to say, and nothing left to write at exit
+        _stdout_to_nowhere()
+        return EXIT_PIPE
     except Exception as exc:  # a bug: still one line, never a traceback, never a write
         print(f"flagbridge {args.command}: unexpected error, please report it: "
               f"{type(exc).__name__}: {exc}", file=sys.stderr)
         return EXIT_BAD
+
+
+def _stdout_to_nowhere() -> None:
+    """Output still buffered for a reader that has gone would fail again when Python flushes it at exit."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # a stdout with no descriptor (a test's capture)
+        pass
 
 
 def save_folder(args: argparse.Namespace) -> Path:
@@ -232,7 +249,11 @@ def _keep_edits(args: argparse.Namespace) -> int:
     try:
         n = sum(1 for e in sf.encounter.events if e.kind == "correction" and e.text is None)
         if n:
-            sf.save()
+            try:
+                sf.save()
+            except OSError as exc:  # not the temporary file's name: the one the game master gave
+                raise FlagbridgeError(f"{args.path}: cannot be written ({exc.strerror or exc}); nothing was "
+                                      "recorded") from None
     finally:
         sf.release()
     print(f"ok: {n} hand edit(s) recorded as corrections in {args.path}")

@@ -6,6 +6,7 @@ and by the console's Log panel.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from dataclasses import dataclass, field
 
@@ -152,23 +153,56 @@ def summary(enc: Encounter) -> list[str]:
 
 
 def markdown(enc: Encounter) -> str:
-    """A recap to paste into a campaign journal: a heading per turn, then the fight's summary."""
+    """A recap to paste into a campaign journal: a heading per turn, then the fight's summary.
+
+    Every text is escaped (``md_text``): names are the game master's, and a ``*`` or ``<b>`` in one is part of
+    the name. Entries are bullets led by their group's number: an ordered list would be numbered afresh by
+    the renderer (1, 2, 3 where the log says 1, 4, 5)."""
     s = enc.setup
-    sides = "; ".join(
-        f"{side['name']}: " + ", ".join(s.ships[sid]["name"] for sid in s.ships_of(side["id"]))
-        for side in s.sides
-    )
-    lines = [f"# {s.name}", "", f"*{enc.ruleset.name}* · {sides}", ""]
+    sides = "; ".join(f"{md_text(side['name'])}: " + (", ".join(md_text(name) for name in _names_of(enc, side["id"]))
+                                                       or "none")
+                      for side in s.sides)
+    lines = [f"# {md_text(s.name)}", "", f"*{md_text(enc.ruleset.name)}* · {sides}", ""]
     where = enc.ruleset.header(enc.state)
     if where:
-        lines += [f"Now: {where}", ""]
+        lines += [f"Now: {md_text(where)}", ""]
     if not enc.events:
         return "\n".join(lines + ["(no events yet)"]) + "\n"
     for when, items in by_turn(enc):
-        lines += [f"## {when or 'Log'}", ""]
+        lines += [f"## {md_text(when or 'Log')}", ""]
         for e in items:
-            lines.append(f"{e.group}. {e.headline}")
-            lines += [f"   - {d}" for d in e.details]
+            lines.append(f"- **{e.group}** {md_text(e.headline)}")
+            lines += [_md_detail(d) for d in e.details]
         lines.append("")
-    lines += ["## Summary", ""] + [f"- {line}" for line in summary(enc)]
+    lines += ["## Summary", ""] + [f"- {md_text(line)}" for line in summary(enc)]
     return "\n".join(lines) + "\n"
+
+
+def _names_of(enc: Encounter, side: str) -> list[str]:
+    """The names of a side's units at the start, of every kind the ruleset has (people, defences, not ships
+    alone)."""
+    return [str(u.get("name", uid)) for kind in enc.ruleset.unit_kinds
+            for uid, u in enc.setup.units.get(kind.key, {}).items() if u.get("side") == side]
+
+
+def _md_detail(detail: str) -> str:
+    """A detail as a bullet under its entry; one set in further (a wound's descriptions under the wound) one
+    level further in."""
+    text = detail.lstrip(" ")
+    depth = 1 + (len(detail) - len(text)) // 2
+    return "  " * depth + f"- {md_text(text)}"
+
+
+#: What Markdown reads as markup in a line: emphasis, code, escapes, strikethrough, table cells and a heading's
+#: closing marks wherever they are; an HTML tag, an entity or a link only in the shapes that make one, so the
+#: log's "typed [4 1]" and "30 -> 26" stay as they read.
+_MD_MARKUP = re.compile(r"[\\`*_~|#]|<(?=[A-Za-z/!?])|&(?=#?\w+;)|\](?=[(\[:])|^\[")
+#: What starts a list, a quote or a rule when it begins a line's text.
+_MD_LEADING = re.compile(r"^(\d+)([.)])(?=\s|$)|^([-+=>])(?=\s|$)")
+
+
+def md_text(text: str) -> str:
+    """Plain text that a Markdown renderer shows as it is: markup characters escaped, and a start that would
+    make a list, a quote or a rule ("1. ", "- ", "> ") taken as text."""
+    text = _MD_MARKUP.sub(lambda m: "\\" + m.group(0), text)
+    return _MD_LEADING.sub(lambda m: f"{m.group(1)}\\{m.group(2)}" if m.group(1) else f"\\{m.group(3)}", text)

@@ -44,8 +44,8 @@ def test_log_markdown_recap(tmp_path: Path, capsys) -> None:
     assert main(["log", "--markdown", str(_save(tmp_path))]) == 0
     out = capsys.readouterr().out
     assert out.startswith("# Test duel\n")
-    assert "Blue: Arrow, Lance; Red: Brute" in out
-    assert "1. initiative\n   - Initiative blue: 1D typed [2] +1 Tactics = 3" in out
+    assert "Blue: Arrow, Lance; Red: Brute, Vask" in out  # people too (test_log_markdown.py)
+    assert "- **1** initiative\n  - Initiative blue: 1D typed [2] +1 Tactics = 3" in out
 
 
 def test_keep_edits_records_corrections(tmp_path: Path, capsys) -> None:

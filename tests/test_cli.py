@@ -356,3 +356,47 @@ def test_a_demo_that_cannot_be_copied_into_the_save_folder_is_said_in_one_line(t
     assert main(["demo", "--save-dir", str(tmp_path)]) == 2
     assert capsys.readouterr().err == (f"flagbridge demo: {tmp_path}: cannot copy the demo into this folder "
                                        "(Permission denied)\n")
+
+
+def test_an_option_mistyped_after_a_command_is_told_by_that_command(capsys) -> None:
+    """Found by a game master's drive: ``forecast SAVE --fihgts 3`` said "flagbridge: unrecognized arguments"
+    and sent him to the top help, which does not list forecast's options. The command says it, with the option
+    it was most likely meant to be."""
+    import pytest
+
+    with pytest.raises(SystemExit) as done:
+        main(["forecast", "x.toml", "--fihgts", "3"])
+    assert done.value.code == 2
+    assert capsys.readouterr().err == ("flagbridge forecast: unrecognized arguments: --fihgts 3 (did you mean "
+                                       "--fights?) (see flagbridge forecast --help)\n")
+
+
+def test_help_names_every_argument_as_the_game_master_types_it(capsys) -> None:
+    """Found by a game master's drive: the top help read "--save-dir HOME_DIR" (an internal name), and each
+    command's PATH, demo's RULESET and serve's --port had no word of help."""
+    import argparse
+
+    import pytest
+
+    from tui.cli import _ARGUMENTS, _parser
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    top = capsys.readouterr().out
+    assert "--save-dir SAVE_DIR" in top and "HOME_DIR" not in top
+
+    def parsers(p: argparse.ArgumentParser):
+        yield p
+        for action in p._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for sub in action.choices.values():
+                    yield from parsers(sub)
+
+    for p in parsers(_parser()):
+        for action in p._actions:
+            if not isinstance(action, (argparse._HelpAction, argparse._SubParsersAction)):
+                assert action.help, f"{p.prog}: {action.dest} has no help"
+    with pytest.raises(SystemExit):
+        main(["demo", "--help"])
+    assert "classic-hg, gothic, megatraveller, percentile" in " ".join(capsys.readouterr().out.split())
+    assert set(_ARGUMENTS) >= {"check", "log", "demo", "open", "forecast"}

@@ -20,8 +20,12 @@ EXIT_BAD = 2
 EXIT_PIPE = 141
 
 
-def _args_path(p: argparse.ArgumentParser) -> None:
-    p.add_argument("path", type=Path)
+def _args_path(p: argparse.ArgumentParser, words: str = "the save file (.toml)") -> None:
+    p.add_argument("path", type=Path, help=words)
+
+
+def _args_check(p: argparse.ArgumentParser) -> None:
+    _args_path(p, "a save, ship or table file (.toml)")
 
 
 def _args_log(p: argparse.ArgumentParser) -> None:
@@ -55,7 +59,10 @@ def _args_forecast(p: argparse.ArgumentParser) -> None:
 
 
 def _args_demo(p: argparse.ArgumentParser) -> None:
-    p.add_argument("ruleset", nargs="?", default="classic-hg")
+    from rulesets import builtin  # the ids only: no ruleset is imported for a help text
+
+    p.add_argument("ruleset", nargs="?", default="classic-hg",
+                   help=f"whose demo: {', '.join(sorted(builtin()))} (default classic-hg)")
     _args_save_dir(p)
 
 
@@ -76,12 +83,12 @@ def _args_watch(p: argparse.ArgumentParser) -> None:
 def _args_serve(p: argparse.ArgumentParser) -> None:
     _args_watch(p)
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (0.0.0.0: every network)")
-    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--port", type=int, default=8000, help="the port to listen on (default 8000)")
 
 
 #: Every command: its help and what adds its arguments, in the order ``--help`` lists them.
 _ARGUMENTS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None] | None]] = {
-    "check": ("validate a save, ship or table file (never writes)", _args_path),
+    "check": ("validate a save, ship or table file (never writes)", _args_check),
     "log": ("print an encounter's log as readable text", _args_log),
     "rulesets": ("list the installed rulesets (id and name)", None),
     "keep-edits": ("record hand edits of a save's [state] as correction events", _args_path),
@@ -103,6 +110,15 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # type: ignore[override]
         self.exit(EXIT_BAD, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
+    def unrecognized(self, extra: list[str]) -> None:
+        """Arguments this command does not take, with the option a mistyped one was most likely meant to be."""
+        import difflib
+
+        known = [s for action in self._actions for s in action.option_strings if s.startswith("--")]
+        guesses = [g for a in extra if a.startswith("-") for g in difflib.get_close_matches(a.split("=")[0], known, 1)]
+        self.error(f"unrecognized arguments: {' '.join(extra)}"
+                   + (f" (did you mean {' or '.join(dict.fromkeys(guesses))}?)" if guesses else ""))
+
 
 def _parser(command: str | None = None) -> argparse.ArgumentParser:
     """The whole command line's parser; with ``command`` (a command's name), only that command's parser is
@@ -113,13 +129,14 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
         description="Flagbridge: a keyboard-driven referee console for tabletop starship combat.",
     )
     p.add_argument("--version", action="version", version=f"flagbridge {__version__}")
-    p.add_argument("--save-dir", type=Path, default=None, dest="home_dir",
+    p.add_argument("--save-dir", type=Path, default=None, dest="home_dir", metavar="SAVE_DIR",
                    help="the save folder (default: saves): the start screen lists and creates saves in it, "
                         "new and demo too, and ship import-usp writes to its ships/")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    p.commands = {}  # type: ignore[attr-defined]
     for name, (words, arguments) in _ARGUMENTS.items():
         if command is None or name == command:
-            built = sub.add_parser(name, help=words)
+            built = p.commands[name] = sub.add_parser(name, help=words)  # type: ignore[attr-defined]
             if arguments is not None:
                 arguments(built)
     return p
@@ -127,7 +144,13 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    args = _parser(argv[0] if argv and argv[0] in _COMMANDS else None).parse_args(argv)
+    parser = _parser(argv[0] if argv and argv[0] in _COMMANDS else None)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # told by the command they were given to, whose help lists what it takes
+        told = parser.commands.get(args.command, parser)
+        if args.command == "ship" and getattr(args, "ship_command", None):
+            told = next(a for a in told._actions if isinstance(a, argparse._SubParsersAction)).choices[args.ship_command]
+        (told.unrecognized if isinstance(told, _Parser) else parser.unrecognized)(extra)
     from rulesets import register_builtin
 
     register_builtin()

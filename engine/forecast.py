@@ -438,7 +438,8 @@ def forecast(encounter, fights: int, seed: int, picked: dict[str, str] | None = 
     units = {uid: units[uid] for uid in rs.outcome(state).survived}
     result = Forecast(rs.id, seed, turn_cap, {s: state.get("side_names", {}).get(s, s) for s in rs.side_ids(state)},
                       names, units, [], rs.turn_word())
-    workers = max(1, min(workers or os.cpu_count() or 1, fights))
+    cores = os.cpu_count() or 1
+    workers = max(1, min(workers or cores, cores, fights))  # more than a core each only wait their turn
     spans = fight_spans(fights, workers)
     done: list[FightResult] = []
     if workers == 1:

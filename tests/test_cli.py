@@ -400,3 +400,50 @@ def test_help_names_every_argument_as_the_game_master_types_it(capsys) -> None:
         main(["demo", "--help"])
     assert "classic-hg, gothic, megatraveller, percentile" in " ".join(capsys.readouterr().out.split())
     assert set(_ARGUMENTS) >= {"check", "log", "demo", "open", "forecast"}
+
+
+def test_forecast_counts_are_checked_by_the_option_s_name_before_the_save_is_read(tmp_path: Path, monkeypatch,
+                                                                                 capsys) -> None:
+    """Found by a game master's drive: "--fights 0" was refused as "fights: expected ..." and "--turns 0" as
+    "turn cap: ...", names he never typed, and only after the whole save had been read and replayed."""
+    from engine.saves import SaveFile
+
+    path = _save(tmp_path)
+
+    def not_read(*args, **kwargs):
+        raise AssertionError("the save was read")
+
+    monkeypatch.setattr(SaveFile, "load", not_read)
+    for option, value, says in (("--fights", "0", "--fights: expected 1 to 1000000, got 0"),
+                                ("--fights", "-5", "--fights: expected 1 to 1000000, got -5"),
+                                ("--fights", "99999999999", "--fights: expected 1 to 1000000, got 99999999999"),
+                                ("--turns", "0", "--turns: expected 1 or more, got 0")):
+        assert main(["forecast", str(path), option, value]) == 2
+        assert capsys.readouterr().err == f"flagbridge forecast: {says}\n"
+
+
+def test_forecast_starts_no_more_processes_than_there_are_cores(tmp_path: Path, monkeypatch) -> None:
+    """Found by a game master's drive: "--workers 9999" started a thousand processes on a two-core machine (one
+    a fight, up to the number of fights), twice as slow as the default and heavy on memory. More than one a core
+    only waits its turn; the answer is the same whatever the number (README "Forecast")."""
+    import engine.forecast as fc
+    from engine.saves import SaveFile
+    from tests.demos import shipped_demos
+
+    path = tmp_path / "demo.toml"
+    path.write_bytes(shipped_demos()["classic-hg"].read_bytes())
+    started = []
+
+    class Pool:
+        def __init__(self, workers, **kwargs):
+            started.append(workers)
+            raise RuntimeError("enough")
+
+    monkeypatch.setattr(fc, "ProcessPoolExecutor", Pool)
+    monkeypatch.setattr(fc.os, "cpu_count", lambda: 2)
+    enc = SaveFile.load(path).encounter
+    try:
+        fc.forecast(enc, 100, 5, workers=9999)
+    except RuntimeError:
+        pass
+    assert started == [2]

@@ -337,7 +337,7 @@ def _ship(args: argparse.Namespace) -> int:
 def _forecast(args: argparse.Namespace) -> int:
     """Simulate the rest of the fight from the save; the file is only read."""
     from engine.errors import BadTable
-    from engine.forecast import TURN_CAP, forecast
+    from engine.forecast import MAX_FIGHTS, TURN_CAP, forecast
     from engine.saves import SaveFile
 
     picked = {}
@@ -348,6 +348,10 @@ def _forecast(args: argparse.Namespace) -> int:
         picked[side.strip()] = name.strip()
     if args.workers is not None and args.workers < 1:
         raise FlagbridgeError(f"--workers: expected 1 or more, got {args.workers}")
+    if not 1 <= args.fights <= MAX_FIGHTS:  # by the option's name, and before a long save is read
+        raise FlagbridgeError(f"--fights: expected 1 to {MAX_FIGHTS}, got {args.fights}")
+    if args.turns is not None and args.turns < 1:
+        raise FlagbridgeError(f"--turns: expected 1 or more, got {args.turns}")
     enc = SaveFile.load(args.path).encounter
     seed = enc.setup.seed if args.seed is None else args.seed
     from rich.console import Console

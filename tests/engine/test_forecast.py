@@ -192,7 +192,7 @@ class TestCommandLine:
         assert main(["forecast", str(DEMOS["classic-hg"]), "--doctrine", "corsairs"]) == 2
         assert "expected SIDE=NAME" in capsys.readouterr().err
 
-    @pytest.mark.parametrize("option, says", [(["--turns", "0"], "turn cap: expected 1 or more, got 0"),
+    @pytest.mark.parametrize("option, says", [(["--turns", "0"], "--turns: expected 1 or more, got 0"),
                                               (["--workers", "0"], "--workers: expected 1 or more, got 0"),
                                               (["--workers", "-2"], "--workers: expected 1 or more, got -2")])
     def test_a_turn_cap_or_worker_count_below_one_is_refused(self, option, says, capsys) -> None:

@@ -30,7 +30,9 @@ class LoadErrorScreen(Screen[None]):
             name = self.path or "FILE"
             help_text = (f"\n{self.path or 'The file'} was not changed. Fix it by hand, or run "
                          f"'flagbridge check {name}' to see the problem again.")
-            if SaveInUse.WORDS in self.reason:  # nothing wrong with the file: another console has it
+            if self.reason.endswith(": no such file"):  # a mistyped path: there is no file to fix or check
+                help_text = "\nCheck the path, or run 'flagbridge' alone to pick a recent save from the list."
+            elif SaveInUse.WORDS in self.reason:  # nothing wrong with the file: another console has it
                 help_text = (f"\n{name} was not changed. Quit the other console and open it again; "
                              f"'flagbridge watch {name} --side ID' shows a side's view of it meanwhile.")
             if LogDoesNotReplay.WORDS in self.reason:  # a rules fix since the fight was saved, most likely

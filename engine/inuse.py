@@ -4,7 +4,8 @@ Two consoles on one file each autosave their own fight over the other's, so the 
 console holds an exclusive lock on a small file beside the save (``.NAME.toml.lock``) while it has the save
 open; a second console, and the commands that write a save (``keep-edits``, ``resume``), are refused while it
 does. The lock is the kernel's: it goes with the process however the process ends, so a crash never leaves a
-save locked. Readers (check, log, forecast, watch) take no lock.
+save locked. It is between processes: one process may load a save for play twice (``_MINE``). Readers (check,
+log, forecast, watch) take no lock.
 """
 
 from __future__ import annotations
@@ -24,34 +25,52 @@ def lock_path(path: Path) -> Path:
     return path.with_name(f".{path.name}.lock")
 
 
+#: This process's locks by lock file: [descriptor, holders]. The lock is between processes (two consoles); within
+#: one process a save may be loaded for play again (a test's second app, the start screen reopening it), so a
+#: second hold shares the first's lock, and the last release lets it go.
+_MINE: dict[str, list] = {}
+
+
 class Hold:
     """The lock on one save, until ``release``."""
 
-    def __init__(self, path: Path, fd: int | None) -> None:
+    def __init__(self, path: Path, key: str | None) -> None:
         self.path = path
-        self._fd = fd
+        self._key = key
+        self._pid = os.getpid()
 
     def __del__(self) -> None:  # a save dropped unreleased (a test's app): its descriptor is not kept open
         self.release()
 
     def release(self) -> None:
-        fd, self._fd = self._fd, None
-        if fd is None:
+        key, self._key = self._key, None
+        if key is None or self._pid != os.getpid():  # a forked worker's copy is not the console's lock
             return
+        entry = _MINE.get(key)
+        if entry is None:
+            return
+        entry[1] -= 1
+        if entry[1] > 0:
+            return
+        del _MINE[key]
         try:  # removed while still locked: a console that opens it now makes and locks a new one
-            os.unlink(lock_path(self.path))
+            os.unlink(key)
         except OSError:
             pass
-        os.close(fd)
+        os.close(entry[0])
 
 
 def hold(path: Path) -> Hold:
-    """Lock ``path`` for this process, or raise ``SaveInUse`` naming it. A save whose folder cannot take the lock
-    file (read-only) is not held: nothing can write it there either."""
+    """Lock ``path`` for this process, or raise ``SaveInUse`` naming it when another process has it. A save whose
+    folder cannot take the lock file (read-only) is not held: nothing can write it there either."""
     path = Path(path)
     if fcntl is None or not path.is_file():  # a missing file or a folder: the load says what is wrong
         return Hold(path, None)
-    where = lock_path(path)
+    where = lock_path(path.resolve())
+    key = str(where)
+    if key in _MINE:
+        _MINE[key][1] += 1
+        return Hold(path, key)
     while True:
         try:
             fd = os.open(where, os.O_RDWR | os.O_CREAT, 0o600)
@@ -71,7 +90,8 @@ def hold(path: Path) -> Hold:
         if same:  # not a lock file its holder removed between our open and our lock
             os.ftruncate(fd, 0)
             os.write(fd, f"{os.getpid()}\n".encode())
-            return Hold(path, fd)
+            _MINE[key] = [fd, 1]
+            return Hold(path, key)
         os.close(fd)
 
 

@@ -149,3 +149,18 @@ def test_a_console_s_save_is_held_until_it_is_released(duel: Path) -> None:
     assert other.returncode != 0 and "another Flagbridge console" in other.stderr
     save.release()
     assert not list(duel.parent.glob(".*.lock"))  # nothing left beside the save
+
+
+async def test_a_console_app_lets_its_save_go_when_it_closes(duel: Path) -> None:
+    """The app releases its save as it closes (a Pilot test's app too), leaving no lock file beside it."""
+    from engine.ruleset import register
+    from tests.skirmish import SKIRMISH
+    from tui.app import FlagbridgeApp
+
+    register(SKIRMISH)
+    app = FlagbridgeApp(SaveFile.load(duel, hold=True), save_dir=duel.parent)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert list(duel.parent.glob(".*.lock"))
+    assert not list(duel.parent.glob(".*.lock"))
+    OtherConsole(duel).quit()

@@ -94,6 +94,8 @@ class FlagbridgeApp(App[None]):
 
     def on_unmount(self) -> None:
         self._remember()  # an app closed before its first frame still lists its save
+        if self.save is not None:  # every event is saved already: another console may open it once this one is gone
+            self.save.release()
 
     def on_mount(self) -> None:
         if self.save is not None and not self.load_error:

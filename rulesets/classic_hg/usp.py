@@ -208,9 +208,14 @@ def _why_not_digit(ch: str) -> str:
     return f"expected {_DIGITS_SAID}"
 
 
+#: The dashes a line copied from a book's PDF or a web page carries for its hyphens (hyphen, non-breaking hyphen,
+#: figure dash, en and em dash, minus sign), read as the hyphen a keyboard types.
+DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2212"})
+
+
 def parse_usp(line: str) -> dict[str, Any]:
     """Every code of a USP line, decoded; BadTable (one line) names what is wrong."""
-    text = line.strip() if isinstance(line, str) else ""
+    text = line.strip().translate(DASHES) if isinstance(line, str) else ""
     if not text:
         raise BadTable(f"USP {text!r}: empty line, expected a profile like {EXAMPLE}")
     words = text.split()

@@ -392,3 +392,14 @@ class TestWhatAUspImplies:
         said = [s for s in assumptions(parse_usp(line), usp_to_ship(line, "Trader")) if "factor" in s]
         assert said == ["lasers factor 3 mounted as 2 turret(s) only: the hull's 3 hardpoint(s) are taken",
                         "missiles factor 3 mounted as 1 turret(s) only: the hull's 3 hardpoint(s) are taken"]
+
+
+
+def test_a_line_copied_with_typographic_dashes_reads_as_typed_with_hyphens() -> None:
+    """A USP copied from a PDF or a web page often carries en or em dashes, or the minus sign, for its hyphens:
+    a drive's pasted "BC–A2447G2–000510–50202–0" was refused as "1 group between hyphens". Each reads as '-'."""
+    from rulesets.classic_hg.usp import parse_usp
+
+    plain = parse_usp("BC-A2447G2-000510-50202-0")
+    for dash in "\u2010\u2011\u2012\u2013\u2014\u2212":
+        assert parse_usp(f"BC{dash}A2447G2{dash}000510{dash}50202{dash}0") == plain, repr(dash)

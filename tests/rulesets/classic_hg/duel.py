@@ -69,6 +69,24 @@ def new_duel() -> Encounter:
     return Encounter(make_setup(), RULESET)
 
 
+def duel(raider: dict | None = None, escort: dict | None = None, tables: dict[str, str] | None = None) -> Encounter:
+    """The duel with some fields of either ship changed, and replaced tables when given."""
+    setup = make_setup({**ESCORT, **(escort or {})}, {**RAIDER, **(raider or {})})
+    if tables:
+        setup.options = {"tables": tables}
+    return Encounter(setup, RULESET)
+
+
+def initiative(enc: Encounter, imperial: str, corsair: str) -> None:
+    """Step 1 with typed dice (the Vigilant adds Tactics 2, the Jackal 0), step 2 (long on turn 1); on to step 3."""
+    enc.act("roll_initiative")
+    answer(enc, "Initiative: Imperial Navy", imperial)
+    answer(enc, "Initiative: Corsairs", corsair)
+    enc.act("next")
+    enc.act("next")
+    assert enc.state["step"] == 3
+
+
 def roll_for_general(name: str) -> str:
     """The 2D result that lands on a general location in the shipped table."""
     return str(next(n for n, g in sorted(TABLES.general_locations.items()) if g == name))

@@ -10,7 +10,6 @@ pulse laser turret T2, a sandcaster T3, one torpedo tube).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -23,16 +22,11 @@ from engine.ruleset import RuleContext
 from rulesets.classic_hg import RULESET, damage, fire
 from rulesets.classic_hg.tables import load_tables, shipped_path
 from tests.rulesets.classic_hg.duel import (
-    ESCORT, RAIDER, TABLES, answer, make_setup, roll_for_effect, roll_for_general, to_hit, to_intercept,
+    duel, initiative,
+    ESCORT, RAIDER, TABLES, answer, roll_for_effect, roll_for_general, to_hit, to_intercept,
 )
 
 
-def duel(raider: dict[str, Any] | None = None, escort: dict[str, Any] | None = None,
-         tables: dict[str, str] | None = None) -> Encounter:
-    setup = make_setup({**ESCORT, **(escort or {})}, {**RAIDER, **(raider or {})})
-    if tables:
-        setup.options = {"tables": tables}
-    return Encounter(setup, RULESET)
 
 
 
@@ -43,14 +37,6 @@ def duel(raider: dict[str, Any] | None = None, escort: dict[str, Any] | None = N
 
 
 
-def initiative(enc: Encounter, imperial: str, corsair: str) -> None:
-    """Step 1 with typed dice (Vigilant adds Tactics 2), step 2 at long range; on to step 3."""
-    enc.act("roll_initiative")
-    answer(enc, "Initiative: Imperial Navy", imperial)
-    answer(enc, "Initiative: Corsairs", corsair)
-    enc.act("next")
-    enc.act("next")
-    assert enc.state["step"] == 3
 
 
 # --- missile racks: each missile its own attack ---------------------------------------------

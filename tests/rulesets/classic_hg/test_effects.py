@@ -22,15 +22,13 @@ from engine.ruleset import RuleContext
 from rulesets.classic_hg import RULESET, damage
 from rulesets.classic_hg.ships import ship_state
 from tests.rulesets.classic_hg.duel import (
-    ESCORT, RAIDER, TABLES, answer, make_setup, roll_for_effect, roll_for_general, to_hit,
+    duel, initiative,
+    ESCORT, RAIDER, TABLES, answer, roll_for_effect, roll_for_general, to_hit,
 )
 
 LASER_POINTS = TABLES.weapons["beam_laser"]["damage"] * 3  # Vigilant T1: three beam lasers
 
 
-def duel(raider: dict[str, Any] | None = None, escort: dict[str, Any] | None = None) -> Encounter:
-    """The duel with some fields of either ship changed."""
-    return Encounter(make_setup({**ESCORT, **(escort or {})}, {**RAIDER, **(raider or {})}), RULESET)
 
 
 def jackal(enc: Encounter) -> dict:

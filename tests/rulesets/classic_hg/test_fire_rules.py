@@ -8,7 +8,6 @@ the log and the state as they were.
 
 from __future__ import annotations
 
-from typing import Any
 
 
 from tests.rulesets.classic_hg.duel import attack, ship
@@ -17,12 +16,11 @@ from tests.rulesets.scripted import mods, refused
 from engine.encounter import Encounter
 from rulesets.classic_hg import RULESET
 from tests.rulesets.classic_hg.duel import (
+    duel, initiative,
     ESCORT, RAIDER, TABLES, answer, make_setup, roll_for_effect, roll_for_general, to_hit, to_intercept,
 )
 
 
-def duel(raider: dict[str, Any] | None = None, escort: dict[str, Any] | None = None) -> Encounter:
-    return Encounter(make_setup({**ESCORT, **(escort or {})}, {**RAIDER, **(raider or {})}), RULESET)
 
 
 
@@ -33,14 +31,6 @@ def duel(raider: dict[str, Any] | None = None, escort: dict[str, Any] | None = N
 
 
 
-def initiative(enc: Encounter, imperial: str, corsair: str) -> None:
-    """Step 1 with typed dice (Vigilant adds Tactics 2, the Jackal 0), then step 2 (long range)."""
-    enc.act("roll_initiative")
-    answer(enc, "Initiative: Imperial Navy", imperial)
-    answer(enc, "Initiative: Corsairs", corsair)
-    enc.act("next")
-    enc.act("next")
-    assert enc.state["step"] == 3
 
 
 def imperial_attack(enc: Encounter) -> None:

@@ -10,33 +10,23 @@ T1 two missile racks, T2 two pulse lasers, T3 a sandcaster, one torpedo tube, Ta
 
 from __future__ import annotations
 
-from typing import Any
 
 import pytest
 
 from engine.encounter import Encounter
 from engine.errors import BadDiceValue
 from engine.ruleset import RuleContext
-from rulesets.classic_hg import RULESET, damage, turn
+from rulesets.classic_hg import damage, turn
 from tests.rulesets.classic_hg.duel import (
-    ESCORT, RAIDER, TABLES, answer, attack, make_setup, roll_for_effect, roll_for_general, ship, to_hit,
+    duel, initiative,
+    ESCORT, RAIDER, TABLES, answer, attack, roll_for_effect, roll_for_general, ship, to_hit,
     to_intercept,
 )
 from tests.rulesets.scripted import mods, refused
 
 
-def duel(raider: dict[str, Any] | None = None, escort: dict[str, Any] | None = None) -> Encounter:
-    return Encounter(make_setup({**ESCORT, **(escort or {})}, {**RAIDER, **(raider or {})}), RULESET)
 
 
-def initiative(enc: Encounter, imperial: str, corsair: str) -> None:
-    """Step 1 with typed dice (the Vigilant adds Tactics 2, the Jackal 0), step 2 (long on turn 1); on to step 3."""
-    enc.act("roll_initiative")
-    answer(enc, "Initiative: Imperial Navy", imperial)
-    answer(enc, "Initiative: Corsairs", corsair)
-    enc.act("next")
-    enc.act("next")
-    assert enc.state["step"] == 3
 
 
 def corsairs_attack(enc: Encounter) -> None:

@@ -187,3 +187,59 @@ def test_total_destruction_is_five_times_the_points_on_every_race() -> None:
     assert part_state({"points": 10, "taken": 50}) == "totally destroyed"
     assert part_state({"points": 40, "taken": 199}) == "no function"
     assert part_state({"points": 40, "taken": 200}) == "totally destroyed"
+
+
+# --- Weaponry Combat -------------------------------------------------------------------------------------------
+
+def test_weaponry_reaches_three_kilometres_and_no_further() -> None:
+    """Weaponry Combat: "Weaponry combat can occur over any range from 25 centimetres to 3 kilometres": a shot at
+    3000 m is made (in the last band, which reaches 3 km), one at 3001 m is refused."""
+    import pytest
+
+    from engine.errors import IllegalAction
+    from rulesets.percentile.tables import band_of
+
+    t = load_tables()
+    assert t.bands[-1]["up_to_m"] == 3000 and band_of(t, 3000) == t.bands[-1]["id"]
+    enc = fight({"ann": person("blue", "Ann", aim=90), "cid": person("red", "Cid")})
+    to_action(enc)
+    with pytest.raises(IllegalAction, match="at most 3000, got 3001"):
+        enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=3001, aim="chest")
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=3000, aim="chest")
+    assert enc.pending.purpose.startswith("Percent to hit: Ann auto pistol at Cid (3000 m")
+
+
+# --- Grazing Shots ---------------------------------------------------------------------------------------------
+
+def test_under_to_hit_procedure_2_grazing_reads_the_percent_to_hit_not_the_marksmanship() -> None:
+    """GRAZING SHOTS: "PERCENT UNDER is the percent to hit or marksmanship minus the l:100sd ROLL", divided "by the
+    marksmanship or percent to hit depending on which procedure was used in the "Percent to hit" section".
+    Procedure 2 gives a percent to hit: MARKSmanship (65 + 55) / 2 = 60 at medium range is 48 on Table 3-1 (ours).
+    A roll of 24 is 24 under 48 (more than 20: a direct hit on the chest); Table 3-3's 14 points (ours: WEP MOD 7
+    at medium) graze to 14 x 24/48 = 7 (read against the MARKSmanship it would be 14 x 36/60 = 8.4, 8)."""
+    t = load_tables()
+    assert t.to_hit[60][t.band_index("medium")] == 48 and t.damage[7][t.band_index("medium")] == 14
+    enc = fight({"ann": person("blue", "Ann", aim=65), "cid": person("red", "Cid")}, to_hit=2, damage=3,
+                grazing=True)
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=20, aim="chest")
+    answer(enc, "Percent to hit", "24", target="47-")
+    assert "Grazing shot: 14 x 24/48 = 7 points" in notes(enc, 1)
+    assert enc.state["people"]["cid"]["body"]["chest"]["taken"] == 7
+
+
+# --- Description -----------------------------------------------------------------------------------------------
+
+def test_twenty_categories_of_five_percent_each() -> None:
+    """DESCRIPTION: "there are 20 categories of damage on all of the tables", and the text's example names them in
+    fives ("the 86-90 description ... the 81-85, 61-65, 41-45 and the 11-15"): 86% and 90% both begin at 86-90,
+    85% at 81-85, 91% at 91-95, 1% at 1-5 and 100% at 96-100, on every damage type's table (3-8 to 3-14)."""
+    from rulesets.percentile.wounds import describe
+
+    t = load_tables()
+    assert sorted(t.descriptions[k]["table"] for k in t.descriptions) == [f"3-{n}" for n in (10, 11, 12, 13, 14, 8, 9)]
+    for kind in t.descriptions:
+        assert len(t.descriptions[kind]["rows"]) == 20
+        for percent, first in ((86, "86-90"), (90, "86-90"), (85, "81-85"), (91, "91-95"), (1, "1-5"),
+                               (100, "96-100")):
+            assert describe(t, kind, percent)[0].startswith(first + ":"), (kind, percent)

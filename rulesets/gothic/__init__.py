@@ -29,7 +29,8 @@ from . import hitrun, ordnance, teleport, turn  # noqa: F401  (they register the
 from .catalogue import CATALOGUE, PHASE_WORDS, PHASES
 from .corrections import RULES as CORRECTION_RULES
 from .tables import TABLE_SET, load_tables
-from .units import DEFAULT_DISTANCE, MAX_CM, defence_profile, defence_state, destroy, moot_rolls_dropped, pair, vessel_state
+from .units import (DEFAULT_DISTANCE, MAX_CM, defence_profile, defence_state, destroy, moot_rolls_dropped, pair,
+                    vessel_state, why_defence_side)
 
 
 #: The order the console lists the actions in: the turn's own order, the next phase last.
@@ -88,6 +89,12 @@ class Gothic(Ruleset):
         ships = {uid: vessel_state(s, s["class"]) for uid, s in setup.ships.items()}
         defences = {uid: defence_state(d, tables, f"setup.defences.{uid}")
                     for uid, d in setup.units.get("defences", {}).items()}
+        earlier: dict = {}
+        for uid, d in defences.items():  # the first defence listed names the defending side
+            why = why_defence_side(earlier, uid, d["side"])
+            if why:
+                raise BadTable(f"setup.defences.{uid}: {why}")
+            earlier[uid] = d
         start = _cm(setup.options.get("distance", DEFAULT_DISTANCE), "setup.options.distance")
         everyone = {**ships, **defences}
         ids = list(everyone)

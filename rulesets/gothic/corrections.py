@@ -1,13 +1,13 @@
 """What a gothic value corrected by hand may be (``engine.corrections``): the same limits the files and
 rules hold (the four phases, distances in centimetres, hits no more than the start and shields up no more than
 the ship has, none while a critical holds them down, orders the table knows, a critical's row as its roll
-gives it)."""
+gives it, every defence on the one side that defends the planet)."""
 
 from engine.corrections import CorrectionRule, at_least, between, not_empty, one_of, reorder, up_to
 
 from .catalogue import PHASES
 from .ordnance import KINDS
-from .units import MAX_CM, shields_blocked
+from .units import MAX_CM, shields_blocked, why_defence_side
 
 
 def _orders(state: dict, tables) -> list[str]:
@@ -41,6 +41,11 @@ def _not_held_down(state: dict, value, tables, path) -> str:
     return ""
 
 
+def _defence_side(state: dict, value, tables, path) -> str:
+    """A defence stays on the side the other defences are on (``units.why_defence_side``)."""
+    return why_defence_side(state["defences"], path[1], value)
+
+
 def _vessel_ids(state: dict, tables) -> list[str]:
     return list(state["ships"]) + list(state["defences"])
 
@@ -57,6 +62,7 @@ RULES = (
     CorrectionRule("defences.*.orders", one_of(lambda state, tables: ("",))),
     CorrectionRule("defences.*.class", one_of(lambda state, tables: ("defence",))),
     CorrectionRule("defences.*.type", one_of(lambda state, tables: tables.defences)),
+    CorrectionRule("defences.*.side", _defence_side, reads_path=True),
     CorrectionRule("*.*.hits", between(0, 100)),
     CorrectionRule("*.*.hits", up_to("hits_start"), reads_path=True),
     CorrectionRule("*.*.hits_start", between(1, 100)),

@@ -7,7 +7,8 @@ its rules need:
 
 - Ships are capital ships or escorts; planetary defences are a kind of their own
   (armed satellites, planetary batteries, space platforms, minefields) whose
-  profile comes from the ``defences`` table. Both are "vessels" to the rules:
+  profile comes from the ``defences`` table, all on one side (the planet's
+  defender: "одному из игроков"). Both are "vessels" to the rules:
   they have hits, shields, armour and turrets, may launch torpedoes, teleport
   and be attacked.
 - Crippled, by the usual rule: a capital ship left with half its starting hits
@@ -92,6 +93,17 @@ def defence_profile(unit: dict[str, Any], tables: Tables, where: str) -> dict[st
 def defence_state(unit: dict[str, Any], tables: Tables, where: str) -> dict[str, Any]:
     """The state a defence starts the fight in."""
     return vessel_state(defence_profile(unit, tables, where), "defence", unit["type"])
+
+
+def why_defence_side(defences: dict[str, dict], uid: str, side: str) -> str:
+    """Why defence ``uid`` may not be on ``side`` ("" when it may): planetary defences are one player's, the one
+    defending the planet ("ПЛАНЕТАРНАЯ ЗАЩИТА": "одному из игроков ... оборонять планету против нападающего
+    вражеского флота"), so every defence is on the side the others are on."""
+    others = [d["side"] for other, d in defences.items() if other != uid]
+    if not others or side == others[0]:
+        return ""
+    return (f"side must be {others[0]} (planetary defences are one side's, the side defending the planet), "
+            f"got {side!r}")
 
 
 # --- reading vessels ----------------------------------------------------------------------------

@@ -215,3 +215,25 @@ def test_a_critical_from_a_hit_and_run_is_applied_at_once() -> None:
     log = notes(enc, start)
     assert "Iron Vow loses 2 hits: 4/8 left" in log
     assert "Iron Vow is crippled (half its starting hits or fewer)" in log
+
+
+# --- fourth paragraph: planetary defences ------------------------------------------------------------------------
+
+def test_planetary_defences_belong_to_one_player_alone() -> None:
+    """"ПЛАНЕТАРНАЯ ЗАЩИТА": "одному из игроков будет позволяться выбрать планетарную защиту как часть его сил и
+    оборонять планету против нападающего вражеского флота": one of the players, the one defending the planet,
+    takes the defences; the other is the attacking fleet. A setup giving the Imperial side a satellite beside the
+    rebels' three defences is refused with one line naming the field; moving a defence to the other side by a
+    correction is refused too, and a correction that keeps it with the rest is taken."""
+    from engine.errors import BadTable, FlagbridgeError
+
+    setup = make_setup()
+    setup.units["defences"]["orbital"] = {"side": "imp", "name": "Watcher", "type": "armed_satellite"}
+    with pytest.raises(BadTable, match=r"^setup\.defences\.orbital: side must be reb \(planetary defences are one "
+                                       r"side's"):
+        Encounter(setup, RULESET)
+    enc = new_fight()
+    with pytest.raises(FlagbridgeError, match="planetary defences are one side's"):
+        enc.correct("defences.sat.side", "imp")
+    assert unit(enc, "sat")["side"] == "reb"
+    enc.correct("defences.sat.side", "reb")   # the same side: nothing is split

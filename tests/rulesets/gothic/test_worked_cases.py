@@ -61,6 +61,23 @@ def test_a_boarding_salvo_31_cm_away_needs_a_second_ordnance_phase() -> None:
     assert enc.pending is None and unit(enc, sid)["distance"] == 1
 
 
+def test_a_boarding_salvo_is_as_strong_as_the_tubes_allow_ordinary_torpedoes() -> None:
+    """"Управляемые торпеды могут быть запущены подобно обычным торпедам, но не вместе с ними": launched as ordinary
+    torpedoes are, a boarding salvo is limited by the tubes as an ordinary one is. Hammer's tubes are strength 6: a
+    boarding salvo of 7 is refused and one of 6 is taken; Divine Right's are strength 4: an ordinary salvo of 5 is
+    refused as well."""
+    enc = new_fight()
+    enc.act("set_distance", vessel="hammer", target="vow", cm=30)
+    enc.act("set_distance", vessel="right", target="vow", cm=30)
+    to_phase(enc, 2)
+    refused(enc, "Hammer's salvo strength is 1 to 6", "launch", vessel="hammer", kinds=["boarding"], strength=7,
+            target="vow", distance=30)
+    refused(enc, "Divine Right's salvo strength is 1 to 4", "launch", vessel="right", kinds=["torpedoes"], strength=5,
+            target="vow", distance=30)
+    enc.act("launch", vessel="hammer", kinds=["boarding"], strength=6, target="vow", distance=30)
+    assert unit(enc, "salvo-1")["strength"] == 6 and unit(enc, "salvo-1")["kind"] == "boarding"
+
+
 def test_boarding_torpedoes_roll_to_hit_as_ordinary_ones_but_a_hit_is_a_hit_and_run_not_damage() -> None:
     """"Для не сбитых торпед необходимо бросить кубики на попадание (т. е. всё как у обычных торпед), но каждая
     попавшая торпеда наносит не повреждение, а hit-and-run атаку": against Kessel Battery (armour 6) a boarding

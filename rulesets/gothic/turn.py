@@ -198,12 +198,12 @@ def needs(state: dict, phase: int, tables: Tables) -> str:
     if phase == 3:
         left = reminders(state, tables)
         return "; ".join(left) if left else "nothing left: every salvo has moved (n: the next phase)"
-    from .teleport import may_teleport_someone  # teleport's rules import this module's actions' parameters
+    from .teleport import TELEPORT_CM, may_teleport_someone  # teleport's rules import this module's actions' parameters
     vessels = afloat(state)
     free = [v["name"] for uid, v in vessels.items() if may_teleport_someone(state, uid, tables, vessels)]
     # who may still try a repair: one try a turn, of a critical that can be repaired (``hitrun.may_repair``)
     mending = [v["name"] for v in vessels.values() if not v["repair_tried"] and any(c["repairable"] for c in v["criticals"])]
-    return ("teleport attacks (t) within 10 cm of enemies with shields down"
+    return (f"teleport attacks (t) within {TELEPORT_CM} cm of enemies with shields down"
             + (f"; free to teleport: {', '.join(free)}" if free else "")
             + (f"; repair criticals (r): {', '.join(mending)}" if mending else ""))
 

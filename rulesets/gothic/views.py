@@ -9,7 +9,7 @@ to their target.
 from __future__ import annotations
 
 from .catalogue import ORDNANCE
-from .ordnance import BOARDING_MOVE_CM, KINDS
+from .ordnance import BOARDING_MOVE_CM, BOARDING_TURN_DEGREES, KINDS
 from .tables import Tables
 from .units import CLASS_WORDS, crippled, pair, shields_blocked, turrets_now, vessel, vessels
 
@@ -108,7 +108,7 @@ def _salvo_panels(state: dict, uid: str, tables: Tables) -> dict[str, list[tuple
         ("Target", vessel(state, o["target"])["name"]),
         ("Distance", f"{o['distance']} cm to its target"),
         ("Moves", f"{move} cm each ordnance phase"
-         + (", may turn up to 45° at its start" if o["kind"] == "boarding" else ", straight")),
+         + (f", may turn up to {BOARDING_TURN_DEGREES}° at its start" if o["kind"] == "boarding" else ", straight")),
         ("This phase", ("moved" + (f", turned {o['turned']}°" if o["turned"] else "")) if o["moved"] else "not moved"),
         ("Launched", f"turn {o['launched_turn']}"),
     ]

@@ -91,7 +91,7 @@ class Gothic(Ruleset):
                     for uid, d in setup.units.get("defences", {}).items()}
         earlier: dict = {}
         for uid, d in defences.items():  # the first defence listed names the defending side
-            why = why_defence_side(earlier, uid, d["side"])
+            why = why_defence_side(earlier, uid, d["side"], {s["id"]: s["name"] for s in setup.sides})
             if why:
                 raise BadTable(f"setup.defences.{uid}: {why}")
             earlier[uid] = d

@@ -43,7 +43,7 @@ def _not_held_down(state: dict, value, tables, path) -> str:
 
 def _defence_side(state: dict, value, tables, path) -> str:
     """A defence stays on the side the other defences are on (``units.why_defence_side``)."""
-    return why_defence_side(state["defences"], path[1], value)
+    return why_defence_side(state["defences"], path[1], value, state.get("side_names"))
 
 
 def _vessel_ids(state: dict, tables) -> list[str]:

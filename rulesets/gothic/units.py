@@ -95,15 +95,16 @@ def defence_state(unit: dict[str, Any], tables: Tables, where: str) -> dict[str,
     return vessel_state(defence_profile(unit, tables, where), "defence", unit["type"])
 
 
-def why_defence_side(defences: dict[str, dict], uid: str, side: str) -> str:
+def why_defence_side(defences: dict[str, dict], uid: str, side: str, names: dict | None = None) -> str:
     """Why defence ``uid`` may not be on ``side`` ("" when it may): planetary defences are one player's, the one
     defending the planet ("ПЛАНЕТАРНАЯ ЗАЩИТА": "одному из игроков ... оборонять планету против нападающего
     вражеского флота"), so every defence is on the side the others are on."""
     others = [d["side"] for other, d in defences.items() if other != uid]
     if not others or side == others[0]:
         return ""
-    return (f"side must be {others[0]} (planetary defences are one side's, the side defending the planet), "
-            f"got {side!r}")
+    named = f" ({names[others[0]]})" if names and names.get(others[0]) not in (None, others[0]) else ""
+    return (f"side must be {others[0]}{named} (planetary defences are one side's, the side defending the "
+            f"planet), got {side!r}")
 
 
 # --- reading vessels ----------------------------------------------------------------------------

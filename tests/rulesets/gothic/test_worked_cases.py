@@ -246,8 +246,8 @@ def test_planetary_defences_belong_to_one_player_alone() -> None:
 
     setup = make_setup()
     setup.units["defences"]["orbital"] = {"side": "imp", "name": "Watcher", "type": "armed_satellite"}
-    with pytest.raises(BadTable, match=r"^setup\.defences\.orbital: side must be reb \(planetary defences are one "
-                                       r"side's"):
+    with pytest.raises(BadTable, match=r"^setup\.defences\.orbital: side must be reb \(Rebels\) \(planetary defences "
+                                       r"are one side's"):
         Encounter(setup, RULESET)
     enc = new_fight()
     with pytest.raises(FlagbridgeError, match="planetary defences are one side's"):

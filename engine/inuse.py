@@ -1,8 +1,9 @@
 """One console at a time on a save.
 
 Two consoles on one file each autosave their own fight over the other's, so the events of one are lost. A
-console holds an exclusive lock on a small file beside the save (``.NAME.toml.lock``) while it has the save
-open; a second console, and the commands that write a save (``keep-edits``, ``resume``), are refused while it
+console holds an exclusive lock on a small file named for the save's full path, in the user's state folder
+(``replay_cache.state_folder``/locks: none beside the save, where a killed console would leave one), while it
+has the save open; a second console, and the commands that write a save (``keep-edits``, ``resume``), are refused while it
 does. The lock is the kernel's: it goes with the process however the process ends, so a crash never leaves a
 save locked. It is between processes: one process may load a save for play twice (``_MINE``). Readers (check,
 log, forecast, watch) take no lock.
@@ -10,10 +11,12 @@ log, forecast, watch) take no lock.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 
 from .errors import SaveInUse
+from .replay_cache import state_folder
 
 try:
     import fcntl
@@ -22,7 +25,9 @@ except ImportError:  # no flock (Windows): saves are not held there
 
 
 def lock_path(path: Path) -> Path:
-    return path.with_name(f".{path.name}.lock")
+    """The lock file of the save at ``path``: named for its full path, so every console finds the same one."""
+    digest = hashlib.sha256(os.fsencode(os.path.realpath(path))).hexdigest()[:32]
+    return state_folder() / "locks" / f"{digest}.lock"
 
 
 #: This process's locks by lock file: [descriptor, holders]. The lock is between processes (two consoles); within
@@ -61,20 +66,21 @@ class Hold:
 
 
 def hold(path: Path) -> Hold:
-    """Lock ``path`` for this process, or raise ``SaveInUse`` naming it when another process has it. A save whose
-    folder cannot take the lock file (read-only) is not held: nothing can write it there either."""
+    """Lock ``path`` for this process, or raise ``SaveInUse`` naming it when another process has it. Where the state
+    folder cannot take the lock file, the save is not held."""
     path = Path(path)
     if fcntl is None or not path.is_file():  # a missing file or a folder: the load says what is wrong
         return Hold(path, None)
-    where = lock_path(path.resolve())
+    where = lock_path(path)
     key = str(where)
     if key in _MINE:
         _MINE[key][1] += 1
         return Hold(path, key)
     while True:
         try:
+            where.parent.mkdir(parents=True, exist_ok=True)
             fd = os.open(where, os.O_RDWR | os.O_CREAT, 0o600)
-        except OSError:
+        except OSError:  # no state folder to keep it in: the save is not held
             return Hold(path, None)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

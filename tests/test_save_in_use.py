@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine.errors import SaveInUse
+from engine.inuse import lock_path
 from engine.saves import SaveFile, create
 from tests.skirmish import played_duel
 from tui.cli import main
@@ -85,7 +86,7 @@ def test_one_process_may_load_a_save_for_play_twice(duel: Path) -> None:
         if "another Flagbridge console" in done.stderr:
             raise SaveInUse(done.stderr)
     second.release()
-    assert not list(duel.parent.glob(".*.lock"))
+    assert not lock_path(duel).exists()
     other = OtherConsole(duel)
     other.quit()
 
@@ -148,11 +149,11 @@ def test_a_console_s_save_is_held_until_it_is_released(duel: Path) -> None:
                            text=True, timeout=60)
     assert other.returncode != 0 and "another Flagbridge console" in other.stderr
     save.release()
-    assert not list(duel.parent.glob(".*.lock"))  # nothing left beside the save
+    assert not lock_path(duel).exists() and not list(duel.parent.glob(".*.lock"))  # nothing left
 
 
 async def test_a_console_app_lets_its_save_go_when_it_closes(duel: Path) -> None:
-    """The app releases its save as it closes (a Pilot test's app too), leaving no lock file beside it."""
+    """The app releases its save as it closes (a Pilot test's app too), leaving no lock file behind."""
     from engine.ruleset import register
     from tests.skirmish import SKIRMISH
     from tui.app import FlagbridgeApp
@@ -161,6 +162,6 @@ async def test_a_console_app_lets_its_save_go_when_it_closes(duel: Path) -> None
     app = FlagbridgeApp(SaveFile.load(duel, hold=True), save_dir=duel.parent)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert list(duel.parent.glob(".*.lock"))
-    assert not list(duel.parent.glob(".*.lock"))
+        assert lock_path(duel).exists() and not list(duel.parent.glob(".*lock*"))  # never beside the save
+    assert not lock_path(duel).exists()
     OtherConsole(duel).quit()

@@ -288,6 +288,8 @@ KINDS: dict[str, Check] = {
     "str": TEXT,
     "bool": FLAG,
     "list": Is("a list", lambda v: isinstance(v, list)),
+    # a list whose entries a rule looks up by name (weapon ids): a list or table among them cannot be looked up
+    "names": Is("a list of names", lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v)),
     "table": Is("a table", lambda v: isinstance(v, dict)),
 }
 

@@ -40,7 +40,7 @@ PERSON_FIELDS = (
     Field("strength", "int", default=50, minimum=0, maximum=100, help="Physical Strength, 0..100"),
     Field("alertness", "int", default=50, minimum=0, maximum=100, help="Alertness Percentage (surprise 3)"),
     Field("asleep", "bool", default=False, help="asleep: left out of the side's alertness (z wakes them)"),
-    Field("weapons", "list", default=[], help="weapon ids of the weapons table"),
+    Field("weapons", "names", default=[], help="weapon ids of the weapons table"),
     Field("body", "table", default={}, help="damage points by part, replacing the race's (e.g. {head = 9})"),
 )
 PERSON = UnitKind("person", "Person", "People", "people", fields=PERSON_FIELDS)

@@ -103,3 +103,14 @@ def test_a_save_read_by_either_toml_reader_has_the_same_times(duel: Path) -> Non
     slow = SaveFile.load(duel).encounter
     assert [e.at.tzinfo for e in slow.events] == [timezone.utc] * len(slow.events)
     assert repr([e.at for e in slow.events]) == repr([e.at for e in fast.events])
+
+
+@pytest.mark.parametrize("entry", ['["laser_rifle"]', '{ id = "laser_rifle" }', "7", "true"])
+def test_a_list_of_names_holding_another_kind_of_value_is_refused_by_its_field(tmp_path: Path, entry: str) -> None:
+    """A person's weapons list holding a list or a table reached the weapons table's lookup, which cannot hash it
+    ("cannot be read: TypeError: unhashable type"): the field itself says it is a list of names (session 29)."""
+    path = tmp_path / "weapons.toml"
+    path.write_text((DEMOS / "demo-percentile.toml").read_text())
+    message = refused(path, 'weapons = ["laser_rifle", "fist"]', f'weapons = [{entry}, "fist"]',
+                      r"setup\.people\.\w+: weapons must be a list of names, got \[")
+    assert "TypeError" not in message

@@ -262,8 +262,25 @@ def trial_fault(ruleset: Any, state: dict, path: Path, value: Any) -> str:
     return breakage(ruleset, trial)
 
 
+def _ask_form(ruleset: Any, state: dict, action: Any) -> None:
+    """Each question of an offered action's form, as the console asks them, each answered with the first choice
+    offered (as the form takes it, ``check_answer``): the choices are worked out from the state (a range between
+    two ships...), so a state the rules never made can fail there even when the panels draw."""
+    args: dict = {}
+    for param in action.params:
+        offered = ruleset.param_choices(state, action.name, param, args)
+        if not offered:  # typed, or nothing to choose: the questions after it wait for an answer
+            return
+        first = [offered[0].value] if param.kind == "multi" else offered[0].value
+        value, why = ruleset.check_answer(state, action.name, param.name, first, args)
+        if why:
+            return
+        args[param.name] = value
+
+
 def breakage(ruleset: Any, state: dict) -> str:
-    """Run everything the console reads of a state; the first failure, in one line ("" when none)."""
+    """Run everything the console reads of a state, the questions of every action it offers too; the first
+    failure, in one line ("" when none)."""
     try:
         ruleset.header(state)
         ruleset.checklist(state)
@@ -272,7 +289,9 @@ def breakage(ruleset: Any, state: dict) -> str:
         for kind, uid, _unit in ruleset.units(state):
             ruleset.unit_line(state, kind, uid)
             ruleset.unit_panels(state, kind, uid)
-        ruleset.offers(state)
+        for offer in ruleset.offers(state):
+            if offer.possible:
+                _ask_form(ruleset, state, offer.action)
     except Exception as exc:  # any failure at all is a reason to refuse the value
         return _one_line(exc)
     return ""

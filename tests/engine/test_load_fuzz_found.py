@@ -114,3 +114,21 @@ def test_a_list_of_names_holding_another_kind_of_value_is_refused_by_its_field(t
     message = refused(path, 'weapons = ["laser_rifle", "fist"]', f'weapons = [{entry}, "fist"]',
                       r"setup\.people\.\w+: weapons must be a list of names, got \[")
     assert "TypeError" not in message
+
+
+def test_a_resumed_state_whose_forms_cannot_be_asked_is_refused(tmp_path: Path) -> None:
+    """A megatraveller [state] whose ship id was edited (``courier`` to ``"courier\\nx"``) holds no range between that
+    ship and the others: ``flagbridge resume`` took it, and the console then crashed asking the sensor form's
+    choices (KeyError in ranges.squares). What the console asks of every action it offers is tried too, and the
+    file is left as it was (session 29)."""
+    from engine.resume import resume
+
+    path = tmp_path / "picket.toml"
+    text = (DEMOS / "demo-megatraveller.toml").read_text()
+    path.write_text(text.replace("[state.ships.courier", '[state.ships."courier\\nx"'))
+    before = path.read_bytes()
+    with pytest.raises(BadSave, match="the saved state cannot be played on") as info:
+        resume(path)
+    assert "\n" not in str(info.value) and path.read_bytes() == before
+    assert not path.with_name("picket.before-resume.toml").exists()
+

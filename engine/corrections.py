@@ -149,7 +149,11 @@ def refusal(ruleset: Any, state: dict, path: Path, value: Any, within: bool = Fa
     tables = ruleset.tables_for(state)
     for rule in ruleset.correction_rules:
         if rule.matches(path) and not (within and rule.swaps):
-            why = rule.check(state, value, tables, path) if rule.reads_path else rule.check(state, value, tables)
+            try:
+                why = rule.check(state, value, tables, path) if rule.reads_path else rule.check(state, value, tables)
+            except Exception as exc:  # noqa: BLE001  a rule reads the rest of the state, which a resumed one
+                text = " ".join(str(exc).split())  # may hold in a shape the rules never made: no check, no value
+                return f"{where}: cannot be checked against the rest of the state ({type(exc).__name__}: {text})"
             if why:
                 return f"{where} {why}"
     # after the limits the rules give (the ones a game master knows), before anything is tried with the value

@@ -132,3 +132,19 @@ def test_a_resumed_state_whose_forms_cannot_be_asked_is_refused(tmp_path: Path) 
     assert "\n" not in str(info.value) and path.read_bytes() == before
     assert not path.with_name("picket.before-resume.toml").exists()
 
+
+def test_a_resumed_state_a_rule_cannot_read_is_refused_in_one_line(tmp_path: Path) -> None:
+    """A gothic [state] whose vessel's criticals hold a word instead of a table, with a log that no longer replays:
+    ``flagbridge resume`` checked each value with the correction rules, one of which (shields) reads the vessel's
+    criticals, and answered "unexpected error: TypeError". A rule that cannot read the state it is asked about is a
+    reason to refuse, in one line naming the value (session 29)."""
+    from engine.resume import resume
+
+    path = tmp_path / "kessel.toml"
+    text = (DEMOS / "demo-gothic.toml").read_text().replace("criticals = []", 'criticals = ["x"]', 1)
+    path.write_text(text + '\n[[events]]\nkind = "action"\ngroup = 1\nat = 2026-12-02T01:29:06Z\nname = "next"\n'
+                           "args = { x = 1 }\n")
+    before = path.read_bytes()
+    with pytest.raises(BadSave, match=r"the saved state cannot be played on: setup\.start\.ships\.hammer\.") as info:
+        resume(path)
+    assert "\n" not in str(info.value) and path.read_bytes() == before

@@ -425,6 +425,8 @@ class Encounter:
             why = refusal(self.ruleset, state, path, node)
             return f"setup.start.{why}" if why else ""
         found = walk(state, fresh, ())
+        if not found and (why := self.ruleset.start_fault(state)):
+            found = f"setup.start.{why}"
         if not found and (why := breakage(self.ruleset, state)):
             found = f"setup.start: the console cannot show it: {why}"
         return found

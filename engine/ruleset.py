@@ -404,6 +404,12 @@ class Ruleset(ABC):
         inside it that changed, as if that value alone had been corrected, then with the table's own path
         (``engine.corrections.play_correction``), so one clause per value serves both."""
 
+    def start_fault(self, state: dict) -> str:
+        """Why a resumed state cannot be played on beyond its single values ("" when it can; default: nothing): a
+        table the rules key by units (ranges between ships) that misses a unit the state holds. Each value was
+        checked as a correction of it would be; this is what no single value shows."""
+        return ""
+
     def recap_more(self, before: dict, after: dict) -> list[str]:
         """Lines the recap adds for what changed outside the units between two states (default: none): the
         people a fight's personal combat met, in classic-hg."""

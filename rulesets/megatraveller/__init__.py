@@ -29,7 +29,7 @@ from engine.tables import table_files
 from . import sensors, fire, damage, turn  # noqa: F401  (they register their actions)
 from .catalogue import CATALOGUE
 from .corrections import RULES as CORRECTION_RULES
-from .ranges import DEFAULT_RANGE, pair
+from .ranges import DEFAULT_RANGE, pair, unranged
 from .ships import check_ship, set_factor, ship_state
 from .tables import TABLE_SET, load_tables
 
@@ -121,6 +121,9 @@ class MegaTraveller(Ruleset):
         """Saves written before a table corrected whole played out the values inside it
         (``Ruleset.plays_out_inside_tables``) hold the older results."""
         return (_Reading(),)
+
+    def start_fault(self, state: dict) -> str:
+        return unranged(state)
 
     # --- reading the state -----------------------------------------------------------
 

@@ -66,3 +66,17 @@ def sight_blocked(state: dict, a: str, b: str) -> bool:
 def enemies(state: dict, ship_id: str) -> list[str]:
     side = state["ships"][ship_id]["side"]
     return [sid for sid, s in state["ships"].items() if s["side"] != side]
+
+
+def unranged(state: dict) -> str:
+    """The first two enemy ships with no range between them, for a resumed [state] ("" when every pair has one):
+    the range step, the sensors and the fire forms look each pair's range up, and a ship the setup never had (or
+    a ship id edited by hand) would be missing from ``ranges`` until some step asked for it."""
+    ships = {sid: s for sid, s in state["ships"].items() if isinstance(s, dict)}
+    ids = sorted(ships)
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            if ships[a].get("side") != ships[b].get("side") and pair(a, b) not in state["ranges"]:
+                return (f"ranges: no range between {ships[a].get('name', a)} ({a}) and "
+                        f"{ships[b].get('name', b)} ({b})")
+    return ""

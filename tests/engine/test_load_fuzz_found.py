@@ -148,3 +148,20 @@ def test_a_resumed_state_a_rule_cannot_read_is_refused_in_one_line(tmp_path: Pat
     with pytest.raises(BadSave, match=r"the saved state cannot be played on: setup\.start\.ships\.hammer\.") as info:
         resume(path)
     assert "\n" not in str(info.value) and path.read_bytes() == before
+
+
+def test_a_resumed_megatraveller_state_with_a_ship_no_range_names_is_refused(tmp_path: Path) -> None:
+    """A [state] holding a ship the setup lacks (the scout's tables copied as ``scout2``) was resumed, and the fight
+    crashed later, at the step whose form lists targets with their ranges (KeyError 'corsair|scout2'). The tables a
+    ruleset keys by ship pairs and sides must name every ship the state holds (session 29)."""
+    from engine.resume import resume
+
+    path = tmp_path / "picket.toml"
+    text = (DEMOS / "demo-megatraveller.toml").read_text()
+    start, end = text.index("[state.ships.scout]"), text.index("[state.ships.corsair]")
+    path.write_text(text[:end] + text[start:end].replace("[state.ships.scout", "[state.ships.scout2") + text[end:])
+    before = path.read_bytes()
+    with pytest.raises(BadSave, match=r"the saved state cannot be played on: setup\.start\.ranges: no range between "
+                                      r"Red Lantern \(corsair\) and Far Sight \(scout2\)") as info:
+        resume(path)
+    assert "\n" not in str(info.value) and path.read_bytes() == before

@@ -3,9 +3,11 @@
 Points and counts the rules only ever add to or spend down are never below 0 (a chest with -5 points taken
 read "-5/30"); borrowed points spent are among the points spent and no more than those borrowed (``turn.spend``
 counts them in both, and ``own_left`` reads the difference as the turn's own points spent); a body part has at
-least one point; a race has the person's body parts (the next hit looks its part up on the race's tables);
-percentages stay within 0-100; an order of sides is reordered, never given a side it lacks; the round's
-sub-turn is one of the encounter's, and the encounter keeps as many sub-turns as the round has reached; the options keep the values the setup allows (``catalogue.OPTIONS``).
+least one point; a race has the person's body parts (the next hit looks its part up on the race's tables); a
+weapon is one the weapons table has (the attack form looks it up); percentages stay within 0-100; an order of
+sides is reordered, never given a side it lacks; the round's sub-turn is one of the encounter's, and the
+encounter keeps as many sub-turns as the round has reached; the options keep the values the setup allows
+(``catalogue.OPTIONS``).
 """
 
 from __future__ import annotations
@@ -88,6 +90,7 @@ RULES = (
     CorrectionRule("people.*.ap_extra_spent", up_to("ap_extra"), reads_path=True),
     CorrectionRule("people.*.ap_extra_spent", up_to("ap_spent"), reads_path=True),
     CorrectionRule("people.*.race", one_of(lambda state, tables: tables.races)),
+    CorrectionRule("people.*.weapons[*]", one_of(lambda state, tables: tables.weapons)),
     CorrectionRule("people.*.race", _same_body, reads_path=True),
     CorrectionRule("alertness.*", between(0, 100)),
     CorrectionRule("round", between(1, MOST)),

@@ -207,3 +207,17 @@ def test_a_dead_person_s_panel_shows_no_points_left_to_spend() -> None:
     assert " left in sub-turn 1" in row()
     enc.correct("people.ann.body.chest.taken", str(enc.state["people"]["ann"]["body"]["chest"]["points"]))
     assert enc.state["people"]["ann"]["dead"] and " left in sub-turn" not in row()
+
+
+@pytest.mark.parametrize("value", ["laser_cannon", "", "[bold]"])
+def test_a_weapon_the_weapons_table_lacks_is_refused_naming_the_weapons(value: str) -> None:
+    """A fuzz of typed corrections (session 29): a weapon id no table knows was refused only by trial, as "would
+    break the fight (KeyError: 'laser_cannon')"; the message now names what the field may hold."""
+    enc = fight()
+    refused_correction(enc, "people.ann.weapons[0]", value, r"people\.ann\.weapons\[0\] must be one of .*auto_pistol")
+
+
+def test_a_weapon_of_the_weapons_table_is_accepted() -> None:
+    enc = fight()
+    enc.correct("people.ann.weapons[0]", "knife")
+    assert enc.state["people"]["ann"]["weapons"][0] == "knife"

@@ -5,7 +5,8 @@ read "-5/30"); borrowed points spent are among the points spent and no more than
 counts them in both, and ``own_left`` reads the difference as the turn's own points spent); a body part has at
 least one point; a race has the person's body parts (the next hit looks its part up on the race's tables); a
 weapon is one the weapons table has (the attack form looks it up); percentages stay within 0-100; an order of
-sides is reordered, never given a side it lacks; the round's sub-turn is one of the encounter's, and the
+sides is reordered, never given a side it lacks; the round's step, its side with the only attack and the place
+of the side acting are ones the round has; the round's sub-turn is one of the encounter's, and the
 encounter keeps as many sub-turns as the round has reached; the options keep the values the setup allows
 (``catalogue.OPTIONS``).
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 from engine.corrections import CorrectionRule, at_least, between, not_empty, one_of, reorder, up_to
 
 from .catalogue import OPTIONS
+from .turn import ROUND_STEPS
 
 MOST = 1_000_000
 
@@ -65,6 +67,23 @@ def _joined_side(state: dict, value, tables, path) -> str:
     return f"must be one of {', '.join(free) or 'none'} (a side of the fight not already listed as joined)"
 
 
+def _step(state: dict, value, tables) -> str:
+    return "" if value in ROUND_STEPS else f"must be one of {', '.join(ROUND_STEPS)}"
+
+
+def _sole(state: dict, value, tables) -> str:
+    """The side with the one and only attack of the round, or "" (every side of the round's order acts)."""
+    return "" if value == "" or value in state["side_order"] else \
+        f"must be empty or one of {', '.join(state['side_order'])} (the side with the only attack this round)"
+
+
+def _acting(state: dict, value, tables) -> str:
+    """The place in this round's order of the side acting: the console reads that side's name from it."""
+    most = max(0, len(state["round_order"]) - 1)
+    return "" if 0 <= value <= most else \
+        f"must be from 0 to {most} (the place in this round's order of the side acting)"
+
+
 def _option(name: str):
     allowed, _default, words = OPTIONS[name]
 
@@ -94,6 +113,9 @@ RULES = (
     CorrectionRule("people.*.race", _same_body, reads_path=True),
     CorrectionRule("alertness.*", between(0, 100)),
     CorrectionRule("round", between(1, MOST)),
+    CorrectionRule("step", _step),
+    CorrectionRule("sole", _sole),
+    CorrectionRule("acting", _acting),
     CorrectionRule("subturn", _subturn),
     # set when the primary attack rolls have given an order; true with no order, a round has no side to act
     CorrectionRule("primary_done", lambda state, value, tables: "" if not value or state["order"] else

@@ -56,6 +56,9 @@ from .people import average, body_points, half_up, members, possessive
 
 STEPS = (("surprise", "Check for surprise"), ("primary", "Primary attack"), ("action", "Players' action"),
          ("to_hit", "Percent to hit"), ("damage", "Damage"))
+#: What ``state["step"]`` holds: the round's steps a side acts in (to hit and damage are the action's rolls), and
+#: "over" once the fight has ended.
+ROUND_STEPS = ("surprise", "primary", "action", "over")
 SOLE_MARGIN = 30  # "thirty percent or more above that of the next highest roll"
 QUIET_ROUNDS = 2  # "the combat ceases for two rounds or more"
 BORROW_RATE = 3  # "the rate is 3:1"

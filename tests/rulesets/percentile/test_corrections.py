@@ -221,3 +221,18 @@ def test_a_weapon_of_the_weapons_table_is_accepted() -> None:
     enc = fight()
     enc.correct("people.ann.weapons[0]", "knife")
     assert enc.state["people"]["ann"]["weapons"][0] == "knife"
+
+
+@pytest.mark.parametrize("path, value, match", [
+    ("step", "zz", r"step must be one of surprise, primary, action, over"),
+    ("sole", "zz", r"sole must be empty or one of blue, red"),
+    ("acting", "5", r"acting must be from 0 to 1 \(the place in this round's order of the side acting\)"),
+])
+def test_the_round_s_own_values_are_refused_naming_what_they_may_be(path: str, value: str, match: str) -> None:
+    """Found by a typed-correction fuzz (session 29): the step, the side with the only attack and the place of the
+    side acting were refused only by trial, as "would break the fight (KeyError: 'zz')" or "(IndexError: list
+    index out of range)"."""
+    enc = fight()
+    to_action(enc)
+    assert enc.state["step"] == "action" and len(enc.state["round_order"]) == 2
+    refused_correction(enc, path, value, match)

@@ -99,6 +99,9 @@ def path_text(path: Path) -> str:
     return out
 
 
+_POSITION = re.compile(r"[0-9]{1,9}")  # a list position: ASCII digits, no longer than any list could be
+
+
 def parse_path(text: str) -> Path:
     """``ships.gazelle.turrets[0].count`` -> ("ships", "gazelle", "turrets", 0, "count")."""
     out: list[str | int] = []
@@ -110,7 +113,7 @@ def parse_path(text: str) -> Path:
             out.append(name)
         while rest:
             idx, _, rest = rest.partition("]")
-            if not idx.isdigit():
+            if not _POSITION.fullmatch(idx):  # isdigit() takes "²" and "٠", which int() then refuses or reads
                 raise FlagbridgeError(f"path {text!r}: [{idx}] must be a list position")
             out.append(int(idx))
             rest = rest.lstrip("[")
@@ -243,7 +246,7 @@ def coerce_like(old: Any, typed: Any, where: str) -> Any:
         return float(text)
     if isinstance(old, str):
         return typed
-    raise FlagbridgeError(f"{where} is a {kind_words(old)}; correct one value inside it")
+    raise FlagbridgeError(f"{where} is {kind_words(old)}; correct one value inside it")
 
 
 def kind_words(v: Any) -> str:

@@ -189,8 +189,12 @@ def test_an_action_line_names_a_renamed_unit_by_its_new_name(enc: Encounter) -> 
 @pytest.mark.parametrize("path,value,message", [
     ("ships.brute.hull", "lots", "holds a whole number"),
     ("ships.nobody.hull", "3", "no value at ships.nobody"),
-    ("ships.brute", "3", "correct one value inside it"),
+    ("ships.brute", "3", r"ships\.brute is a table; correct one value inside it"),
     ("pending", "[]", "pending rolls cannot be corrected"),
+    # found by a fuzz of typed corrections (session 29): int() took these as list positions, or raised ValueError
+    ("ships.brute.hull[\u00b2]", "3", r"\[\u00b2\] must be a list position"),
+    ("ships.brute.hull[\u0660]", "3", r"\[\u0660\] must be a list position"),
+    pytest.param("ships.brute.hull[" + "9" * 5000 + "]", "3", r"must be a list position", id="5000-digit position"),
 ])
 def test_bad_corrections_are_refused(enc: Encounter, path: str, value: str, message: str) -> None:
     with pytest.raises(FlagbridgeError, match=message):

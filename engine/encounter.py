@@ -216,6 +216,11 @@ def resumed_state(start: Any, fresh: dict, unit_keys: tuple[str, ...] = ()) -> d
     return state
 
 
+def _container(v: Any) -> type | None:
+    """dict, list or None (a plain value): what a resumed state's value must be where a fresh start has one."""
+    return dict if isinstance(v, dict) else list if isinstance(v, list) else None
+
+
 def _how_unlike(logged: RollRequest, pending: RollRequest) -> str:
     """What of a logged roll's request differs from the one pending: the two read alike when only where the rule
     goes on differs (a rules fix since the log was written), so the message says which part."""
@@ -401,6 +406,10 @@ class Encounter:
         a state the console cannot show (``breakage``). A resumed state is the saved [state], which a game master
         may have edited by hand: it must not reach the rules unchecked."""
         def walk(node: Any, model: Any, path: tuple) -> str:
+            if model is not MISSING and model is not None and _container(node) != _container(model):
+                # a table, a list or a plain value where a fresh start has another of the three: nothing inside
+                # it could be compared, and the rules would read it as what they keep there
+                return f"setup.start.{path_text(path)}: expected {type(model).__name__}, got {node!r}"
             if isinstance(node, dict):
                 for k, v in node.items():
                     if path == () and k in ("pending", "table_files"):

@@ -165,3 +165,41 @@ def test_a_resumed_megatraveller_state_with_a_ship_no_range_names_is_refused(tmp
                                       r"Red Lantern \(corsair\) and Far Sight \(scout2\)") as info:
         resume(path)
     assert "\n" not in str(info.value) and path.read_bytes() == before
+
+
+@pytest.mark.parametrize("new", ['{ id = "" }', '["x"]'])
+def test_a_resumed_state_with_a_table_or_list_for_a_plain_value_is_refused(tmp_path: Path, new: str) -> None:
+    """A [state] whose sensor record held a table (or a list) where the rules keep text was resumed: the check of
+    each value looked inside the table and found nothing to compare, and a later sensor roll crashed on it
+    (ValueError in sensors.py). A table or list where a fresh start has a plain value is refused (session 29)."""
+    from engine.resume import resume
+
+    path = tmp_path / "picket.toml"
+    text = (DEMOS / "demo-megatraveller.toml").read_text()
+    head = "[state.knowledge.imperial.corsair]\n"
+    at = text.index(head)
+    cut = text.index('revealed = ""', at)
+    text = text[:cut] + f"revealed = {new}" + text[cut + len('revealed = ""'):]
+    path.write_text(text + '\n[[events]]\nkind = "action"\ngroup = 1\nat = 2026-12-02T01:29:06Z\nname = "next"\n'
+                           "args = { x = 1 }\n")
+    before = path.read_bytes()
+    with pytest.raises(BadSave, match=r"setup\.start\.knowledge\.imperial\.corsair\.revealed: expected str") as info:
+        resume(path)
+    assert "\n" not in str(info.value) and path.read_bytes() == before
+
+
+def test_a_resumed_state_with_a_plain_value_for_a_table_is_refused(tmp_path: Path) -> None:
+    """The other way round: a sensor record (a table) given as text."""
+    from engine.resume import resume
+
+    path = tmp_path / "picket.toml"
+    text = (DEMOS / "demo-megatraveller.toml").read_text()
+    text = text.replace('[state.knowledge.imperial.corsair]\nstate = "detected"\nrevealed = ""\n', "", 1)
+    path.write_text(text.replace("[state.fleet_tactics]", '[state.knowledge.imperial]\ncorsair = "detected"\n\n'
+                                 "[state.fleet_tactics]", 1)
+                    + '\n[[events]]\nkind = "action"\ngroup = 1\nat = 2026-12-02T01:29:06Z\nname = "next"\n'
+                      "args = { x = 1 }\n")
+    before = path.read_bytes()
+    with pytest.raises(BadSave, match=r"setup\.start\.knowledge\.imperial\.corsair: expected dict, got 'detected'"):
+        resume(path)
+    assert path.read_bytes() == before

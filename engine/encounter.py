@@ -411,6 +411,12 @@ class Encounter:
                 # it could be compared, and the rules would read it as what they keep there
                 return f"setup.start.{path_text(path)}: expected {type(model).__name__}, got {node!r}"
             if isinstance(node, dict):
+                if isinstance(model, dict) and path and isinstance(path[-1], int):
+                    # a record in a list (a stateroom, a turret) lacking a field the start's record has: play
+                    # never takes one out, and the rule that reads it would fail at some later step
+                    gone = next((k for k in model if k not in node), None)
+                    if gone is not None:
+                        return f"setup.start.{path_text(path)}: missing {gone}"
                 for k, v in node.items():
                     if path == () and k in ("pending", "table_files"):
                         continue
@@ -419,6 +425,8 @@ class Encounter:
                         return why
                 return ""
             if isinstance(node, list):
+                if why := self._order_fault(node, model, path):
+                    return why
                 for i, v in enumerate(node):
                     inner = model[i] if isinstance(model, list) and i < len(model) else (
                         model[0] if isinstance(model, list) and model else MISSING)
@@ -439,6 +447,20 @@ class Encounter:
         if not found and (why := breakage(self.ruleset, state)):
             found = f"setup.start: the console cannot show it: {why}"
         return found
+
+    def _order_fault(self, entries: list, model: Any, path: tuple) -> str:
+        """Why a resumed list that holds each entry once (an order of sides: ``corrections.reorder``) cannot stand:
+        an entry twice, or other entries than the start's own (when it has any), as a correction of it given whole
+        would be refused. The rules take each side's place from it."""
+        if not any(r.swaps and r.matches(path + (0,)) for r in self.ruleset.correction_rules):
+            return ""
+        shown = [repr(e) for e in entries]
+        if isinstance(model, list) and model and sorted(shown) != sorted(map(repr, model)):
+            return (f"setup.start.{path_text(path)} must hold the entries it holds at the start, in any order "
+                    f"({', '.join(map(str, model))})")
+        if len(set(shown)) != len(shown):
+            return f"setup.start.{path_text(path)} must hold each entry once, got {entries!r}"
+        return ""
 
     def start_state(self) -> dict:
         """A copy of the state the setup makes, before any event."""

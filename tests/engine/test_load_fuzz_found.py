@@ -203,3 +203,29 @@ def test_a_resumed_state_with_a_plain_value_for_a_table_is_refused(tmp_path: Pat
     with pytest.raises(BadSave, match=r"setup\.start\.knowledge\.imperial\.corsair: expected dict, got 'detected'"):
         resume(path)
     assert path.read_bytes() == before
+
+
+BROKEN_LOG = '\n[[events]]\nkind = "action"\ngroup = 1\nat = 2026-12-02T01:29:06Z\nname = "next"\nargs = { x = 1 }\n'
+
+
+@pytest.mark.parametrize("old, new, match", [
+    # a stateroom's berth taken out (or renamed): the damage roll that destroyed the stateroom read it (KeyError)
+    ('{ berth = "stateroom 2", occupant', '{ occupant', r"setup\.start\.ships\.swift-dolan\.quarters\[1\]: missing berth"),
+    # a side twice in the order of sides: the next turn's initiative unpacked two sides from it (ValueError)
+    ('side_order = ["imperial", "corsairs"]', 'side_order = ["imperial", "corsairs", "imperial"]',
+     r"setup\.start\.side_order must hold the entries it holds at the start, in any order \(imperial, corsairs\)"),
+])
+def test_a_resumed_state_whose_records_or_orders_were_cut_is_refused(tmp_path: Path, old: str, new: str,
+                                                                      match: str) -> None:
+    """Found by a fuzz of resumed [state]s played on (session 29): each was resumed and crashed a later step."""
+    from engine.resume import resume
+
+    path = tmp_path / "regina.toml"
+    text = (DEMOS / "demo-classic-hg.toml").read_text()
+    state = text.index("\n[state]")
+    assert old in text[state:]
+    path.write_text(text[:state] + text[state:].replace(old, new, 1) + BROKEN_LOG)
+    before = path.read_bytes()
+    with pytest.raises(BadSave, match=match):
+        resume(path)
+    assert path.read_bytes() == before

@@ -411,9 +411,12 @@ class Encounter:
                 # it could be compared, and the rules would read it as what they keep there
                 return f"setup.start.{path_text(path)}: expected {type(model).__name__}, got {node!r}"
             if isinstance(node, dict):
-                if isinstance(model, dict) and path and isinstance(path[-1], int):
-                    # a record in a list (a stateroom, a turret) lacking a field the start's record has: play
-                    # never takes one out, and the rule that reads it would fail at some later step
+                unit_keys = tuple(k.key for k in self.ruleset.unit_kinds)
+                if isinstance(model, dict) and (len(path) == 1 and path[0] not in unit_keys or
+                                                path and isinstance(path[-1], int)):
+                    # a record in a list (a stateroom, a turret), or a table of the fight's (the sides' names),
+                    # lacking a field the start's has: play never takes one out (units may go: a spent salvo),
+                    # and the rule that reads it would fail at some later step
                     gone = next((k for k in model if k not in node), None)
                     if gone is not None:
                         return f"setup.start.{path_text(path)}: missing {gone}"
@@ -437,7 +440,8 @@ class Encounter:
             if model is not MISSING and not isinstance(model, (dict, list)) and model is not None and (
                     isinstance(node, bool) != isinstance(model, bool)
                     or isinstance(node, str) != isinstance(model, str)
-                    or isinstance(node, (int, float)) != isinstance(model, (int, float))):
+                    or isinstance(node, (int, float)) != isinstance(model, (int, float))
+                    or isinstance(node, float) and type(model) is int):  # 3.0 for 3: a table row read by it
                 return f"setup.start.{path_text(path)}: expected {type(model).__name__}, got {node!r}"
             why = refusal(self.ruleset, state, path, node)
             return f"setup.start.{why}" if why else ""

@@ -30,7 +30,7 @@ from . import sensors, fire, damage, turn  # noqa: F401  (they register their ac
 from .catalogue import CATALOGUE
 from .corrections import RULES as CORRECTION_RULES
 from .ranges import DEFAULT_RANGE, pair, unranged
-from .ships import check_ship, set_factor, ship_state
+from .ships import check_ship, sensors_check, set_factor, ship_state
 from .tables import TABLE_SET, load_tables
 
 #: A ship's values that decide what its sensors detect: their reach, and the systems shut down (sensors, power).
@@ -123,6 +123,13 @@ class MegaTraveller(Ruleset):
         return (_Reading(),)
 
     def start_fault(self, state: dict) -> str:
+        check = sensors_check(self.tables_for(state))
+        for sid, ship in state["ships"].items():
+            if isinstance(ship, dict):
+                try:
+                    check(ship.get("sensors"), f"ships.{sid}.sensors")
+                except BadTable as exc:
+                    return str(exc)
         return unranged(state)
 
     # --- reading the state -----------------------------------------------------------

@@ -122,10 +122,16 @@ def check_ship(ship: dict, tables: Tables, where: str) -> None:
             raise BadTable(f"{place}: {fault}")
         if b["bearing"] > b["count"]:
             raise BadTable(f"{place}: bearing {b['bearing']} is more than the {b['count']} batteries")
+    sensors_check(tables)(ship["sensors"], at(where, "sensors"))
+
+
+def sensors_check(tables: Tables) -> Any:
+    """A ship's sensors: for each task it has, the difficulty at each band it reaches. A ship file's, and a
+    resumed [state]'s ship's (a band the rules lack would fail the next sensor roll that looks it up)."""
     levels = tuple(tables.difficulties)
     difficulty = one_of(*levels).worded(f"a difficulty ({', '.join(levels)})")
     reach = table_of(difficulty, BANDS, expected='{band = "difficulty"}')
-    table_of(reach, SENSOR_TASKS)(ship["sensors"], at(where, "sensors"))
+    return table_of(reach, SENSOR_TASKS)
 
 
 def ship_state(ship: dict[str, Any], side: str) -> dict[str, Any]:

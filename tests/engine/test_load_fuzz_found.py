@@ -229,3 +229,28 @@ def test_a_resumed_state_whose_records_or_orders_were_cut_is_refused(tmp_path: P
     with pytest.raises(BadSave, match=match):
         resume(path)
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("old, new, match", [
+    # a battery's factor written 3.0: the next fire read a table row by it (TypeError)
+    ("factor = 3,", "factor = 3.0,", r"setup\.start\.ships\.\w+\.batteries\[\d\]\.factor: expected int, got 3\.0"),
+    # a side's name taken out: the sensors' notes named the side by it (KeyError)
+    ('corsairs = "Corsairs"\n', "", r"setup\.start\.side_names: missing corsairs"),
+    # a sensor that reaches a band the rules do not have (a typo): the next sensor roll looked the band up
+    ('far = "formidable"', 'farx = "formidable"', r"setup\.start\.ships\.corsair\.sensors\.pass_obj_pin: unexpected "
+                                                  r"key 'farx' \(expected visual, near, far, extreme\)"),
+])
+def test_a_resumed_megatraveller_state_the_rules_cannot_read_is_refused(tmp_path: Path, old: str, new: str,
+                                                                        match: str) -> None:
+    """Found by a fuzz of resumed [state]s played on (session 29): each was resumed and crashed a later step."""
+    from engine.resume import resume
+
+    path = tmp_path / "picket.toml"
+    text = (DEMOS / "demo-megatraveller.toml").read_text()
+    state = text.index("\n[state]")
+    assert old in text[state:]
+    path.write_text(text[:state] + text[state:].replace(old, new, 1) + BROKEN_LOG)
+    before = path.read_bytes()
+    with pytest.raises(BadSave, match=match):
+        resume(path)
+    assert path.read_bytes() == before

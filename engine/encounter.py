@@ -448,7 +448,7 @@ class Encounter:
         found = walk(state, fresh, ())
         if not found and (why := self.ruleset.start_fault(state)):
             found = f"setup.start.{why}"
-        if not found and (why := breakage(self.ruleset, state)):
+        if not found and (why := breakage(self.ruleset, state, forms=True)):
             found = f"setup.start: the console cannot show it: {why}"
         return found
 

@@ -18,6 +18,7 @@ from engine.tables import table_files
 
 from . import actions, damage, turn  # noqa: F401  (actions fills the catalogue)
 from .catalogue import CATALOGUE
+from .fire import attack_fault
 from .corrections import RULES as CORRECTION_RULES
 from .construction import check_ship as check_construction
 from .ships import TURRET_FIELDS, ship_state
@@ -106,6 +107,9 @@ class ClassicHG(Ruleset):
         }
 
     # --- reading the state -----------------------------------------------------------
+
+    def start_fault(self, state: dict) -> str:
+        return attack_fault(state)
 
     def checklist(self, state: dict) -> list[StepView]:
         return turn.checklist(state)

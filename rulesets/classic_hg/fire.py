@@ -518,11 +518,31 @@ def new_attack(state: dict, by: str, mount: str, weapon: str, target: str, damag
                interceptable: bool = True) -> dict:
     n = state["next_attack"]
     state["next_attack"] = n + 1
-    attack = {"id": f"A{n}", "by": by, "mount": mount, "weapon": weapon, "target": target,
-              "damage": damage, "reduced": 0, "location": location, "status": "hit",
-              "interceptable": interceptable, "defended_by": [], "step": state["step"]}
+    attack = _attack_record(f"A{n}", by, mount, weapon, target, damage, location, interceptable, state["step"])
     state["attacks"].append(attack)
     return attack
+
+
+def _attack_record(attack_id: str, by: str, mount: str, weapon: str, target: str, damage: int, location: str,
+                   interceptable: bool, step: int) -> dict:
+    return {"id": attack_id, "by": by, "mount": mount, "weapon": weapon, "target": target,
+            "damage": damage, "reduced": 0, "location": location, "status": "hit",
+            "interceptable": interceptable, "defended_by": [], "step": step}
+
+
+def attack_fault(state: dict) -> str:
+    """Why the attacks of a resumed [state] cannot be played on ("" when they can): each holds every field an
+    attack is made with, each of the kind it is made with (interception, damage and the checklist read them)."""
+    model = _attack_record("", "", "", "", "", 0, "", True, 0)
+    for i, attack in enumerate(state["attacks"]):
+        if not isinstance(attack, dict):
+            return f"attacks[{i}]: expected a table, got {attack!r}"
+        for key, made in model.items():
+            if key not in attack:
+                return f"attacks[{i}]: missing {key}"
+            if type(attack[key]) is not type(made):
+                return f"attacks[{i}].{key}: expected {type(made).__name__}, got {attack[key]!r}"
+    return ""
 
 
 # --- defensive fire ----------------------------------------------------------------------

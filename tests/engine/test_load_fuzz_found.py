@@ -205,7 +205,7 @@ def test_a_resumed_state_with_a_plain_value_for_a_table_is_refused(tmp_path: Pat
     assert path.read_bytes() == before
 
 
-BROKEN_LOG = '\n[[events]]\nkind = "action"\ngroup = 1\nat = 2026-12-02T01:29:06Z\nname = "next"\nargs = { x = 1 }\n'
+BROKEN_LOG = '\n[[events]]\nkind = "action"\ngroup = 9999\nat = 2026-12-02T01:29:06Z\nname = "next"\nargs = { x = 1 }\n'
 
 
 @pytest.mark.parametrize("old, new, match", [
@@ -250,6 +250,38 @@ def test_a_resumed_megatraveller_state_the_rules_cannot_read_is_refused(tmp_path
     state = text.index("\n[state]")
     assert old in text[state:]
     path.write_text(text[:state] + text[state:].replace(old, new, 1) + BROKEN_LOG)
+    before = path.read_bytes()
+    with pytest.raises(BadSave, match=match):
+        resume(path)
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("old, new, match", [
+    ("defended_by = [], ", "", r"setup\.start\.attacks\[0\]: missing defended_by"),
+    ("interceptable = true", "interceptable = 9223372036854775807",
+     r"setup\.start\.attacks\[0\]\.interceptable: expected bool, got 9223372036854775807"),
+])
+def test_a_resumed_classic_hg_attack_cut_or_retyped_is_refused(tmp_path: Path, old: str, new: str, match: str) -> None:
+    """An attack of a resumed [state] lacking a field (or holding another kind of value) was taken, and the next
+    interception crashed on it (KeyError 'defended_by' in fire.py): a fresh start has no attacks to compare with,
+    so classic-hg checks each against the fields an attack is made with (session 29)."""
+    from engine.resume import resume
+
+    enc = SaveFile.load(DEMOS / "demo-classic-hg.toml").encounter
+    enc.act("roll_initiative")
+    enc.type_roll("4")
+    enc.type_roll("2")
+    enc.act("next")
+    enc.act("next")
+    enc.act("fire", ship="swift-dolan", turrets=["T1"], target="red-lantern")
+    enc.type_roll("12")
+    path = tmp_path / "regina.toml"
+    create(path, enc)
+    text = path.read_text()
+    state = text.index("\n[state]")
+    attacks = text.index("\nattacks = [", state)
+    assert old in text[attacks:]
+    path.write_text(text[:attacks] + text[attacks:].replace(old, new, 1) + BROKEN_LOG)
     before = path.read_bytes()
     with pytest.raises(BadSave, match=match):
         resume(path)

@@ -20,7 +20,7 @@ from .encounter import Encounter
 from .errors import BadSave, FlagbridgeError, LogDoesNotReplay, StateBeyondLog
 from .reading import NotToml, one_line, parse_toml, read_text
 from . import toml_text
-from .saves import SaveFile, kept_texts, read_setup, with_updated
+from .saves import SaveFile, kept_texts, read_setup, with_updated, writable_texts
 from .setup import now
 
 
@@ -79,7 +79,7 @@ def resume(path: Path | str) -> tuple[Path, int, LogDoesNotReplay | StateBeyondL
         enc = Encounter(replace(setup, start=saved, seed=seed), rs, folder=path.parent)
     except FlagbridgeError as exc:
         raise BadSave(f"{path}: the saved state cannot be played on: {one_line(exc)}") from None
-    header, setup_text = kept_texts(text)
+    header, setup_text = writable_texts(doc, *kept_texts(text))
     if header is not None:  # the new seed in the header the game master wrote (its comments stay), updated now
         header, found = _SEED_LINE.subn(f"seed = {seed}", header, count=1)
         header = with_updated(header, now()) if found else None

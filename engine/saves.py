@@ -307,6 +307,7 @@ class SaveFile:
                 if progress is not None:
                     progress(resume[0] if resume is not None else 0, len(events))
                 enc = _replay(setup, rs, events, text, path.parent, resume, progress)
+                header_text, setup_text = writable_texts(doc, header_text, setup_text)
                 head = doc.get("flagbridge", {})
                 as_written = setup_text is not None and head.get("setup_digest") == setup_digest(setup_text)
                 _check_state(doc, enc, keep_edits, as_written, path)
@@ -505,6 +506,18 @@ def _setup_text(setup: Setup) -> str:
     if setup.start is not None:  # a whole state: written as [state] is, not through tomlkit (slow for a fleet's)
         text = text.rstrip("\n") + "\n\n" + toml_text.table(["setup", "start"], setup.start)
     return text
+
+
+def writable_texts(doc: dict, header_text: str | None, setup_text: str | None) -> tuple[str | None, str | None]:
+    """The kept header and setup texts, or (None, None) to write both anew: a save rewrites ``setup_digest`` by
+    its line in the header, so one held another way (a ``[flagbridge.setup_digest]`` table, a dotted key, in the
+    header or among the setup's tables) would get a second line beside it, and the file written would not open."""
+    head = doc.get("flagbridge")
+    digest = head.get("setup_digest") if isinstance(head, dict) else None
+    if digest is not None and not (isinstance(digest, str) and header_text is not None
+                                   and _SETUP_DIGEST.search(header_text)):
+        return None, None
+    return header_text, setup_text
 
 
 def kept_texts(text: str) -> tuple[str | None, str | None]:

@@ -286,3 +286,24 @@ def test_a_resumed_classic_hg_attack_cut_or_retyped_is_refused(tmp_path: Path, o
     with pytest.raises(BadSave, match=match):
         resume(path)
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("written", ['[flagbridge.setup_digest]\nid = "x"\n', 'setup_digest.id = "x"\n'])
+def test_a_header_holding_a_table_where_a_save_writes_a_value_is_written_anew(duel: Path, written: str) -> None:
+    """A header whose ``setup_digest`` was a table loaded, and the next save added the value's
+    line beside the table: a file no TOML reader opens (``flagbridge resume`` wrote one, then refused it). The
+    game master's header is kept only when each value a save rewrites is a line of its own (session 29)."""
+    import re as regex
+
+    text = duel.read_text()
+    text = regex.sub(r"^setup_digest = [^\n]*\n", "", text, count=1, flags=regex.M)
+    if written.startswith("["):
+        text = text.replace("\n[setup", "\n" + written + "\n[setup", 1)
+    else:
+        text = text.replace("\nseed = ", "\n" + written + "seed = ", 1)
+    duel.write_text(text)
+    sf = SaveFile.load(duel)
+    sf.encounter.correct("ships.arrow.hull", "3")
+    sf.save()
+    again = SaveFile.load(duel)  # the file written opens
+    assert again.encounter.state == sf.encounter.state

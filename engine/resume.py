@@ -16,6 +16,7 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
+from .atomic import write_atomic
 from .encounter import Encounter
 from .errors import BadSave, FlagbridgeError, LogDoesNotReplay, StateBeyondLog
 from .reading import NotToml, one_line, parse_toml, read_text
@@ -93,5 +94,11 @@ def resume(path: Path | str) -> tuple[Path, int, LogDoesNotReplay | StateBeyondL
         SaveFile(path, enc, header, setup_text).save()
     except OSError as exc:
         raise BadSave(f"{path}: cannot write the resumed fight: {exc.strerror or exc}") from None
-    SaveFile.load(path)  # what was written opens: else say so now, not at the next game night
+    try:
+        SaveFile.load(path)  # what was written opens: else say so now, not at the next game night
+    except FlagbridgeError as exc:  # and leave the file as it was: a refused resume changes nothing
+        write_atomic(path, [kept.read_bytes()], backup=False)
+        kept.unlink()
+        raise BadSave(f"{path}: the resumed fight would not open ({one_line(exc)}); the file is left as it "
+                      "was") from None
     return kept, len(events) if isinstance(events, list) else 0, why

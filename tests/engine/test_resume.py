@@ -235,3 +235,27 @@ def test_a_hand_edit_of_a_value_the_log_has_is_not_resumed(tmp_path: Path) -> No
     with pytest.raises(BadSave, match="open with --keep-edits") as info:
         resume(path)
     assert not isinstance(info.value, StateBeyondLog) and path.read_bytes() == before
+
+
+def test_a_resume_whose_written_file_would_not_open_leaves_the_file_as_it_was(stale, monkeypatch) -> None:
+    """``resume`` writes the resumed fight, then opens it; if that fails (a fuzz found a header it rewrote into a
+    file no TOML reader opens, session 29), the refusal used to leave the file rewritten. The file as it was is
+    put back, and the copy made for the resume is not left beside it."""
+    import engine.resume
+
+    path, _ = stale
+    before = path.read_bytes()
+    real_load = SaveFile.load
+    calls = []
+
+    def load(p, *a, **k):
+        calls.append(p)
+        if len(calls) == 2:  # the check of the file just written
+            raise BadSave(f"{p}: not valid TOML: duplicate key")
+        return real_load(p, *a, **k)
+
+    monkeypatch.setattr(engine.resume.SaveFile, "load", load)
+    with pytest.raises(BadSave, match="the resumed fight would not open") as info:
+        resume(path)
+    assert "\n" not in str(info.value) and path.read_bytes() == before
+    assert not path.with_name(f"{path.stem}.before-resume.toml").exists()

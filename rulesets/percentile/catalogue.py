@@ -31,7 +31,7 @@ def read_options(opts: dict) -> dict:
     out = {}
     for name, (allowed, default, words) in OPTIONS.items():
         v = opts.get(name, default)
-        if isinstance(v, bool) or v not in allowed:
+        if type(v) is not int or v not in allowed:  # not true (1) nor 5.0 (5): a number as the file has it
             # "one of 1, 2, got '2'" read as if '2' were allowed: a number written in quotes is text
             quoted = " (text: write the number without quotes)" if isinstance(v, str) and v.strip() in map(str, allowed) \
                 else ""

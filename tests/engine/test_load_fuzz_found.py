@@ -307,3 +307,11 @@ def test_a_header_holding_a_table_where_a_save_writes_a_value_is_written_anew(du
     sf.save()
     again = SaveFile.load(duel)  # the file written opens
     assert again.encounter.state == sf.encounter.state
+
+
+def test_a_setup_option_written_as_a_decimal_is_refused_by_its_field(tmp_path: Path) -> None:
+    """``subturns = 5.0`` passed the percentile options' check (5.0 equals 5) and failed later as "cannot be read:
+    TypeError: 'float' object cannot be interpreted as an integer" (session 29)."""
+    path = tmp_path / "boarding.toml"
+    path.write_text((DEMOS / "demo-percentile.toml").read_text())
+    refused(path, "subturns = 5\n", "subturns = 5.0\n", r"setup\.options\.subturns: expected sub-turns .*got 5\.0")

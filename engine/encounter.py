@@ -445,12 +445,25 @@ class Encounter:
                 return f"setup.start.{path_text(path)}: expected {type(model).__name__}, got {node!r}"
             why = refusal(self.ruleset, state, path, node)
             return f"setup.start.{why}" if why else ""
-        found = walk(state, fresh, ())
+        found = walk(state, fresh, ()) or self._waiting_on_gone(state, fresh)
         if not found and (why := self.ruleset.start_fault(state)):
             found = f"setup.start.{why}"
         if not found and (why := breakage(self.ruleset, state, forms=True)):
             found = f"setup.start: the console cannot show it: {why}"
         return found
+
+    def _waiting_on_gone(self, state: dict, fresh: dict) -> str:
+        """Why a resumed state's waiting rolls cannot be answered ("" when they can): one names, in its context, a
+        unit of the fight's start the state no longer holds (taken out or renamed by hand), and its answer would
+        look the unit up."""
+        held = {uid for _k, uid, _u in self.ruleset.units(state)}
+        gone = {uid for _k, uid, _u in self.ruleset.units(fresh)} - held
+        for i, plain in enumerate(state["pending"]):
+            context = plain.get("context") if isinstance(plain, dict) else None
+            named = [v for v in (context or {}).values() if isinstance(v, str) and v in gone]
+            if named:
+                return f"setup.start.pending[{i}]: the roll names {named[0]}, a unit the state no longer holds"
+        return ""
 
     def _order_fault(self, entries: list, model: Any, path: tuple) -> str:
         """Why a resumed list that holds each entry once (an order of sides: ``corrections.reorder``) cannot stand:

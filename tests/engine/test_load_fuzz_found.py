@@ -315,3 +315,36 @@ def test_a_setup_option_written_as_a_decimal_is_refused_by_its_field(tmp_path: P
     path = tmp_path / "boarding.toml"
     path.write_text((DEMOS / "demo-percentile.toml").read_text())
     refused(path, "subturns = 5\n", "subturns = 5.0\n", r"setup\.options\.subturns: expected sub-turns .*got 5\.0")
+
+
+def test_a_resumed_state_whose_waiting_roll_names_a_unit_it_lacks_is_refused(tmp_path: Path) -> None:
+    """A percentile [state] waiting for Marr's shot at Skarr-Vesh, with Skarr-Vesh taken out of it (or renamed), was
+    resumed; the shot's answer then looked her up (KeyError in wounds.py). A waiting roll that names a unit of the
+    fight the state no longer holds is refused (session 29)."""
+    import random
+    import re as regex
+
+    from engine.resume import resume
+    from tests.console_play import play
+
+    enc = SaveFile.load(DEMOS / "demo-percentile.toml").encounter
+    rng = random.Random(0)
+    for _ in range(13):
+        play(enc, rng, 1)
+    assert enc.state["pending"][0]["context"]["target"] == "skarr"
+    path = tmp_path / "boarding.toml"
+    create(path, enc)
+    text = path.read_text()
+    state = text.index("\n[state]")
+    kept, skipping = [], False
+    for line in text[state:].splitlines(keepends=True):  # her tables in [state] left out, nothing else
+        if line.startswith("["):
+            skipping = bool(regex.match(r"\[+state\.people\.skarr[\].]", line))
+        if not skipping:
+            kept.append(line)
+    path.write_text(text[:state] + "".join(kept) + BROKEN_LOG)
+    before = path.read_bytes()
+    with pytest.raises(BadSave, match=r"setup\.start\.pending\[0\]: the roll names skarr, a unit the state no longer "
+                                      r"holds"):
+        resume(path)
+    assert path.read_bytes() == before

@@ -365,3 +365,59 @@ async def test_ships_named_in_any_script_get_ids_in_their_own_letters(tmp_path: 
     again = SaveFile.load(path).encounter
     assert again.state == enc.state and again.state["ships"]["кровавый-клинок"]["hits"] == 5
     assert main(["check", str(path)]) == 0
+
+
+def shown_whole(screen, selector: str) -> bool:
+    """Whether the widget stands wholly inside its form's box on screen (a box clips what does not fit)."""
+    box = screen.query_one("#form-box").region
+    widget = screen.query_one(selector).region
+    return widget.height > 0 and box.contains_region(widget)
+
+
+async def test_a_refusal_and_the_quit_question_are_in_sight_in_a_small_terminal(tmp_path: Path) -> None:
+    """Found by a game master's drive at 80x24 with four ships of his own beside the library's six: Enter with two
+    ships named alike left the walk-through on the list without a word ("would be in the fight twice" stood below
+    the box's edge), and q's "Quit and lose these answers?" was as hidden, so the next key answered a question he
+    never saw. At 60x20 the list itself was cut after five ships. The list shrinks to the room left (it scrolls);
+    what is said about the answer stays in sight."""
+    from engine.files import load_unit
+
+    ships = tmp_path / "ships"
+    ships.mkdir()
+    scout = Path(load_unit.__code__.co_filename).parents[1] / "rulesets" / "classic_hg" / "ships" / "scout.toml"
+    for name in ("Alpha", "Beta", "Gamma", "Delta"):
+        (ships / f"{name}.toml").write_text(scout.read_text().replace('"Far Horizon"', f'"{name}"'))
+    for size in ((80, 24), (60, 20)):
+        app = FlagbridgeApp(save_dir=tmp_path, start="new")
+        async with app.run_test(size=size) as pilot:
+            burst(app, "enter", *"Duel", "enter", *"Navy", "enter", "end", "space")
+            await idle(pilot)
+            assert shown_whole(app.screen, "TickList"), size
+            burst(app, "enter", *"Raiders", "enter", "end", "space", "enter")  # the last ship again
+            await idle(pilot)
+            assert "would be in the fight twice" in message(app)
+            assert shown_whole(app.screen, "#form-message"), size
+            assert shown_whole(app.screen, "TickList"), size
+            burst(app, "q")
+            await idle(pilot)
+            assert message(app).startswith("Quit and lose these answers?")
+            assert shown_whole(app.screen, "#form-message"), size
+
+
+async def test_the_unit_editors_value_and_its_refusal_are_in_sight_in_a_small_terminal(tmp_path: Path) -> None:
+    """Found by a game master's drive at 80x24: Enter on a person's aim in the unit editor opened its value below
+    the box's edge, so 'seventy' was typed blind and 'aim must be a whole number' never seen."""
+    for size in ((80, 24), (60, 20)):
+        app = FlagbridgeApp(save_dir=tmp_path, start="new")
+        async with app.run_test(size=size) as pilot:
+            burst(app, "down", "down", "down", "enter", *"Brawl", "enter", *"Crew", "enter", "e")
+            await idle(pilot)
+            editor = app.screen
+            fields = editor.query_one("#form-options")
+            names = [fields.get_option_at_index(i).id for i in range(fields.option_count)]
+            burst(app, *["down"] * names.index("aim"), "enter", *"seventy", "enter")
+            await idle(pilot)
+            assert "aim must be a whole number" in str(editor.query_one("#form-message").render())
+            assert shown_whole(editor, "#edit-value"), size
+            assert shown_whole(editor, "#form-message"), size
+            assert shown_whole(editor, "#form-options"), size

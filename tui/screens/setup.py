@@ -147,9 +147,9 @@ class SetupScreen(QuitAsked, Screen[None]):
             box.border_title = "New encounter"
             yield Static("", id="form-done")
             yield Label("", id="form-question")
+            yield Static("", id="form-message")  # under the question it is about, above a list that may shrink
             yield Vertical(id="form-field")
             yield Static("", id="form-skipped")
-            yield Static("", id="form-message")
         yield Footer()
 
     def on_mount(self) -> None:

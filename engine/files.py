@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import BadTable, FlagbridgeError
+from .ids import name_problem
 from .ruleset import Ruleset, find_ruleset
 from .reading import read_toml
 from .schema import validate
@@ -46,8 +47,8 @@ def load_unit(path: Path | str, kind_id: str = "") -> tuple[Ruleset, Any, dict[s
     if kind is None or not kind.in_setup:
         known = ", ".join(k.id for k in rs.unit_kinds if k.in_setup)
         raise BadTable(f"{path}: {rs.id} has no unit kind {key!r} that a setup holds (known: {known})")
-    if not isinstance(unit.get("name"), str):
-        raise BadTable(f"{path}: {key}: missing name (text)")
+    if why := name_problem(unit.get("name")):
+        raise BadTable(f"{path}: {key}: {why}")
     try:
         body = validate({k: v for k, v in unit.items() if k != "ruleset"}, kind.fields, key)
         rs.check_unit(kind, body, key)

@@ -57,6 +57,16 @@ def id_problem(uid: Any) -> str:
     return ""
 
 
+def name_problem(name: Any) -> str:
+    """What is wrong with a unit's name, in words ("" when nothing is): every list, form and log line shows the unit
+    by it, so it must be text with something besides spaces in it."""
+    if not isinstance(name, str):
+        return "missing name (text)"
+    if not name.strip():
+        return "name is empty: give the unit a name"
+    return ""
+
+
 def id_place(uid: str) -> str:
     """An id as a message names its place: bare when it is a good one, else quoted and ``_escaped``."""
     return uid if not id_problem(uid) else f'"{_escaped(uid)}"'

@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from .errors import BadTable
-from .ids import id_place, id_problem
+from .ids import id_place, id_problem, name_problem
 from .schema import validate
 from .state import check_plain
 
@@ -104,8 +104,8 @@ def check_setup(setup: Setup, unit_kinds: tuple = (), where: str = "setup") -> S
                 continue  # carried along for rules that read it (people in a ship fight)
             if not isinstance(unit.get("side"), str) or unit["side"] not in seen:
                 raise BadTable(f"{place}: side must be one of {', '.join(sorted(seen))}, got {unit.get('side')!r}")
-            if not isinstance(unit.get("name"), str):
-                raise BadTable(f"{place}: missing name (text)")
+            if why := name_problem(unit.get("name")):
+                raise BadTable(f"{place}: {why}")
             table[uid] = validate(unit, kind.fields, place)
     if not isinstance(setup.options, dict):
         raise BadTable(f"{where}.options: expected a table")

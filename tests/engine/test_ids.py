@@ -7,6 +7,7 @@ ids ``ship`` and ``ship-2``, which the correction form, the log and the save the
 from __future__ import annotations
 
 import unicodedata
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -86,3 +87,18 @@ def test_an_id_made_from_any_name_passes_the_check_and_is_not_taken(name: str, t
     uid = unit_id(name, taken, "ship")
     assert id_problem(uid) == "" and uid not in taken
     assert uid == unicodedata.normalize("NFC", uid.lower())  # lowercased already
+
+
+@pytest.mark.parametrize("name", ["", "   ", "\t"])
+def test_a_unit_file_whose_name_is_blank_is_refused_naming_the_file(tmp_path, name: str) -> None:
+    """Found by a game master's drive: a ship named "" (or spaces) passed ``flagbridge check`` and the walk-through's
+    unit editor, and then stood nameless in every list, form and log line."""
+    from engine.errors import BadTable
+    from engine.files import load_unit
+
+    scout = Path(load_unit.__code__.co_filename).parents[1] / "rulesets" / "classic_hg" / "ships" / "scout.toml"
+    path = tmp_path / "nameless.toml"
+    path.write_text(scout.read_text().replace('name = "Far Horizon"', f'name = "{name}"'))
+    with pytest.raises(BadTable) as refused:
+        load_unit(path, "ship")
+    assert str(refused.value).startswith(f"{path}: ship: name") and "empty" in str(refused.value)

@@ -421,3 +421,21 @@ async def test_the_unit_editors_value_and_its_refusal_are_in_sight_in_a_small_te
             assert shown_whole(editor, "#edit-value"), size
             assert shown_whole(editor, "#form-message"), size
             assert shown_whole(editor, "#form-options"), size
+
+
+async def test_a_unit_cannot_be_renamed_to_nothing(tmp_path: Path) -> None:
+    """Found by a game master's drive: the unit editor took "" (and "   ") as a ship's name, where the walk-through
+    refuses an empty encounter or side name; the ship then stood nameless in the lists, the log and the forms."""
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "enter", *"Duel", "enter", *"Navy", "enter", "e")
+        await idle(pilot)
+        editor = app.screen
+        for typed in ('""', '"   "', "''"):
+            burst(app, "enter", *[("space" if c == " " else c) for c in typed], "enter")
+            await idle(pilot)
+            assert "name" in str(editor.query_one("#form-message").render()), typed
+            assert editor.editing == "name" and editor.unit["name"] == "Swift Dolan", typed
+            control(app, "ctrl+u")
+            burst(app, "escape")
+            await idle(pilot)

@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 
 from engine import toml_text
 from engine.errors import FlagbridgeError
+from engine.ids import name_problem
 from engine.schema import Field, check_value, validate
 
 from ..widgets.lists import PagedOptionList
@@ -151,6 +152,8 @@ class UnitEditScreen(QuitAsked, ModalScreen[dict | None]):
             if field.kind == "float" and isinstance(value, int) and not isinstance(value, bool):
                 value = float(value)
             check_value(value, field, self.kind.id)
+            if name == "name" and (why := name_problem(value)):
+                raise ValueError(f"{self.kind.id}: {why}")
             edited = validate({**self.unit, name: value}, self.kind.fields, self.kind.id)
             self.ruleset.check_unit(self.kind, {k: v for k, v in edited.items() if k != "side"}, self.kind.id)
         except (ValueError, FlagbridgeError) as exc:

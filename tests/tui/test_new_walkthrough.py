@@ -439,3 +439,37 @@ async def test_a_unit_cannot_be_renamed_to_nothing(tmp_path: Path) -> None:
             control(app, "ctrl+u")
             burst(app, "escape")
             await idle(pilot)
+
+
+def test_each_field_of_the_unit_editor_is_one_row_of_its_list() -> None:
+    """Found by a game master's drive: Swift Dolan's hangars, occupants and turrets each took three rows of the
+    editor's list ("hangars = [", "{ name = \\"Gig bay\\", small_craft = [", "{ name = \\"Gig…"), as TOML writes a
+    list of tables over several lines. Each field is one row, cut at the list's width."""
+    from tui.screens.unit_edit import SHOWN_WIDTH, shown
+
+    hangars = [{"name": "Gig bay", "small_craft": [{"name": "Gig", "tons": 20}]}]
+    row = shown(hangars)
+    assert "\n" not in row and len(row) <= SHOWN_WIDTH and row.startswith('[{ name = "Gig bay", small_craft = [')
+    assert shown([{"name": "A"}]) == '[{ name = "A" }]'
+    assert shown("two\nlines") == '"two\\nlines"'  # a line break inside a text stays written as TOML writes it
+
+
+async def test_a_list_of_tables_is_edited_on_one_line(tmp_path: Path) -> None:
+    """Found by a game master's drive: Enter on Swift Dolan's hangars put TOML's several lines into the one-line
+    field, and the terminal drew them across the box and below it. The field holds the value on one line, and
+    Enter keeps it as it was."""
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "enter", *"Duel", "enter", *"Navy", "enter", "e")
+        await idle(pilot)
+        editor = app.screen
+        fields = editor.query_one("#form-options")
+        names = [fields.get_option_at_index(i).id for i in range(fields.option_count)]
+        before = editor.unit["hangars"]
+        burst(app, *["down"] * names.index("hangars"), "enter")
+        await idle(pilot)
+        typed = editor.query_one("#edit-value").value
+        assert "\n" not in typed and typed.startswith('[{ name = "Gig bay"'), typed
+        burst(app, "enter")
+        await idle(pilot)
+        assert editor.editing is None and editor.unit["hangars"] == before

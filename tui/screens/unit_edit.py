@@ -37,9 +37,25 @@ SHOWN_WIDTH = 60
 NAME = Field("name", "str", help="the name it fights under in this encounter")
 
 
+def one_line(value: Any) -> str:
+    """A value as TOML writes it, on one line: a list of tables, which TOML writes a table a line, is joined back
+    (a text's own line breaks are written as \\n, so every break here is layout). The list's row and the field
+    that edits it are one line each, and a break in the field is drawn across the screen."""
+    lines = toml_text.value(value).split("\n")
+    text = lines[0]
+    for line in (part.strip() for part in lines[1:]):
+        if line.startswith("]") and text.endswith(","):
+            text = text[:-1] + line  # the comma TOML leaves after a list's last table
+        elif text.endswith("["):
+            text += line
+        else:
+            text += " " + line
+    return text
+
+
 def shown(value: Any) -> str:
-    """A value as TOML writes it, cut to one line of the list."""
-    text = toml_text.value(value)
+    """A value on one row of the list, cut to its width."""
+    text = one_line(value)
     return text if len(text) <= SHOWN_WIDTH else text[:SHOWN_WIDTH - 1] + "…"
 
 
@@ -132,7 +148,7 @@ class UnitEditScreen(QuitAsked, ModalScreen[dict | None]):
         self.query_one("#form-question", Label).update(
             Text(f"{name} ({field.help or field.kind}); Enter keeps it, Esc goes back:"))
         box = self.query_one("#edit-value", Input)
-        box.value = toml_text.value(self.unit.get(name, field.default))
+        box.value = one_line(self.unit.get(name, field.default))
         box.selection = Selection(0, len(box.value))  # at once: a key typed in the same burst sees it
         box.display = True
         box.focus()

@@ -11,8 +11,8 @@ log, forecast, watch) take no lock.
 
 from __future__ import annotations
 
-import hashlib
 import os
+import zlib
 from pathlib import Path
 
 from .errors import SaveInUse
@@ -25,9 +25,12 @@ except ImportError:  # no flock (Windows): saves are not held there
 
 
 def lock_path(path: Path) -> Path:
-    """The lock file of the save at ``path``: named for its full path, so every console finds the same one."""
-    digest = hashlib.sha256(os.fsencode(os.path.realpath(path))).hexdigest()[:32]
-    return state_folder() / "locks" / f"{digest}.lock"
+    """The lock file of the save at ``path``: named for its full path, so every console finds the same one (two
+    checksums of it, 64 bits in all, after the save's name for a reader of the folder; zlib is loaded at start-up
+    already, hashlib is not)."""
+    full = os.fsencode(os.path.realpath(path))
+    stem = "".join(c if c.isalnum() else "-" for c in Path(path).stem)[:40]
+    return state_folder() / "locks" / f"{stem}-{zlib.crc32(full):08x}{zlib.crc32(full[::-1]):08x}.lock"
 
 
 #: This process's locks by lock file: [descriptor, holders]. The lock is between processes (two consoles); within

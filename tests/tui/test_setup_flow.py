@@ -307,7 +307,10 @@ async def test_a_percentile_encounter_asks_every_steps_procedure_and_the_optiona
         assert "borrowed" in str(app.screen.query_one("#form-question").render())
         await pilot.press("n", "enter")                     # no borrowing
         await pilot.press("y", "enter")                     # grazing shots: yes
-        assert str(app.screen.query_one("#form-done").render()).endswith("· no · yes")  # as chosen, not True
+        # as chosen, not True; each option's answer after its name (a drive read "2 · 3 · 2 · 2 · 2 · 3 · 4 · no")
+        assert str(app.screen.query_one("#form-done").render()).endswith(
+            "· surprise 1 · primary 3 · primary each round 2 · action 2 · to hit 2 · damage 2 · subturns 5 · "
+            "borrowing no · grazing yes")
         await pilot.press("enter")                          # organ damage: no, the usual
         await pilot.pause()
         assert isinstance(app.screen, ConsoleScreen)

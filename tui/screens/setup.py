@@ -227,8 +227,10 @@ class SetupScreen(QuitAsked, Screen[None]):
         self.query_one("#form-message", Static).update("")
         self.query_one("#form-skipped", Static).update(self._skipped_lines() if q.startswith("ships") else "")
         self.query_one("#form-done", Static).update(Text(" · ".join(
-            f"{len(v)} picked" if isinstance(v, list) else ("yes" if v else "no") if isinstance(v, bool) else str(v)
-            for v in self.answers.values())))
+            # an option's answer after its name ("surprise 1"): a row of bare digits named nothing (a drive)
+            (f"{k[7:].replace('_', ' ')} " if k.startswith("option:") else "")
+            + (f"{len(v)} picked" if isinstance(v, list) else ("yes" if v else "no") if isinstance(v, bool) else str(v))
+            for k, v in self.answers.items())))
         ask = self.query_one("#form-question", Label)
         earlier = self.earlier.get(q)
         if q == "ruleset":

@@ -208,6 +208,20 @@ def test_a_resumed_state_with_a_plain_value_for_a_table_is_refused(tmp_path: Pat
 BROKEN_LOG = '\n[[events]]\nkind = "action"\ngroup = 9999\nat = 2026-12-02T01:29:06Z\nname = "next"\nargs = { x = 1 }\n'
 
 
+def refused_on_resume(path: Path, text: str, after: str, old: str, new: str, match: str) -> None:
+    """``text`` with ``old`` made ``new`` past ``after`` and a log that no longer replays, written to ``path``:
+    ``resume`` refuses it as ``match`` says and leaves the file as it was."""
+    from engine.resume import resume
+
+    at = text.index(after)
+    assert old in text[at:]
+    path.write_text(text[:at] + text[at:].replace(old, new, 1) + BROKEN_LOG)
+    before = path.read_bytes()
+    with pytest.raises(BadSave, match=match):
+        resume(path)
+    assert path.read_bytes() == before
+
+
 @pytest.mark.parametrize("old, new, match", [
     # a stateroom's berth taken out (or renamed): the damage roll that destroyed the stateroom read it (KeyError)
     ('{ berth = "stateroom 2", occupant', '{ occupant', r"setup\.start\.ships\.swift-dolan\.quarters\[1\]: missing berth"),
@@ -218,17 +232,8 @@ BROKEN_LOG = '\n[[events]]\nkind = "action"\ngroup = 9999\nat = 2026-12-02T01:29
 def test_a_resumed_state_whose_records_or_orders_were_cut_is_refused(tmp_path: Path, old: str, new: str,
                                                                       match: str) -> None:
     """Found by a fuzz of resumed [state]s played on (session 29): each was resumed and crashed a later step."""
-    from engine.resume import resume
-
-    path = tmp_path / "regina.toml"
-    text = (DEMOS / "demo-classic-hg.toml").read_text()
-    state = text.index("\n[state]")
-    assert old in text[state:]
-    path.write_text(text[:state] + text[state:].replace(old, new, 1) + BROKEN_LOG)
-    before = path.read_bytes()
-    with pytest.raises(BadSave, match=match):
-        resume(path)
-    assert path.read_bytes() == before
+    refused_on_resume(tmp_path / "regina.toml", (DEMOS / "demo-classic-hg.toml").read_text(), "\n[state]", old, new,
+                      match)
 
 
 @pytest.mark.parametrize("old, new, match", [
@@ -243,17 +248,8 @@ def test_a_resumed_state_whose_records_or_orders_were_cut_is_refused(tmp_path: P
 def test_a_resumed_megatraveller_state_the_rules_cannot_read_is_refused(tmp_path: Path, old: str, new: str,
                                                                         match: str) -> None:
     """Found by a fuzz of resumed [state]s played on (session 29): each was resumed and crashed a later step."""
-    from engine.resume import resume
-
-    path = tmp_path / "picket.toml"
-    text = (DEMOS / "demo-megatraveller.toml").read_text()
-    state = text.index("\n[state]")
-    assert old in text[state:]
-    path.write_text(text[:state] + text[state:].replace(old, new, 1) + BROKEN_LOG)
-    before = path.read_bytes()
-    with pytest.raises(BadSave, match=match):
-        resume(path)
-    assert path.read_bytes() == before
+    refused_on_resume(tmp_path / "picket.toml", (DEMOS / "demo-megatraveller.toml").read_text(), "\n[state]", old,
+                      new, match)
 
 
 @pytest.mark.parametrize("old, new, match", [
@@ -265,8 +261,6 @@ def test_a_resumed_classic_hg_attack_cut_or_retyped_is_refused(tmp_path: Path, o
     """An attack of a resumed [state] lacking a field (or holding another kind of value) was taken, and the next
     interception crashed on it (KeyError 'defended_by' in fire.py): a fresh start has no attacks to compare with,
     so classic-hg checks each against the fields an attack is made with (session 29)."""
-    from engine.resume import resume
-
     enc = SaveFile.load(DEMOS / "demo-classic-hg.toml").encounter
     enc.act("roll_initiative")
     enc.type_roll("4")
@@ -278,14 +272,8 @@ def test_a_resumed_classic_hg_attack_cut_or_retyped_is_refused(tmp_path: Path, o
     path = tmp_path / "regina.toml"
     create(path, enc)
     text = path.read_text()
-    state = text.index("\n[state]")
-    attacks = text.index("\nattacks = [", state)
-    assert old in text[attacks:]
-    path.write_text(text[:attacks] + text[attacks:].replace(old, new, 1) + BROKEN_LOG)
-    before = path.read_bytes()
-    with pytest.raises(BadSave, match=match):
-        resume(path)
-    assert path.read_bytes() == before
+    assert text.index("\nattacks = [") > text.index("\n[state]")  # the state's own, the first in the file
+    refused_on_resume(path, text, "\nattacks = [", old, new, match)
 
 
 @pytest.mark.parametrize("written", ['[flagbridge.setup_digest]\nid = "x"\n', 'setup_digest.id = "x"\n'])

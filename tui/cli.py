@@ -345,6 +345,9 @@ def _forecast(args: argparse.Namespace) -> int:
         side, eq, name = item.partition("=")
         if not eq or not side.strip() or not name.strip():
             raise BadTable(f"--doctrine {item!r}: expected SIDE=NAME, e.g. corsairs=cautious")
+        if side.strip() in picked:
+            raise BadTable(f"--doctrine: {side.strip()} is given two doctrines ({picked[side.strip()]}, "
+                           f"{name.strip()}): give one")
         picked[side.strip()] = name.strip()
     if args.workers is not None and args.workers < 1:
         raise FlagbridgeError(f"--workers: expected 1 or more, got {args.workers}")

@@ -191,6 +191,11 @@ class TestCommandLine:
         assert capsys.readouterr().err.count("\n") == 1
         assert main(["forecast", str(DEMOS["classic-hg"]), "--doctrine", "corsairs"]) == 2
         assert "expected SIDE=NAME" in capsys.readouterr().err
+        # one side given two doctrines (a CLI drive: the last was taken without a word)
+        assert main(["forecast", str(DEMOS["classic-hg"]), "--doctrine", "corsairs=standard", "--doctrine",
+                     "corsairs=cautious"]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "corsairs is given two doctrines (standard, cautious): give one" in err
 
     @pytest.mark.parametrize("option, says", [(["--turns", "0"], "--turns: expected 1 or more, got 0"),
                                               (["--workers", "0"], "--workers: expected 1 or more, got 0"),

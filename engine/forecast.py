@@ -423,14 +423,23 @@ def _start_resource_tracker() -> None:
         sys.stderr = kept
 
 
+def count_problem(fights: int, turn_cap: int, words: tuple[str, str] = ("fights", "turn cap")) -> str:
+    """Why a forecast cannot play ``fights`` fights of at most ``turn_cap`` turns ("" when it can), each named by
+    ``words`` (the command line names its options)."""
+    if not 1 <= fights <= MAX_FIGHTS:
+        return f"{words[0]}: expected 1 to {MAX_FIGHTS}, got {fights}"
+    if turn_cap < 1:
+        return f"{words[1]}: expected 1 or more, got {turn_cap}"
+    return ""
+
+
 def forecast(encounter, fights: int, seed: int, picked: dict[str, str] | None = None,
              workers: int | None = None, turn_cap: int = TURN_CAP, progress: Progress | None = None,
              cancelled: Callable[[], bool] | None = None) -> Forecast:
     """Play ``fights`` fights from the encounter's state on ``workers`` processes (default: every core)."""
-    if not 1 <= fights <= MAX_FIGHTS:
-        raise BadTable(f"fights: expected 1 to {MAX_FIGHTS}, got {fights}")
-    if turn_cap < 1:
-        raise BadTable(f"turn cap: expected 1 or more, got {turn_cap}")
+    why = count_problem(fights, turn_cap)
+    if why:
+        raise BadTable(why)
     scenario, names = scenario_of(encounter, picked)
     rs = encounter.ruleset
     state = encounter.state

@@ -369,6 +369,11 @@ def test_an_option_mistyped_after_a_command_is_told_by_that_command(capsys) -> N
     assert done.value.code == 2
     assert capsys.readouterr().err == ("flagbridge forecast: unrecognized arguments: --fihgts 3 (did you mean "
                                        "--fights?) (see flagbridge forecast --help)\n")
+    with pytest.raises(SystemExit) as done:  # a command of ship's: told by import-usp itself
+        main(["ship", "import-usp", "S-A211221-030000-00000-0", "--nmae", "Bad"])
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("flagbridge ship import-usp: unrecognized arguments: --nmae Bad (did you mean --name?)"), err
 
 
 def test_help_names_every_argument_as_the_game_master_types_it(capsys) -> None:

@@ -36,6 +36,7 @@ def _args_log(p: argparse.ArgumentParser) -> None:
 def _args_ship(p: argparse.ArgumentParser) -> None:
     ship_sub = p.add_subparsers(dest="ship_command", metavar="SHIP_COMMAND", required=True)
     imp = ship_sub.add_parser("import-usp", help="turn a Universal Ship Profile line into a classic-hg ship file")
+    p.commands = {"import-usp": imp}  # type: ignore[attr-defined]  (told of arguments it does not take: ``main``)
     imp.add_argument("line", help="e.g. 'BC-A2447G2-000510-50202-0'")
     imp.add_argument("--name", default="", help="the ship's name (default: from the type code)")
     imp.add_argument("--out", type=Path, help="the file to write (default: SAVE_DIR/ships/NAME.toml)")
@@ -148,8 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     args, extra = parser.parse_known_args(argv)
     if extra:  # told by the command they were given to, whose help lists what it takes
         told = parser.commands.get(args.command, parser)
-        if args.command == "ship" and getattr(args, "ship_command", None):
-            told = next(a for a in told._actions if isinstance(a, argparse._SubParsersAction)).choices[args.ship_command]
+        told = getattr(told, "commands", {}).get(getattr(args, "ship_command", None), told)  # ship's own
         (told.unrecognized if isinstance(told, _Parser) else parser.unrecognized)(extra)
     from rulesets import register_builtin
 
@@ -337,7 +337,7 @@ def _ship(args: argparse.Namespace) -> int:
 def _forecast(args: argparse.Namespace) -> int:
     """Simulate the rest of the fight from the save; the file is only read."""
     from engine.errors import BadTable
-    from engine.forecast import MAX_FIGHTS, TURN_CAP, forecast
+    from engine.forecast import TURN_CAP, count_problem, forecast
     from engine.saves import SaveFile
 
     picked = {}
@@ -351,10 +351,10 @@ def _forecast(args: argparse.Namespace) -> int:
         picked[side.strip()] = name.strip()
     if args.workers is not None and args.workers < 1:
         raise FlagbridgeError(f"--workers: expected 1 or more, got {args.workers}")
-    if not 1 <= args.fights <= MAX_FIGHTS:  # by the option's name, and before a long save is read
-        raise FlagbridgeError(f"--fights: expected 1 to {MAX_FIGHTS}, got {args.fights}")
-    if args.turns is not None and args.turns < 1:
-        raise FlagbridgeError(f"--turns: expected 1 or more, got {args.turns}")
+    # by the option's name, and before a long save is read
+    why = count_problem(args.fights, TURN_CAP if args.turns is None else args.turns, ("--fights", "--turns"))
+    if why:
+        raise FlagbridgeError(why)
     enc = SaveFile.load(args.path).encounter
     seed = enc.setup.seed if args.seed is None else args.seed
     from rich.console import Console

@@ -35,7 +35,7 @@ from engine.ruleset import RuleContext
 from . import hitrun
 from .catalogue import CATALOGUE, TARGET_PARAM, chosen_vessel, vessel_words, why_no_vessel, why_phase
 from .tables import Tables
-from .units import MAX_CM, afloat, distance, lose_hits, note_distance_entered, spend_salvo, turrets_now, vessel
+from .units import MAX_CM, afloat, distance, lose_hits, note_distance_entered, spend_salvo, turrets_now, vessel, vessels
 
 #: "Управляемая торпеда проходит 30 см за каждую стадию ordnance"
 BOARDING_MOVE_CM = 30
@@ -109,8 +109,9 @@ def launch(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
     v, t = vessel(state, args["vessel"]), vessel(state, args["target"])
     kind = args["kinds"][0]
     state["next_salvo"] += 1
-    while f"salvo-{state['next_salvo']}" in state["ships"] or f"salvo-{state['next_salvo']}" in state["defences"]:
-        state["next_salvo"] += 1  # a ship named "Salvo 1" is filed as salvo-1: the salvo takes the next number
+    taken = vessels(state)
+    while f"salvo-{state['next_salvo']}" in taken:  # a ship named "Salvo 1" is salvo-1: the salvo takes the next
+        state["next_salvo"] += 1
     sid = f"salvo-{state['next_salvo']}"
     state["ordnance"][sid] = {
         "side": v["side"], "name": f"{KINDS[kind]} {args['strength']} from {v['name']}", "kind": kind,

@@ -22,6 +22,7 @@ from tests.rulesets.classic_hg.duel import (
     ESCORT, RAIDER, TABLES, answer, attack, roll_for_effect, roll_for_general, ship, to_hit,
     to_intercept,
 )
+from tests.rulesets.classic_hg.test_effects import strike
 from tests.rulesets.scripted import mods, refused
 
 
@@ -205,15 +206,7 @@ def test_a_turret_wrecked_in_step_5_cannot_fire_in_step_6() -> None:
     undamaged offensive weapon"; line 95: "One weapon in a turret is destroyed for each hit received". Six laser
     points against armor 4 put 2 hits through on the pulse laser turret of two: none is left to fire."""
     enc = duel()
-    enc.correct("ships.jackal.armor_factor", 4, note="test: 2 of the 6 points get through")
-    imperials_attack(enc)
-    enc.act("fire", ship="vigilant", turrets=["T1"], target="jackal")
-    answer(enc, "To hit: Vigilant T1 Beam laser x3", "12")
-    enc.act("next")
-    enc.act("next")
-    enc.act("resolve_damage")
-    answer(enc, "General location: A1", roll_for_general("weapons"))
-    answer(enc, "Specific location: A1", roll_for_effect("weapons", "weapon"))
+    strike(enc, "weapons", "weapon", armor=4)  # 2 of the 6 points get through
     answer(enc, "Which turret or tube on Jackal", "2")
     assert [t["destroyed"] for t in ship(enc, "jackal")["turrets"]] == [0, 2, 0]
     enc.act("next")
@@ -277,15 +270,7 @@ def test_a_gunner_tracking_by_hand_cannot_choose_the_location_by_program() -> No
     work, a computer enhancement. The Jackal's pulse laser turret, its fire control shot out, may fire (at DM -4
     + Gunnery 1) but not selectively; its racks, still tracked, may, at SELECTIVE's DM."""
     enc = duel({"programs": RAIDER["programs"] + ["SELECTIVE"]})
-    enc.correct("ships.jackal.armor_factor", 5, note="test: one of the 6 laser points gets through")
-    imperials_attack(enc)
-    enc.act("fire", ship="vigilant", turrets=["T1"], target="jackal")
-    answer(enc, "To hit: Vigilant T1 Beam laser x3", "12")
-    enc.act("next")
-    enc.act("next")
-    enc.act("resolve_damage")
-    answer(enc, "General location: A1", roll_for_general("weapons"))
-    answer(enc, "Specific location: A1", roll_for_effect("weapons", "fire_control"))
+    strike(enc, "weapons", "fire_control", armor=5)  # one of the 6 laser points gets through
     answer(enc, "Which turret's or tube's fire control on Jackal", "2")
     enc.act("next")
     assert enc.state["step"] == 6

@@ -25,6 +25,17 @@ def control(app: FlagbridgeApp, key: str) -> None:
     app.post_message(events.Key(key, chr(ord(key[-1]) - ord("a") + 1)))
 
 
+async def editor_fields(app: FlagbridgeApp, pilot) -> list[str]:
+    """``e`` on the list: the unit editor opens, and the fields it lists, in order."""
+    from tui.screens.unit_edit import UnitEditScreen
+
+    burst(app, "e")
+    await idle(pilot)
+    editor = app.screen
+    assert isinstance(editor, UnitEditScreen)
+    return [editor.query_one("#form-options").get_option_at_index(i).id
+            for i in range(editor.query_one("#form-options").option_count)]
+
 async def test_ctrl_u_clears_what_was_typed_before_it_in_a_burst_too(tmp_path: Path) -> None:
     """Found by a game master's drive: "  IMPERIAL NAVY ", ctrl+u, "Corsairs" named the side
     "IMPERIAL NAVY Corsairs". Textual's Input binds ctrl+u to "delete all to the left"; the screen typed every
@@ -100,8 +111,6 @@ async def test_a_ship_renamed_in_one_sides_list_is_that_sides_copy(tmp_path: Pat
     in the fight twice"; e on side 2's row renamed it "Red Lantern II", and side 1's pick became "Red Lantern II"
     too (the edit was kept per library file). An edit in one side's list is that side's copy, so two ships of
     one class can be fielded by renaming one."""
-    from tui.screens.unit_edit import UnitEditScreen
-
     app = FlagbridgeApp(save_dir=tmp_path, start="new")
     async with app.run_test(size=(160, 48)) as pilot:
         burst(app, "down", "down", "enter", *"Twins", "enter", *"Navy", "enter", "space", "enter", *"Raiders",
@@ -109,12 +118,7 @@ async def test_a_ship_renamed_in_one_sides_list_is_that_sides_copy(tmp_path: Pat
         await idle(pilot)
         assert "Red Lantern would be in the fight twice" in message(app)
         setup = app.screen
-        burst(app, "e")
-        await idle(pilot)
-        editor = app.screen
-        assert isinstance(editor, UnitEditScreen)
-        names = [editor.query_one("#form-options").get_option_at_index(i).id
-                 for i in range(editor.query_one("#form-options").option_count)]
+        names = await editor_fields(app, pilot)
         burst(app, *["down"] * names.index("name"), "enter", *"Red_Lantern_II".replace("_", " "), "enter",
               "escape")
         await idle(pilot)
@@ -283,8 +287,6 @@ async def test_a_person_picked_for_both_sides_can_be_renamed_as_the_message_says
     """Found by a game master's drive (percentile): Keller ticked for both sides was refused, "each unit needs a
     name of its own (e on it renames this side's for this fight)", but the person's editor had no name to change
     (a person's declared fields leave the name out, as every unit has one). Every unit's editor offers its name."""
-    from tui.screens.unit_edit import UnitEditScreen
-
     app = FlagbridgeApp(save_dir=tmp_path, start="new")
     async with app.run_test(size=(160, 48)) as pilot:
         burst(app, "down", "down", "down", "enter", *"Brawl", "enter", *"Dockhands", "enter",
@@ -293,12 +295,7 @@ async def test_a_person_picked_for_both_sides_can_be_renamed_as_the_message_says
         await idle(pilot)
         assert "Pvt. Dov Keller would be in the fight twice" in message(app)
         setup = app.screen
-        burst(app, "e")
-        await idle(pilot)
-        editor = app.screen
-        assert isinstance(editor, UnitEditScreen)
-        names = [editor.query_one("#form-options").get_option_at_index(i).id
-                 for i in range(editor.query_one("#form-options").option_count)]
+        names = await editor_fields(app, pilot)
         assert "name" in names, names
         burst(app, *["down"] * names.index("name"), "enter", *"Dov Keller's twin", "enter", "escape")
         await idle(pilot)

@@ -28,3 +28,23 @@ def own_config_folder(tmp_path_factory, monkeypatch):
 @pytest.fixture
 def setup():
     return make_setup()
+
+
+@pytest.fixture
+def console_opened(monkeypatch) -> dict:
+    """``tui.launch.run`` with a stand-in for the console app: the keywords the app would have been made with
+    (``load_error`` when the save did not open), and no terminal taken."""
+    seen: dict = {}
+
+    class FakeApp:
+        save = None
+        return_code = 0
+
+        def __init__(self, *a, **k):
+            seen.update(k)
+
+        def run(self):
+            return None
+
+    monkeypatch.setattr("tui.app.FlagbridgeApp", FakeApp)
+    return seen

@@ -57,26 +57,13 @@ def test_keep_edits_records_corrections(tmp_path: Path, capsys) -> None:
     assert main(["check", str(path)]) == 0
 
 
-def test_open_of_a_missing_file_opens_no_console(tmp_path: Path, monkeypatch) -> None:
+def test_open_of_a_missing_file_opens_no_console(tmp_path: Path, console_opened: dict) -> None:
     """``open`` of a bad save shows the load-error screen; here we only check it never writes."""
     import tui.launch as launch
 
-    seen = {}
-
-    class FakeApp:
-        save = None
-        return_code = 0
-
-        def __init__(self, *a, **k):
-            seen.update(k)
-
-        def run(self):
-            return None
-
-    monkeypatch.setattr("tui.app.FlagbridgeApp", FakeApp)
     missing = tmp_path / "nope.toml"
     assert launch.run("open", path=missing) == 2  # nothing opened: the exit says so, as check's does
-    assert "no such file" in seen["load_error"] and not missing.exists()
+    assert "no such file" in console_opened["load_error"] and not missing.exists()
 
 
 def test_ship_import_usp_writes_a_ship_file_that_checks(tmp_path: Path, capsys) -> None:

@@ -114,28 +114,15 @@ def test_commands_that_write_refuse_a_save_a_console_holds(duel: Path, command: 
     assert duel.read_bytes() == before
 
 
-def test_flagbridge_open_of_a_held_save_shows_why_and_opens_no_console(duel: Path, monkeypatch) -> None:
+def test_flagbridge_open_of_a_held_save_shows_why_and_opens_no_console(duel: Path, console_opened: dict) -> None:
     import tui.launch as launch
 
-    seen = {}
-
-    class FakeApp:
-        save = None
-        return_code = 0
-
-        def __init__(self, *a, **k):
-            seen.update(k)
-
-        def run(self):
-            return None
-
-    monkeypatch.setattr("tui.app.FlagbridgeApp", FakeApp)
     held = OtherConsole(duel)
     try:
         assert launch.run("open", path=duel) == 2
     finally:
         held.quit()
-    assert "another Flagbridge console" in seen["load_error"]
+    assert "another Flagbridge console" in console_opened["load_error"]
 
 
 def test_a_console_s_save_is_held_until_it_is_released(duel: Path) -> None:

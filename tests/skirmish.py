@@ -227,3 +227,16 @@ def played_duel(to_hit: str = "9"):
     enc.type_roll(to_hit)
     enc.type_roll("4")
     return enc
+
+
+def first_shots(enc: Encounter) -> None:
+    """Turn 1 with typed dice: initiative to red (2 against 6), blue scans the Brute and the Arrow hits it for 4."""
+    enc.act("initiative")
+    enc.type_roll("2")
+    enc.type_roll("6")
+    enc.act("next")
+    enc.act("scan", side="blue", target="brute")
+    enc.type_roll("6 6")
+    enc.act("fire", ship="arrow", target="brute")
+    enc.type_roll("6 6")
+    enc.type_roll("4")

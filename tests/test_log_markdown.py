@@ -18,7 +18,7 @@ from engine.encounter import Encounter
 from engine.recap import markdown, md_text
 from engine.saves import SaveFile
 from tests.demos import shipped_demos
-from tests.skirmish import SKIRMISH, make_setup
+from tests.skirmish import SKIRMISH, first_shots, make_setup
 
 #: markup a game master may type into a name without meaning any of it
 MARKUP = "*Red* _Lantern_ <b>x</b> [site](http://x) `c` #1 \\o/ a|b ~~s~~ &amp;"
@@ -43,15 +43,7 @@ def test_markup_in_names_is_shown_as_typed() -> None:
     setup.name = f"Duel {MARKUP}"
     setup.ships["arrow"]["name"] = f"Arrow {MARKUP}"
     enc = Encounter(setup, SKIRMISH)
-    enc.act("initiative")
-    enc.type_roll("2")
-    enc.type_roll("6")
-    enc.act("next")
-    enc.act("scan", side="blue", target="brute")
-    enc.type_roll("6 6")
-    enc.act("fire", ship="arrow", target="brute")
-    enc.type_roll("6 6")
-    enc.type_roll("4")
+    first_shots(enc)
     html = rendered(markdown(enc))
     for made in ("<em>Red", "<em>Lantern", "<strong>Red", "<a ", "<b>", "<code>", "<del>", "<s>", "<table"):
         assert made not in html, made

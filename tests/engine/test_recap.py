@@ -5,20 +5,12 @@ from __future__ import annotations
 
 from engine.encounter import Encounter
 from engine.recap import by_turn, markdown, summary
-from tests.skirmish import SKIRMISH, make_setup
+from tests.skirmish import SKIRMISH, first_shots, make_setup
 
 
 def fought() -> Encounter:
     enc = Encounter(make_setup(), SKIRMISH)
-    enc.act("initiative")
-    enc.type_roll("2")
-    enc.type_roll("6")
-    enc.act("next")
-    enc.act("scan", side="blue", target="brute")
-    enc.type_roll("6 6")
-    enc.act("fire", ship="arrow", target="brute")
-    enc.type_roll("6 6")
-    enc.type_roll("4")
+    first_shots(enc)
     enc.act("next")
     enc.act("next")  # turn 2 begins
     enc.act("initiative")

@@ -229,14 +229,19 @@ def played_duel(to_hit: str = "9"):
     return enc
 
 
-def first_shots(enc: Encounter) -> None:
-    """Turn 1 with typed dice: initiative to red (2 against 6), blue scans the Brute and the Arrow hits it for 4."""
+def to_fire_step(enc: Encounter) -> None:
+    """Turn 1 with typed dice: initiative (blue 2, red 6), then blue scans the Brute."""
     enc.act("initiative")
     enc.type_roll("2")
     enc.type_roll("6")
     enc.act("next")
     enc.act("scan", side="blue", target="brute")
     enc.type_roll("6 6")
+
+
+def first_shots(enc: Encounter) -> None:
+    """``to_fire_step``, and the Arrow hits the Brute for 4."""
+    to_fire_step(enc)
     enc.act("fire", ship="arrow", target="brute")
     enc.type_roll("6 6")
     enc.type_roll("4")

@@ -12,21 +12,12 @@ from engine.encounter import Encounter, Event, ReplayError, replay
 from engine.errors import BadDiceValue, BadTable, FlagbridgeError, IllegalAction, UnknownRuleset
 from engine.ruleset import find_ruleset
 from engine.state import add_object, expire_objects, plain_copy
-from tests.skirmish import SKIRMISH, make_setup
+from tests.skirmish import SKIRMISH, make_setup, to_fire_step
 
 
 @pytest.fixture
 def enc() -> Encounter:
     return Encounter(make_setup(), SKIRMISH)
-
-
-def _to_fire_step(enc: Encounter) -> None:
-    enc.act("initiative")
-    enc.type_roll("2")
-    enc.type_roll("6")
-    enc.act("next")
-    enc.act("scan", side="blue", target="brute")
-    enc.type_roll("6 6")
 
 
 def test_action_asks_for_rolls_with_named_modifiers_and_exact_odds(enc: Encounter) -> None:
@@ -35,7 +26,7 @@ def test_action_asks_for_rolls_with_named_modifiers_and_exact_odds(enc: Encounte
     assert req.purpose == "Initiative blue" and req.dice == "1D"
     assert [str(m) for m in req.modifiers] == ["+1 Tactics"]
     enc.undo()
-    _to_fire_step(enc)
+    to_fire_step(enc)
     enc.act("fire", ship="arrow", target="brute")
     hit = enc.pending
     assert hit.describe() == "To hit: 2D +2 Gun vs 8+ (72.2%)"  # 6+ on 2D = 26/36
@@ -57,7 +48,7 @@ def test_actions_wait_for_the_pending_roll(enc: Encounter) -> None:
 
 
 def test_illegal_action_records_nothing(enc: Encounter) -> None:
-    _to_fire_step(enc)
+    to_fire_step(enc)
     events, state = list(enc.events), plain_copy(enc.state)
     with pytest.raises(IllegalAction, match="red has no lock on arrow"):
         enc.act("fire", ship="brute", target="arrow")
@@ -76,7 +67,7 @@ def test_bad_typed_roll_records_nothing(enc: Encounter) -> None:
 
 
 def test_undo_removes_an_action_with_all_its_rolls(enc: Encounter) -> None:
-    _to_fire_step(enc)
+    to_fire_step(enc)
     hull = enc.state["ships"]["brute"]["hull"]
     enc.act("fire", ship="arrow", target="brute")
     enc.type_roll("10")
@@ -91,7 +82,7 @@ def test_undo_removes_an_action_with_all_its_rolls(enc: Encounter) -> None:
 
 
 def test_undo_mid_volley_drops_the_half_done_action(enc: Encounter) -> None:
-    _to_fire_step(enc)
+    to_fire_step(enc)
     state = plain_copy(enc.state)
     enc.act("fire", ship="arrow", target="brute")
     enc.type_roll("10")  # hit; damage roll now pending
@@ -109,7 +100,7 @@ def test_new_event_clears_redo(enc: Encounter) -> None:
 
 
 def test_undo_back_to_an_autosaved_state_thaws_it_instead_of_replaying(enc: Encounter, monkeypatch) -> None:
-    _to_fire_step(enc)
+    to_fire_step(enc)
     kept = plain_copy(enc.state)
     enc.frozen_state()  # the console's autosave freezes the state after each key
     enc.act("fire", ship="arrow", target="brute")
@@ -123,7 +114,7 @@ def test_undo_back_to_an_autosaved_state_thaws_it_instead_of_replaying(enc: Enco
 
 
 def test_a_kept_state_of_another_branch_is_never_thawed(enc: Encounter) -> None:
-    _to_fire_step(enc)
+    to_fire_step(enc)
     enc.act("fire", ship="arrow", target="brute")
     enc.type_roll("10")
     enc.frozen_state()  # after the hit: the damage roll pending
@@ -138,7 +129,7 @@ def test_a_kept_state_of_another_branch_is_never_thawed(enc: Encounter) -> None:
 
 def test_undo_everything_returns_the_setup_state(enc: Encounter) -> None:
     start = plain_copy(enc.state)
-    _to_fire_step(enc)
+    to_fire_step(enc)
     while enc.undo():
         pass
     assert enc.state == start and enc.events == []
@@ -179,7 +170,7 @@ def test_a_correction_line_names_a_unit_named_further_in_its_path() -> None:
 def test_an_action_line_names_a_renamed_unit_by_its_new_name(enc: Encounter) -> None:
     """Found by a game master's drive: after a ship was renamed by a correction, its action lines still read
     the setup's name ("target=Brute") while the notes under them read the new one."""
-    _to_fire_step(enc)
+    to_fire_step(enc)
     scan = next(ev for ev in enc.events if ev.kind == "action" and ev.data["name"] == "scan")
     assert "target=Brute" in enc.describe(scan)
     enc.correct("ships.brute.name", "Brute II", note="typo")
@@ -203,7 +194,7 @@ def test_bad_corrections_are_refused(enc: Encounter, path: str, value: str, mess
 
 
 def test_replay_draws_no_dice_and_equals_live_state(enc: Encounter) -> None:
-    _to_fire_step(enc)
+    to_fire_step(enc)
     enc.act("fire", ship="arrow", target="brute")
     enc.roll()
     while enc.pending:
@@ -228,7 +219,7 @@ def test_builtin_roller_is_deterministic_for_a_seed(enc: Encounter) -> None:
 
 
 def test_replay_refuses_a_log_that_does_not_fit(enc: Encounter) -> None:
-    _to_fire_step(enc)
+    to_fire_step(enc)
     bad = [Event(e.kind, e.group, e.at, dict(e.data)) for e in enc.events]
     bad[1].data["natural"] = 9  # 9 on 1D
     with pytest.raises(ReplayError, match=r"events\[1\] \(roll\): 9 cannot be rolled on 1D"):
@@ -236,7 +227,7 @@ def test_replay_refuses_a_log_that_does_not_fit(enc: Encounter) -> None:
 
 
 def test_knowledge_objects_and_people_are_state(enc: Encounter) -> None:
-    _to_fire_step(enc)
+    to_fire_step(enc)
     assert enc.state["knowledge"] == {"blue": {"brute": "locked"}}
     enc.act("launch", ship="arrow", target="brute")
     assert enc.state["objects"]["salvo-1"]["expires_turn"] == 2
@@ -277,7 +268,7 @@ def test_setup_is_checked_against_the_ruleset_fields() -> None:
 def test_a_redo_that_fails_half_way_leaves_the_fight_as_it_was_and_can_be_redone(enc: Encounter, monkeypatch) -> None:
     """Redo applies the group in place, as a new event is applied: a refusal half way rebuilds the state the
     log had before the redo, and keeps the group to redo."""
-    _to_fire_step(enc)
+    to_fire_step(enc)
     before = plain_copy(enc.state)
     events = list(enc.events)
     enc.act("fire", ship="arrow", target="brute")

@@ -45,7 +45,10 @@ Where the text is silent we decided, as a careful referee would:
   as weaponry); a tube without fire control launches at DM -4 with no program DMs.
 - Energy: the weapons a ship fires in one turn (offence and defence) may not
   use more energy points than its power plant gives (High Guard's 1% of the
-  hull per plant factor), less the loaded programs' energy.
+  hull per plant factor), less the loaded programs' energy. What a turret's
+  weapons use when it fires or intercepts is spent for the turn: a weapon the
+  damage of step 5 (or a correction) takes away later gives none of it back for
+  step 6 or 7, and one given back spends nothing more.
 - Field defences (repulsors, nuclear dampers) roll once per eligible attack per
   field, however many projectors the ship carries.
 - A ramming attempt rolls 2D against the ramming table; on success each ship
@@ -63,7 +66,7 @@ from engine.tables import kept_for
 
 from . import turn
 from .catalogue import continuation
-from .ships import energy_points, points_text
+from .ships import SPENT, energy_points, points_text
 from .tables import Tables
 
 FIRE_CONTROL_LOST_DM = -4  # "DM -4 + Gunnery skill"
@@ -125,20 +128,46 @@ def _program_facts(programs: tuple[str, ...], table: dict) -> ProgramFacts:
 
 
 def energy_free(ship: dict, tables: Tables) -> int:
-    """Energy points not yet spent this turn by weapons and loaded programs."""
+    """Energy points not yet spent this turn by weapons and loaded programs: the one figure the fire and defence
+    rules, their refusals and the console's Energy line all read."""
     total = energy_points(ship["tonnage"], ship["power_plant"])
-    mounts = tables.mounts
     used = program_facts(ship["programs"], tables).energy
     fired = 0
     for t in ship["turrets"]:
         if t["used"]:
-            fired += mounts[t["weapon"]]["energy_points"] * working(t)
+            fired += energy_spent(t, tables)
     used += fired
     return total - used
 
 
 def energy_need(turret: dict, tables: Tables) -> int:
+    """Energy points the turret's working weapons use to fire or intercept now."""
     return tables.mounts[turret["weapon"]]["energy_points"] * working(turret)
+
+
+def energy_spent(turret: dict, tables: Tables) -> int:
+    """Energy points a used turret spent this turn: what its weapons used when it fired or intercepted, so a
+    weapon lost or given back since changes nothing. A used turret with none kept (a state an earlier Flagbridge
+    saved) is read as that version read it: by the weapons it has working now."""
+    spent = turret.get(SPENT)
+    return energy_need(turret, tables) if spent is None else spent
+
+
+def use_turret(turret: dict, use: str, tables: Tables) -> None:
+    """The turret is used this turn (``"offence"`` or ``"defence"``) and spends the energy its working weapons
+    use now."""
+    turret[SPENT] = energy_need(turret, tables)
+    turret["used"] = use
+
+
+def use_corrected(turret: dict, tables: Tables) -> None:
+    """A turret's use corrected by hand: corrected to unused, it has spent nothing; corrected to a use it had
+    none of, it spends what its working weapons use now (as ``use_turret``); from one use to the other, what it
+    spent stays."""
+    if not turret["used"]:
+        turret.pop(SPENT, None)
+    elif SPENT not in turret:
+        turret[SPENT] = energy_need(turret, tables)
 
 
 def turret_by_id(ship: dict, turret_id: str) -> dict | None:
@@ -383,7 +412,7 @@ def fire(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
         n = group_working(group)
         _take_ammo(ship, weapon, n)
         for t in group:
-            t["used"] = "offence"
+            use_turret(t, "offence", tables)
         ship["fired"] = True
         skill, tracked = battery_gunnery(ship, group)
         mods = fire_modifiers(state, ship, skill, tracked, target, tables, weapon, selective=bool(location))
@@ -634,7 +663,7 @@ def defend(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
     defence_id = chosen_defence(ship, t, attack, args["defence"], tables)
     entry = tables.defences[defence_id]
     _take_ammo(ship, {"ammo": entry.get("ammo", "")}, working(t))
-    t["used"] = "defence"
+    use_turret(t, "defence", tables)
     attack["defended_by"].append(f"{ship_id}/{t['id']}")
     mods = intercept_modifiers(ship, t, attack, tables)
     n = working(t) if entry.get("each_weapon") else 1

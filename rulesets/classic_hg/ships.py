@@ -59,6 +59,11 @@ TURRET_FIELDS: tuple[Field, ...] = (
           help="0: fires alone; turrets with the same number fire together as one battery"),
 )
 
+#: The optional field of a turret record that keeps the energy points its use this turn spent
+#: (``fire.use_turret``), until the next turn clears it with the use (``turn.new_turn``). A turret not used
+#: this turn has none, and neither has a used one in a state an earlier Flagbridge saved (``fire.energy_spent``
+#: reads such a turret as that version did), so it is never part of a fresh turret record.
+SPENT = "energy_spent"
 
 
 def controls_for(computer_model: int) -> int:

@@ -27,6 +27,7 @@ from engine.rolls import Modifier, RollResult
 from engine.ruleset import RuleContext, StepView
 
 from .catalogue import continuation
+from .ships import SPENT
 
 STEPS = (
     (1, "Initiative"),
@@ -268,6 +269,7 @@ def new_turn(state: dict, ctx: RuleContext) -> None:
     for ship in state["ships"].values():
         for t in ship["turrets"]:
             t["used"] = ""
+            t.pop(SPENT, None)  # the energy the use spent is free again
         ship["fired"] = False
     ctx.note(f"Turn {state['turn']} begins")
 

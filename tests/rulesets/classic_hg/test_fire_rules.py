@@ -280,6 +280,97 @@ def test_energy_spent_on_offence_is_not_there_for_defence() -> None:
     refused(enc, "needs 2 energy points, 0 left", "defend", ship="vigilant", turret="T3", attack="A1")
 
 
+# Jackal with a three-laser and a two-laser turret: at power plant 1 its 400 tons give 4 energy points
+# ("1% of the hull per plant factor"), the three pulse lasers use 3 of them, the two use 2.
+LASER_RAIDER = {"turrets": [{"weapon": "pulse_laser", "count": 3, "gunner_skill": 1},
+                            {"weapon": "pulse_laser", "count": 2, "gunner_skill": 1},
+                            {"weapon": "sandcaster", "count": 1}]}
+
+
+def energy_row(enc: Encounter, sid: str) -> str:
+    from rulesets.classic_hg import views
+
+    return dict(views.ship_panels(enc.state, sid)["Ship status"])["Energy"]
+
+
+def lasers_spent_then_one_shot_away() -> Encounter:
+    """Turn 1 to step 6: the Jackal (DEFENDER, 4 energy points) intercepts a missile with its three pulse lasers in
+    step 4 (3 points), and in step 5 a beam laser hit on "Weapon" destroys one of those three."""
+    enc = duel(raider=LASER_RAIDER)
+    imperial_attack(enc)
+    enc.correct("ships.jackal.power_plant", 1, note="test: 400 tons x 1 / 100 = 4 energy points")
+    enc.correct("ships.jackal.armor_factor", 5, note="test: the laser's 6 points put 1 hit through")
+    enc.act("fire", ship="vigilant", turrets=["T4"], target="jackal", warhead="he")
+    answer(enc, "To hit: Vigilant T4", "12")  # A1, a missile
+    enc.act("fire", ship="vigilant", turrets=["T1"], target="jackal")
+    answer(enc, "To hit: Vigilant T1", "12")  # A2, three beam lasers
+    enc.act("next")
+    assert enc.state["step"] == 4
+    enc.act("defend", ship="jackal", turret="T1", attack="A1")
+    answer(enc, "Intercept A1: Jackal T1 Pulse laser antimissile fire", "12")
+    assert attack(enc, "A1")["status"] == "intercepted"
+    assert energy_row(enc, "jackal") == "1 of 4 EP free"
+    enc.act("next")
+    enc.act("resolve_damage")
+    answer(enc, "General location: A2", roll_for_general("weapons"))
+    answer(enc, "Specific location: A2", roll_for_effect("weapons", "weapon"))
+    answer(enc, "Which turret or tube on Jackal", "1")  # 1d4: T1, T2, T3, tube 1
+    assert [t["destroyed"] for t in ship(enc, "jackal")["turrets"]] == [1, 0, 0]
+    enc.act("next")
+    assert enc.state["step"] == 6
+    return enc
+
+
+def test_energy_spent_in_defensive_fire_stays_spent_when_the_turret_is_hit_before_offensive_fire() -> None:
+    """classic-hg-combat.txt, the turn sequence: the DEFENDER fires defensively in step 4, records damage in step 5
+    ("The damage effects are applied immediately") and fires "any undamaged offensive weapon" in step 6; Weapon: "One
+    weapon in a turret is destroyed for each hit received". Energy is per turn across offence and defence (the
+    ruleset's reading, fire.py): the three pulse lasers (1 energy point each, weapons.toml) spent 3 of the Jackal's 4
+    in step 4, and the laser shot away in step 5 gives none of it back, so the two-laser turret (2 points) cannot
+    fire in step 6. It used to: the lost laser's point was counted free again."""
+    enc = lasers_spent_then_one_shot_away()
+    assert energy_row(enc, "jackal") == "1 of 4 EP free"  # the Energy line and the refusal read one figure
+    refused(enc, "Jackal T2: needs 2 energy points, 1 left this turn", "fire", ship="jackal", turrets=["T2"],
+            target="vigilant")
+
+
+def test_energy_a_turret_spent_is_spent_whatever_happens_to_it_later_and_free_again_next_turn() -> None:
+    """classic-hg-combat.txt, step 3 (the ATTACKER "fires its offensive weapons") and step 9 ("one turn is now
+    complete. If combat continues, return to step 1"); energy per turn is the ruleset's reading (fire.py), a beam
+    laser 1 point (weapons.toml). What a turret's weapons used when it fired is spent for the turn, whether a
+    correction then takes its weapons away or gives them back (a weapon given back did not fire), and the next turn
+    frees it all again."""
+    escort = {"turrets": [{"weapon": "beam_laser", "count": 3, "gunner_skill": 1},
+                          {"weapon": "beam_laser", "count": 2, "gunner_skill": 1},
+                          {"weapon": "beam_laser", "count": 2, "gunner_skill": 1},
+                          {"weapon": "missile_rack", "count": 1, "gunner_skill": 2}]}
+    enc = duel(escort=escort)
+    imperial_attack(enc)
+    enc.correct("ships.vigilant.power_plant", 1, note="test: 600 tons x 1 / 100 = 6 energy points")
+    enc.correct("ships.vigilant.turrets[0].destroyed", 1, note="test: one laser of T1 lost before it fires")
+    enc.act("fire", ship="vigilant", turrets=["T1"], target="jackal")  # two lasers: 2 points
+    answer(enc, "To hit: Vigilant T1", "2")
+    assert energy_row(enc, "vigilant") == "4 of 6 EP free"
+    enc.correct("ships.vigilant.turrets[0].destroyed", 0, note="test: the lost laser is given back after the shot")
+    assert energy_row(enc, "vigilant") == "4 of 6 EP free"  # it did not fire: it spent nothing
+    enc.act("fire", ship="vigilant", turrets=["T2"], target="jackal")  # 2 points
+    answer(enc, "To hit: Vigilant T2", "2")
+    enc.correct("ships.vigilant.turrets[1].destroyed", 2, note="test: both lasers of T2 lost after the shot")
+    assert energy_row(enc, "vigilant") == "2 of 6 EP free"  # what T2 spent stays spent
+    enc.correct("ships.vigilant.turrets[1].count", 1, note="test: the turret's size corrected after the shot")
+    assert energy_row(enc, "vigilant") == "2 of 6 EP free"
+    enc.act("fire", ship="vigilant", turrets=["T3"], target="jackal")  # two lasers: the last 2 points
+    answer(enc, "To hit: Vigilant T3", "2")
+    assert energy_row(enc, "vigilant") == "0 of 6 EP free"
+    for _ in range(6):  # steps 4 to 9, nothing fired back
+        enc.act("next")
+    assert enc.state["step"] == 9
+    enc.act("next")
+    assert enc.state["turn"] == 2 and enc.state["step"] == 1
+    assert energy_row(enc, "vigilant") == "6 of 6 EP free"  # a new turn: every point free again
+    assert all(not t["used"] for t in ship(enc, "vigilant")["turrets"])
+
+
 # --- running out -------------------------------------------------------------------------------
 
 def test_out_of_missiles_refuses_the_fire() -> None:

@@ -18,10 +18,10 @@ from engine.tables import table_files
 
 from . import actions, damage, turn  # noqa: F401  (actions fills the catalogue)
 from .catalogue import CATALOGUE
-from .fire import attack_fault
+from .fire import attack_fault, use_corrected
 from .corrections import RULES as CORRECTION_RULES
 from .construction import check_ship as check_construction
-from .ships import TURRET_FIELDS, ship_state
+from .ships import SPENT, TURRET_FIELDS, ship_state
 from .tables import TABLE_SET, load_tables
 
 
@@ -32,7 +32,7 @@ class ClassicHG(Ruleset):
     catalogue = CATALOGUE
     table_set = TABLE_SET
     correction_rules = CORRECTION_RULES
-    recap_ignores = ("used",)  # a turret's use this turn
+    recap_ignores = ("used", SPENT)  # a turret's use this turn, and the energy it spent
     sides_allowed = (2, 2)
     #: crew hits may be resolved by personal combat (``damage.crew_combat_state``)
     uses = ("percentile",)
@@ -42,10 +42,13 @@ class ClassicHG(Ruleset):
 
     def after_correction(self, state: dict, path: tuple, ctx=None) -> None:
         """A corrected value of the crew personal combat met (``people``) plays out as it does in a percentile
-        fight, by the shipped tables that combat reads (a chest corrected to no function kills)."""
+        fight, by the shipped tables that combat reads (a chest corrected to no function kills). A turret's use
+        corrected takes the energy it spent with it (``fire.use_corrected``)."""
         if path and path[0] == "people" and self.plays_out_crew:
             guest = find_ruleset("percentile")
             guest.person_corrected(state, path, guest.guest_tables(), ctx)
+        elif len(path) == 5 and path[0] == "ships" and path[2] == "turrets" and path[4] == "used":
+            use_corrected(state["ships"][path[1]]["turrets"][path[3]], self.tables_for(state))
 
     def earlier_readings(self) -> tuple[Ruleset, ...]:
         """Saves written before a crew member's correction played out hold the older results."""

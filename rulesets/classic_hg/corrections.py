@@ -8,6 +8,7 @@ flight that name a weapon, location and ships the damage rolls can read.
 
 from engine.corrections import CorrectionRule, between, not_empty, one_of, reorder, up_to
 
+from .ships import SPENT
 from .turn import RANGES, STEPS
 
 
@@ -45,6 +46,8 @@ RULES = (
     CorrectionRule("ships.*.turrets[*].count", between(1, 3)),
     CorrectionRule("ships.*.turrets[*].destroyed", between(0, 3)),
     CorrectionRule("ships.*.turrets[*].used", one_of(lambda state, tables: ("", "offence", "defence"))),
+    # energy points a used turret spent this turn (``fire.energy_spent``): none below 0
+    CorrectionRule(f"ships.*.turrets[*].{SPENT}", between(0, 1_000_000)),
     CorrectionRule("ships.*.tubes[*].id", not_empty),
     CorrectionRule("ships.*.programs[*]", one_of(lambda state, tables: tables.programs)),
     CorrectionRule("ships.*.storage", between(0, 1000)),

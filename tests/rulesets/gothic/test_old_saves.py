@@ -3,7 +3,8 @@
 A save's [state] is compared with the log replayed by today's rules (``engine.saves``); a value that differs is
 taken for a hand edit. Two corrections now play out more than they did: hits corrected to 0 destroy the
 vessel, and a critical's corrected roll applies the corrected row. A file the older rules wrote holds the older
-result, and must load cleanly all the same, while an edit by hand is still found.
+result, and must load cleanly all the same, while an edit by hand is still found. A save from before salvos could
+meet a stand other than their target's (``tests/fixtures/gothic/``) replays as it did.
 """
 
 from __future__ import annotations
@@ -91,3 +92,28 @@ def test_a_destroyed_vessel_made_whole_by_hand_in_a_new_save_is_still_found(tmp_
     path.write_text(head + "[state.ships.shade]\n" + rest.replace("destroyed = true\n", "destroyed = false\n", 1))
     with pytest.raises(BadSave, match=r"state\.ships\.shade\.destroyed is False in the file but the log gives True"):
         SaveFile.load(path)
+
+
+FIXTURE = Path(__file__).parents[2] / "fixtures" / "gothic" / "salvos-before-stands.toml"
+
+
+def test_a_save_written_before_salvos_could_meet_other_stands_replays_as_it_did(tmp_path: Path) -> None:
+    """A save written at 046c14c, before a salvo could meet another stand (``salvos-before-stands.toml``: a
+    boarding salvo's whole attack on its target, and an ordinary salvo's attack with its to-hit die waiting)
+    loads with the state it holds, says the same of each move, and waits for the same roll."""
+    copy = tmp_path / FIXTURE.name
+    copy.write_bytes(FIXTURE.read_bytes())
+    enc = SaveFile.load(copy).encounter
+    assert copy.read_bytes() == FIXTURE.read_bytes()
+    moves = [ev.notes for ev in enc.events if ev.kind == "action" and ev.data.get("name") == "move_salvo"]
+    assert moves == [
+        ["Torpedoes 2 from Divine Right closes 30 cm on Shade: 20 cm away now (was 50 cm)"],
+        ["Boarding torpedoes 3 from Hammer turns 30° and closes 30 cm on Iron Vow and reaches base contact",
+         "Boarding torpedoes 3 from Hammer in base contact with Iron Vow: 2 turrets fire at 3 torpedoes"],
+        ["Torpedoes 2 from Divine Right closes 20 cm on Shade and reaches base contact",
+         "Torpedoes 2 from Divine Right in base contact with Shade: 1 turret fire at 2 torpedoes"],
+    ]
+    assert unit(enc, "vow")["criticals"][0]["name"] == "Fire on the gun decks"
+    assert enc.pending is not None and enc.pending.purpose == "Torpedo to hit Shade (armour 5, 2 to roll)"
+    answer(enc, "Torpedo to hit Shade", "5", target="5+")
+    assert unit(enc, "shade")["shields_up"] == 0

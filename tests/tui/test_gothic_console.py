@@ -58,6 +58,28 @@ def _mid_fight(enc) -> None:
     enc.act("next")
 
 
+async def test_a_salvo_meets_another_stand_by_keys(tmp_path: Path) -> None:
+    """gothic-boarding-teleport.ru.txt: "Если управляемые торпеды перемещаются в базовый контакт с подставкой, по
+    ним могут произвести стрельбу турелли": the salvo aimed at Iron Vow meets Idolator Shade's stand on its way.
+    The form lists the enemy's other stands only; a filter for Hammer's own side finds none and says why; the
+    turret fire then asked is Idolator Shade's."""
+    app = gothic_app(tmp_path, _mid_fight)
+    async with app.run_test(size=WIDE) as pilot:
+        enc = app.save.encounter
+        await pilot.press("b", "enter", "enter")  # the one salvo, straight on
+        await pilot.pause()
+        listed = text(app, "#form-options")
+        assert "Idolator Shade" in listed and "Kessel Platform" in listed
+        assert "Iron Vow" not in listed and "Sword Vigil" not in listed
+        await pilot.press(*"Sword")
+        await pilot.pause()
+        assert "boarding teams land in an enemy's ship" in text(app, "#form-message")
+        await pilot.press(*["backspace"] * 5, "enter")  # the filter erased: the first stand, Idolator Shade
+        await pilot.pause()
+        assert enc.pending is not None and enc.pending.purpose.startswith("Turret fire: Idolator Shade")
+        assert "salvo-1" not in enc.state["ordnance"]
+
+
 class TestGothicConsole:
     """The gothic demo mid-fight: a capital ship on special orders, a crippled enemy with its shields down,
     a boarding salvo in flight and the ordnance phase's reminder."""

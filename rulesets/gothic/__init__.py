@@ -35,7 +35,7 @@ from .units import (DEFAULT_DISTANCE, MAX_CM, defence_profile, defence_state, de
 
 #: The order the console lists the actions in: the turn's own order, the next phase last.
 ACTION_ORDER = ("special_orders", "set_distance", "salvo_distance", "shields", "record_hits", "launch", "move_salvo",
-                "teleport", "repair", "next")
+                "meet_stand", "teleport", "repair", "next")
 assert sorted(ACTION_ORDER) == sorted(CATALOGUE.actions)
 CATALOGUE.actions = {name: CATALOGUE.actions[name] for name in ACTION_ORDER}
 

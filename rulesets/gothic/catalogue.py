@@ -33,7 +33,8 @@ def vessel_words(state: dict, uid: str) -> str:
     return f"{v['name']} ({CLASS_WORDS[v['class']]}, {v['hits']}/{v['hits_start']} hits)"
 
 
-def _vessels(state: dict, args: dict, tables) -> list[Choice]:
+def vessel_choices(state: dict, args: dict, tables) -> list[Choice]:
+    """Every ship and defence afloat, as most questions list them (a rule's ``may`` leaves out those it refuses)."""
     return [Choice(uid, vessel_words(state, uid)) for uid in afloat(state)]
 
 
@@ -53,7 +54,7 @@ def _enemies(of: str):
     return options
 
 
-VESSEL_PARAM = Param("vessel", "Ship or defence", "choice", options=_vessels)
+VESSEL_PARAM = Param("vessel", "Ship or defence", "choice", options=vessel_choices)
 TARGET_PARAM = Param("target", "Target", "choice", options=_enemies("vessel"))
 
 

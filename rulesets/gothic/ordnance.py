@@ -18,12 +18,15 @@ What the text leaves to the rest of the game, and our readings:
   distance to the target: it cannot close more than its move (30 cm for boarding
   torpedoes; ordinary torpedoes at the ``ordnance`` table's speed, and they do not
   turn). A salvo at 0 cm is in base contact and attacks at once.
-- In contact, each of the target's turrets rolls a D6 and destroys one torpedo on
-  the ``ordnance`` table's number; each survivor rolls a D6 to hit, needing the
-  number for the target's armour. An ordinary torpedo that hits knocks down a
-  shield that is up, or else takes a hit; a boarding torpedo that hits makes a
-  hit-and-run attack whatever the shields (the text names shields only for
-  teleports). The salvo is spent by its attack.
+- A move may instead end in base contact with another enemy stand the salvo
+  meets on its way ("в базовый контакт с подставкой": any stand, ``may_meet``
+  says why only an enemy's); it attacks that vessel as it would its target.
+- In contact, each of the touched vessel's turrets rolls a D6 and destroys one
+  torpedo on the ``ordnance`` table's number; each survivor rolls a D6 to hit,
+  needing the number for that vessel's armour. An ordinary torpedo that hits
+  knocks down a shield that is up, or else takes a hit; a boarding torpedo that
+  hits makes a hit-and-run attack whatever the shields (the text names shields
+  only for teleports). The salvo is spent by its attack.
 """
 
 from __future__ import annotations
@@ -33,9 +36,11 @@ from engine.rolls import Target
 from engine.ruleset import RuleContext
 
 from . import hitrun
-from .catalogue import CATALOGUE, TARGET_PARAM, chosen_vessel, vessel_words, why_no_vessel, why_phase
+from .catalogue import (CATALOGUE, TARGET_PARAM, chosen_vessel, vessel_choices, vessel_words, why_no_vessel,
+                        why_phase)
 from .tables import Tables
-from .units import MAX_CM, afloat, distance, lose_hits, note_distance_entered, spend_salvo, turrets_now, vessel, vessels
+from .units import (MAX_CM, afloat, distance, lose_hits, note_distance_entered, salvo_spent_words, spend_salvo,
+                    turrets_now, vessel, vessels)
 
 #: "Управляемая торпеда проходит 30 см за каждую стадию ordnance"
 BOARDING_MOVE_CM = 30
@@ -140,25 +145,35 @@ def _salvos(state: dict, args: dict, tables) -> list[Choice]:
             for sid, o in state["ordnance"].items() if not o["moved"]]
 
 
-def may_move(state: dict, args: dict, tables: Tables) -> str:
+def moving(state: dict, args: dict) -> tuple[str, dict | None]:
+    """The start of every salvo move's ``may``, whatever the move ends on (a distance to its target, another
+    stand): the ordnance phase, a salvo in flight not yet moved this phase, and its turn. A reason to refuse, or
+    "" and the salvo (None while none is chosen yet)."""
     why = why_phase(state, 3, "Salvos move")
     if why:
-        return why
+        return why, None
     if not state["ordnance"]:
-        return "no salvo in flight"
+        return "no salvo in flight", None
     if "salvo" not in args:
-        return ""
+        return "", None
     o = state["ordnance"].get(args["salvo"]) if isinstance(args["salvo"], str) else None
     if o is None:
-        return f"no salvo {args['salvo']!r} in flight"
+        return f"no salvo {args['salvo']!r} in flight", None
     if o["moved"]:
-        return f"{o['name']} has moved this ordnance phase"
+        return f"{o['name']} has moved this ordnance phase", None
     turn = args.get("turn")
     if isinstance(turn, int):
         if o["kind"] != "boarding" and turn:
-            return "ordinary torpedoes move straight: only boarding torpedoes may turn"
+            return "ordinary torpedoes move straight: only boarding torpedoes may turn", None
         if turn > BOARDING_TURN_DEGREES:
-            return f"a boarding torpedo turns at most {BOARDING_TURN_DEGREES}° at the start of the phase"
+            return f"a boarding torpedo turns at most {BOARDING_TURN_DEGREES}° at the start of the phase", None
+    return "", o
+
+
+def may_move(state: dict, args: dict, tables: Tables) -> str:
+    why, o = moving(state, args)
+    if why or o is None:
+        return why
     after = args.get("distance")
     reach = move_cm(o, tables)
     if isinstance(after, int) and after < o["distance"] - reach:
@@ -196,13 +211,60 @@ def moved_words(name: str, turn: int, before: int, after: int, target: str) -> s
             f"(was {before} cm)")
 
 
-CATALOGUE.add(Action("move_salvo", "Move salvo", move, key="m", may=may_move, params=(
+#: What every move of a salvo asks first, whatever it ends on (``moving`` judges both).
+MOVING_PARAMS = (
     Param("salvo", "Salvo", "choice", options=_salvos),
     # optional: only a boarding torpedo turns, so Enter (straight on) is the usual answer, and an ordinary salvo's
     Param("turn", "Turn first (degrees; Enter or 0 = straight, only boarding torpedoes turn)", "int", minimum=0,
           maximum=180, optional=True, default=0),
+)
+CATALOGUE.add(Action("move_salvo", "Move salvo", move, key="m", may=may_move, params=(
+    *MOVING_PARAMS,
     Param("distance", "Distance to its target after the move (cm, 0 = base contact)", "int",
           minimum=0, maximum=MAX_CM),
+)))
+
+
+# --- meeting another stand on the way ------------------------------------------------------------
+
+def may_meet(state: dict, args: dict, tables: Tables) -> str:
+    """A salvo's move ends in base contact with a stand other than its target's: "Если управляемые торпеды
+    перемещаются в базовый контакт с подставкой, по ним могут произвести стрельбу турелли" (first paragraph) names
+    any stand the torpedoes move into, not the one they were launched at, so a salvo passing over another vessel
+    meets it. Only an enemy's: the text's assault teams, "после того, как торпеда пробьет корпус, высаживаются
+    внутрь корабля противника", land in the enemy's ship, and a hit-and-run by one's own teams on one's own ship
+    is nothing the text describes. Ordinary torpedoes, whose contact the boarding torpedo's copies ("всё как у
+    обычных торпед"), meet the same stands: the text says nothing of them hitting their own side, and they are
+    launched at enemies alone (``may_launch``). The move's limits are the move's (``moving``); how far the stand
+    was from the salvo is the table's to see (only distances between enemy vessels are kept)."""
+    why, o = moving(state, args)
+    if why or o is None or "stand" not in args:
+        return why
+    why = why_no_vessel(state, args["stand"])
+    if why:
+        return why
+    v = vessel(state, args["stand"])
+    if args["stand"] == o["target"]:
+        return f"{v['name']} is its target: move it to 0 cm (m)"
+    if v["side"] == o["side"]:
+        return (f"{v['name']} is on the salvo's own side: "
+                + ("boarding teams land in an enemy's ship" if o["kind"] == "boarding"
+                   else "a salvo meets the stands of the enemies it is launched at"))
+    return ""
+
+
+def meet_stand(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
+    o = state["ordnance"][args["salvo"]]
+    turned = f" turns {args['turn']}° and" if args["turn"] else ""
+    ctx.note(f"{o['name']}{turned} comes into base contact with {vessel(state, args['stand'])['name']} on its way to "
+             f"{vessel(state, o['target'])['name']} ({o['distance']} cm from it before the move)")
+    contact(state, args["salvo"], tables, ctx, args["stand"])
+
+
+CATALOGUE.add(Action("meet_stand", "Salvo meets a stand", meet_stand, key="b", may=may_meet, params=(
+    *MOVING_PARAMS,
+    Param("stand", "Stand it comes into base contact with on its way (an enemy's)", "choice",
+          options=vessel_choices),
 )))
 
 
@@ -250,17 +312,22 @@ CATALOGUE.add(Action("salvo_distance", "Salvo distance", salvo_distance, key="a"
 
 # --- the attack in base contact ---------------------------------------------------------------------
 
-def contact(state: dict, sid: str, tables: Tables, ctx: RuleContext) -> None:
-    """The salvo reaches its target's base: turrets fire, then survivors roll to hit. The marker is spent."""
+def contact(state: dict, sid: str, tables: Tables, ctx: RuleContext, stand: str = "") -> None:
+    """The salvo reaches a stand's base, its target's or (``stand``) another's its move met: that vessel's turrets
+    fire, then survivors roll to hit it. The marker is spent. The attack names the vessel it is on as its
+    ``target``, whichever stand it is, and marks a stand met (``units.salvo_spent_words`` names it)."""
     o = spend_salvo(state, sid)
-    t = vessel(state, o["target"])
+    uid = stand or o["target"]
+    t = vessel(state, uid)
     turrets = turrets_now(t)
     ctx.note(f"{o['name']} in base contact with {t['name']}: {turrets} turret{'s' if turrets != 1 else ''} "
              f"fire at {o['strength']} torpedo{'es' if o['strength'] != 1 else ''}")
-    attack = {"salvo": sid, "name": o["name"], "kind": o["kind"], "target": o["target"],
+    attack = {"salvo": sid, "name": o["name"], "kind": o["kind"], "target": uid,
               "source": f"boarding torpedo from {vessel(state, o['owner'])['name']}",
               "turrets": turrets, "alive": o["strength"], "to_roll": 0 if turrets else o["strength"],
               "hits": 0}
+    if stand:
+        attack["met"] = True  # only then: the attacks of saves from before stands could be met read as they did
     proceed(state, attack, tables, ctx)
 
 
@@ -268,7 +335,7 @@ def proceed(state: dict, attack: dict, tables: Tables, ctx: RuleContext) -> None
     """The next roll of a salvo's attack: a turret, then each surviving torpedo, until it is done."""
     t = vessel(state, attack["target"])
     if t["destroyed"]:
-        ctx.note(f"{attack['name']}: its target is destroyed; the rest of the salvo is spent")
+        ctx.note(salvo_spent_words(attack, t))
         return
     if attack["turrets"] and attack["alive"]:
         ctx.request_roll(f"Turret fire: {t['name']} at {attack['name']} "
@@ -288,9 +355,10 @@ def target_gone(state: dict, attack: dict, ctx: RuleContext) -> bool:
     """A roll of a salvo's attack asked before a correction destroyed its target (a critical's corrected row took
     its last hits, its hits corrected to 0): it finds nothing to hit, and the rest of the salvo is spent, as
     ``proceed`` says of a target destroyed by the attack itself."""
-    if not vessel(state, attack["target"])["destroyed"]:
+    t = vessel(state, attack["target"])
+    if not t["destroyed"]:
         return False
-    ctx.note(f"{attack['name']}: its target is destroyed; the rest of the salvo is spent")
+    ctx.note(salvo_spent_words(attack, t))
     return True
 
 

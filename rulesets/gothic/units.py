@@ -199,6 +199,13 @@ ROLLS_ON_A_VESSEL = {"turret_shot": "target", "torpedo_hit": "target", "hit_and_
                      "repaired": "vessel"}
 
 
+def salvo_spent_words(attack: dict, v: dict) -> str:
+    """What the log says when the vessel a salvo's attack is on is destroyed before the attack ends. A stand the
+    salvo met on its way (``attack["met"]``) is named: "its target" read as the ship it was launched at."""
+    whose = f"{v['name']}, the stand it met," if attack.get("met") else "its target"
+    return f"{attack.get('name', 'the salvo')}: {whose} is destroyed; the rest of the salvo is spent"
+
+
 def moot_rolls_dropped(state: dict, note) -> None:
     """Rolls still waiting on a vessel a correction has just destroyed are not asked: each would find nothing
     (the rest of a salvo is spent, a teleport attack boards no wreck, a repair mends nothing), and the table
@@ -218,7 +225,7 @@ def moot_rolls_dropped(state: dict, note) -> None:
         if p["then"] == "repaired":
             words = f"{v['name']} is destroyed: nothing is repaired"
         elif context.get("salvo"):
-            words = f"{context.get('name', 'the salvo')}: its target is destroyed; the rest of the salvo is spent"
+            words = salvo_spent_words(context, v)
         else:
             words = f"{v['name']} is destroyed: the {context.get('source', 'attack')} finds nothing to attack"
         if words not in said:

@@ -43,6 +43,8 @@ def test_a_boarding_salvo_meeting_another_enemy_stand_is_fired_on_by_its_turrets
     answer(enc, "Hit-and-run on Shade (boarding torpedo from Hammer)", "2", target="2+")
     assert enc.pending is None
     assert unit(enc, "shade")["destroyed"]
+    assert notes(enc, start)[-1] == ("Boarding torpedoes 2 from Hammer: Shade, the stand it met, is destroyed; the rest "
+                                     "of the salvo is spent")
     vow = unit(enc, "vow")
     assert (vow["hits"], vow["shields_up"], vow["criticals"]) == (8, 2, [])
     log = notes(enc, start)
@@ -114,10 +116,12 @@ def test_undo_puts_the_salvo_back_in_flight_unmoved() -> None:
 
 def test_rolls_waiting_on_the_stand_met_are_dropped_when_a_correction_destroys_it() -> None:
     """The attack reads the stand met as it reads a target: Shade's hits corrected to 0 while its turret's die
-    waits destroy it, and the rest of the salvo is spent with no die asked."""
+    waits destroy it, and the rest of the salvo is spent with no die asked. The line names Shade: "its target"
+    read as Iron Vow, the ship the salvo was launched at (found by a drive)."""
     enc, sid = in_ordnance_phase()
     enc.act("meet_stand", salvo=sid, turn=0, stand="shade")
     assert enc.pending is not None and enc.pending.purpose.startswith("Turret fire: Shade")
     event = enc.correct("ships.shade.hits", 0)
     assert enc.pending is None
-    assert "Boarding torpedoes 2 from Hammer: its target is destroyed; the rest of the salvo is spent" in event.notes
+    assert ("Boarding torpedoes 2 from Hammer: Shade, the stand it met, is destroyed; the rest of the salvo is spent"
+            in event.notes)

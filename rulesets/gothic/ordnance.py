@@ -320,8 +320,8 @@ def contact(state: dict, sid: str, tables: Tables, ctx: RuleContext, stand: str 
     uid = stand or o["target"]
     t = vessel(state, uid)
     turrets = turrets_now(t)
-    ctx.note(f"{o['name']} in base contact with {t['name']}: {turrets} turret{'s' if turrets != 1 else ''} "
-             f"fire at {o['strength']} torpedo{'es' if o['strength'] != 1 else ''}")
+    ctx.note(f"{o['name']} in base contact with {t['name']}: {turrets} turret{'s fire' if turrets != 1 else ' fires'} "
+             f"at {o['strength']} torpedo{'es' if o['strength'] != 1 else ''}")
     attack = {"salvo": sid, "name": o["name"], "kind": o["kind"], "target": uid,
               "source": f"boarding torpedo from {vessel(state, o['owner'])['name']}",
               "turrets": turrets, "alive": o["strength"], "to_roll": 0 if turrets else o["strength"],

@@ -111,7 +111,7 @@ def test_a_save_written_before_salvos_could_meet_other_stands_replays_as_it_did(
         ["Boarding torpedoes 3 from Hammer turns 30° and closes 30 cm on Iron Vow and reaches base contact",
          "Boarding torpedoes 3 from Hammer in base contact with Iron Vow: 2 turrets fire at 3 torpedoes"],
         ["Torpedoes 2 from Divine Right closes 20 cm on Shade and reaches base contact",
-         "Torpedoes 2 from Divine Right in base contact with Shade: 1 turret fire at 2 torpedoes"],
+         "Torpedoes 2 from Divine Right in base contact with Shade: 1 turret fires at 2 torpedoes"],
     ]
     assert unit(enc, "vow")["criticals"][0]["name"] == "Fire on the gun decks"
     assert enc.pending is not None and enc.pending.purpose == "Torpedo to hit Shade (armour 5, 2 to roll)"

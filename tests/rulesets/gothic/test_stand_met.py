@@ -50,7 +50,7 @@ def test_a_boarding_salvo_meeting_another_enemy_stand_is_fired_on_by_its_turrets
     log = notes(enc, start)
     assert log[0] == ("Boarding torpedoes 2 from Hammer turns 20° and comes into base contact with Shade on its "
                       "way to Iron Vow (30 cm from it before the move)")
-    assert "Boarding torpedoes 2 from Hammer in base contact with Shade: 1 turret fire at 2 torpedoes" in log
+    assert "Boarding torpedoes 2 from Hammer in base contact with Shade: 1 turret fires at 2 torpedoes" in log
 
 
 def test_an_ordinary_salvo_meeting_a_defence_rolls_against_the_defences_turrets_and_armour() -> None:

@@ -140,6 +140,12 @@ def energy_free(ship: dict, tables: Tables) -> int:
     return total - used
 
 
+def energy_left_text(free: int | float) -> str:
+    """``energy_free`` as a figure, never below 0: a plant hit after the energy was spent leaves the turn over what
+    the plant gives now, and nothing is left rather than less than nothing."""
+    return points_text(max(free, 0))
+
+
 def energy_need(turret: dict, tables: Tables) -> int:
     """Energy points the turret's working weapons use to fire or intercept now."""
     return tables.mounts[turret["weapon"]]["energy_points"] * working(turret)
@@ -263,7 +269,7 @@ def energy_problem(ship: dict, turrets: list[dict], tables: Tables) -> str:
     if need and need > energy_free(ship, tables):
         named = "+".join(t["id"] for t in turrets)
         return (f"{ship['name']} {named}: needs {need} energy points, "
-                f"{points_text(energy_free(ship, tables))} left this turn")
+                f"{energy_left_text(energy_free(ship, tables))} left this turn")
     return ""
 
 

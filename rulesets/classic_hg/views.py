@@ -12,7 +12,7 @@ from __future__ import annotations
 from . import damage, turn
 from .choices import lower, mount_label, weapon_label, words
 from .damage import erosion_step
-from .fire import energy_free, roll_cell, working
+from .fire import energy_free, energy_left_text, roll_cell, working
 from .phases import storage_used
 from .ships import energy_points, points_text
 from .tables import Tables, load_tables
@@ -174,7 +174,7 @@ def ship_status(state: dict, ship_id: str, tables: Tables) -> list[tuple[str, st
         rows.append(("Fields", ", ".join(fields)))
     total = energy_points(ship["tonnage"], ship["power_plant"])
     rows += [
-        ("Energy", f"{points_text(energy_free(ship, tables))} of {points_text(total)} EP free"),
+        ("Energy", energy_line(energy_free(ship, tables), total)),
         ("Programs", ", ".join(ship["programs"]) or "none"),
         ("Storage", f"{storage_used(ship['programs'], tables)}/{ship.get('storage', 0)} spaces"),
     ]
@@ -366,3 +366,10 @@ def roll_help(state: dict, request) -> list[str]:
 def sensors(state: dict) -> list[str]:
     """The text has no sensor rules: nothing to track."""
     return [NO_SENSORS]
+
+
+def energy_line(free: int | float, total: int | float) -> str:
+    """The Energy row: what is free of what the plant gives, and by how much a turn is over when a plant hit came
+    after its energy was spent."""
+    over = f" ({points_text(-free)} more spent this turn than the plant gives now)" if free < 0 else ""
+    return f"{energy_left_text(free)} of {points_text(total)} EP free{over}"

@@ -495,3 +495,14 @@ def test_selective_program_dm_only_when_choosing_the_location() -> None:
     enc.act("fire", ship="vigilant", turrets=["T1"], target="jackal", location="bridge")
     dm = TABLES.programs["SELECTIVE"]["to_hit_dm"]
     assert {m.source: m.value for m in enc.pending.modifiers}.get("SELECTIVE") == dm
+
+
+def test_energy_spent_beyond_a_plant_hit_since_reads_none_free() -> None:
+    """The power plant hit after the turn's energy was spent (here by a correction to 0): what was spent stays spent
+    (fire.py), so more is spent than the plant gives now. The Energy line and the refusal say 0 is left and by
+    how much the turn is over, not "-3 of 0 EP free" (found by a helper's review of the energy fix)."""
+    enc = lasers_spent_then_one_shot_away()
+    enc.correct("ships.jackal.power_plant", 0, note="test: the plant shot away")
+    assert energy_row(enc, "jackal") == "0 of 0 EP free (3 more spent this turn than the plant gives now)"
+    refused(enc, "Jackal T2: needs 2 energy points, 0 left this turn", "fire", ship="jackal", turrets=["T2"],
+            target="vigilant")

@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+import pytest
+
 from engine import __version__
 from engine.encounter import Encounter
 from engine.saves import create
@@ -294,22 +296,35 @@ def test_a_save_whose_log_lost_events_is_not_sent_to_keep_edits(tmp_path: Path, 
     assert main(["check", str(path)]) == 0
 
 
-def test_output_cut_short_by_a_closed_pipe_is_no_error_to_report(tmp_path: Path) -> None:
+@pytest.mark.parametrize("buffered", [False, True], ids=["unbuffered", "buffered"])
+@pytest.mark.parametrize("command", [["rulesets"], ["log", "DEMO"], ["log", "--markdown", "DEMO"]],
+                         ids=["rulesets", "log", "log-markdown"])
+def test_output_cut_short_by_a_closed_pipe_is_no_error_to_report(tmp_path: Path, command: list[str],
+                                                                 buffered: bool) -> None:
     """Found by a game master's drive: ``flagbridge rulesets | head -1`` (or a pager quit early) printed
     "unexpected error, please report it: BrokenPipeError" and exited 2. A reader that stops reading is not a
-    fault: nothing more is said, and the exit is the one a pipe's end gives."""
+    fault: nothing more is said, and the exit is the one a pipe's end gives. ``flagbridge log SAVE | head -1``
+    exited 1 (the text's printer ended the program itself), and with Python's usual buffered output every
+    command exited 120 with "Exception ignored ... BrokenPipeError" when what was left was written at exit."""
     import os
+    import shutil
     import subprocess
     import sys
 
+    demo = tmp_path / "demo.toml"
+    shutil.copyfile(Path(__file__).parent.parent / "saves" / "demo-percentile.toml", demo)
+    env = {k: v for k, v in os.environ.items() if not (buffered and k == "PYTHONUNBUFFERED")}
+    if not buffered:
+        env["PYTHONUNBUFFERED"] = "1"
     read, write = os.pipe()
     os.close(read)  # the reader has gone before the first line
     try:
-        done = subprocess.run([sys.executable, "-m", "tui.cli", "rulesets"], stdout=write, stderr=subprocess.PIPE,
-                              cwd=Path(__file__).parent.parent, timeout=60)
+        done = subprocess.run([sys.executable, "-m", "tui.cli", *[str(demo) if w == "DEMO" else w for w in command]],
+                              stdout=write, stderr=subprocess.PIPE, cwd=Path(__file__).parent.parent, env=env,
+                              timeout=60)
     finally:
         os.close(write)
-    assert done.stderr == b"" and done.returncode == 141
+    assert (done.stderr, done.returncode) == (b"", 141)
 
 
 def test_a_save_that_cannot_be_written_is_said_in_one_line_and_left_as_it_was(tmp_path: Path, monkeypatch,

@@ -164,7 +164,9 @@ def main(argv: list[str] | None = None) -> int:
             return EXIT_BAD
         return run("start", save_dir=save_dir)
     try:
-        return _COMMANDS[args.command](args)
+        code = _COMMANDS[args.command](args)
+        sys.stdout.flush()  # what is still buffered meets a reader that has gone here, not at exit
+        return code
     except FlagbridgeError as exc:
         print(f"flagbridge {args.command}: {exc}", file=sys.stderr)
         return EXIT_BAD
@@ -177,6 +179,18 @@ def main(argv: list[str] | None = None) -> int:
         print(f"flagbridge {args.command}: unexpected error, please report it: "
               f"{type(exc).__name__}: {exc}", file=sys.stderr)
         return EXIT_BAD
+
+
+def _text_out():
+    """A rich console on stdout whose broken pipe goes to ``main``'s, as every other command's does: rich's own
+    answer to one (``Console.on_broken_pipe``) ends the program with exit 1."""
+    from rich.console import Console
+
+    class PipedConsole(Console):
+        def on_broken_pipe(self) -> None:
+            raise BrokenPipeError
+
+    return PipedConsole(highlight=False)
 
 
 def _stdout_to_nowhere() -> None:
@@ -241,10 +255,9 @@ def _log(args: argparse.Namespace) -> int:
     if args.markdown:
         sys.stdout.write(markdown(enc))
         return 0
-    from rich.console import Console
     from rich.text import Text
 
-    out = Console(highlight=False)
+    out = _text_out()
     out.print(Text(enc.setup.name, style="bold"), Text(f" · {enc.ruleset.name}", style="dim"))
     for e in entries(enc):
         line = Text(f"{e.group:>4} ", style="dim")

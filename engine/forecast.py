@@ -35,7 +35,7 @@ from typing import Callable
 from .actions import filled_args
 from .errors import BadTable, IllegalAction
 from .rolls import RollRequest, RollResult
-from .ruleset import RuleContext, Ruleset, _LAZY, find_ruleset, register_lazy
+from .ruleset import Outcome, RuleContext, Ruleset, _LAZY, find_ruleset, register_lazy
 from .state import freeze, plain_copy, thaw
 
 #: Turns a simulated fight may last past the saved one (that turn counts as the first); a fight
@@ -339,6 +339,8 @@ class Forecast:
     fights: list[FightResult]
     #: What the ruleset calls one of the fight's turns (its doctrine module's ``TURN_WORD``): "round" in percentile.
     turn_word: str = "turn"
+    #: How the fight had already ended when the forecast was asked (``already_over``): then no fight was played.
+    ended: Outcome | None = None
 
     @property
     def count(self) -> int:
@@ -361,8 +363,18 @@ class Forecast:
         """Fights by the turns they lasted (the cap holds the unfinished ones too), shortest first."""
         return dict(sorted(Counter(f.turns for f in self.fights).items()))
 
+    def ended_words(self) -> str:
+        """What a forecast of a fight already over says: that it is over, and who won."""
+        if self.ended is None:
+            return ""
+        winner = self.sides.get(self.ended.winner, self.ended.winner)
+        return (f"the fight is already over: {f'{winner} won' if winner else 'no side won'} "
+                "(every fight from here ends the same; none was simulated)")
+
     def lines(self) -> list[str]:
         """The forecast in words, for the command line."""
+        if self.ended is not None:
+            return [self.ended_words()]
         turns = f"{self.turn_word}s"
         out = [f"{self.count} simulated fights, seed {self.seed}, at most {self.turn_cap} {turns} each"]
         for side, name in self.sides.items():
@@ -433,6 +445,13 @@ def count_problem(fights: int, turn_cap: int, words: tuple[str, str] = ("fights"
     return ""
 
 
+def already_over(encounter) -> Outcome | None:
+    """How the encounter's fight ended, when it is over and no roll is left to answer (None otherwise, and for a
+    ruleset with no forecast): every fight played from there would end as it stands, so none need be."""
+    end = encounter.ruleset.outcome(encounter.state)
+    return end if end is not None and end.over and not encounter.state.get("pending") else None
+
+
 def forecast(encounter, fights: int, seed: int, picked: dict[str, str] | None = None,
              workers: int | None = None, turn_cap: int = TURN_CAP, progress: Progress | None = None,
              cancelled: Callable[[], bool] | None = None) -> Forecast:
@@ -446,7 +465,9 @@ def forecast(encounter, fights: int, seed: int, picked: dict[str, str] | None = 
     units = {uid: (str(u.get("name", uid)), str(u.get("side", ""))) for _, uid, u in rs.units(state)}
     units = {uid: units[uid] for uid in rs.outcome(state).survived}
     result = Forecast(rs.id, seed, turn_cap, {s: state.get("side_names", {}).get(s, s) for s in rs.side_ids(state)},
-                      names, units, [], rs.turn_word())
+                      names, units, [], rs.turn_word(), already_over(encounter))
+    if result.ended is not None:  # said at once: no worker started, no fight played
+        return result
     cores = os.cpu_count() or 1
     workers = max(1, min(workers or cores, cores, fights))  # more than a core each only wait their turn
     spans = fight_spans(fights, workers)

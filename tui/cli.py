@@ -350,7 +350,7 @@ def _ship(args: argparse.Namespace) -> int:
 def _forecast(args: argparse.Namespace) -> int:
     """Simulate the rest of the fight from the save; the file is only read."""
     from engine.errors import BadTable
-    from engine.forecast import TURN_CAP, count_problem, forecast
+    from engine.forecast import TURN_CAP, already_over, count_problem, forecast
     from engine.saves import SaveFile
 
     picked = {}
@@ -374,7 +374,7 @@ def _forecast(args: argparse.Namespace) -> int:
 
     err = Console(stderr=True, highlight=False)
     kwargs = dict(picked=picked, workers=args.workers, turn_cap=TURN_CAP if args.turns is None else args.turns)
-    if err.is_terminal:
+    if err.is_terminal and already_over(enc) is None:  # a fight already over is said at once, with no bar
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
         with Progress(TextColumn("forecast"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),

@@ -166,6 +166,48 @@ def test_no_forecast_without_doctrines() -> None:
         forecast(plain, 1, 1, workers=1)
 
 
+def won_by_the_imperials(path: Path | None = None):
+    """The classic-hg demo played to its end: both corsairs withdrawn (a fight is over "when a side has no ship
+    left in it"), saved to ``path`` when given."""
+    from engine.saves import create
+
+    enc = SaveFile.load(DEMOS["classic-hg"]).encounter
+    enc.act("withdraw", ship="red-lantern", reason="disabled")
+    enc.act("withdraw", ship="mary-oakes", reason="fled")
+    if path is not None:
+        create(path, enc)
+    return enc
+
+
+def test_a_fight_already_over_is_said_at_once_and_nothing_is_simulated(monkeypatch) -> None:
+    """Every fight from a save where a side has won ends the same: the forecast says so, and no worker
+    process is started and no fight played."""
+    import engine.forecast as fc
+
+    def never(*args, **kwargs):
+        raise AssertionError("a fight that is over was simulated")
+
+    monkeypatch.setattr(fc, "ProcessPoolExecutor", never)
+    monkeypatch.setattr(fc, "play_fights", never)
+    enc = won_by_the_imperials()
+    assert fc.already_over(enc).winner == "imperial"
+    result = forecast(enc, 1000, 1, workers=2)
+    assert result.ended is not None and result.fights == []
+    assert result.lines() == ["the fight is already over: Imperial Navy won (every fight from here ends the same; "
+                              "none was simulated)"]
+    with pytest.raises(BadTable, match="no such side"):  # what was asked is still checked
+        forecast(enc, 1, 1, {"pirates": "standard"}, workers=1)
+
+
+def test_a_fight_still_going_is_not_over() -> None:
+    from engine.forecast import already_over
+
+    enc = SaveFile.load(DEMOS["classic-hg"]).encounter
+    assert already_over(enc) is None
+    enc.act("withdraw", ship="red-lantern", reason="disabled")
+    assert already_over(enc) is None
+
+
 class TestCommandLine:
     """``flagbridge forecast``: the same answer twice for a seed on both demos, the file never written."""
 
@@ -180,6 +222,20 @@ class TestCommandLine:
         word = "rounds" if "megatraveller" in demo.name else "turns"  # megatraveller fights in rounds
         assert f"expected {word}:" in outputs[0] and f"at most 12 {word} each" in outputs[0]
         assert demo.read_bytes() == before
+
+    def test_a_fight_already_over_says_who_won(self, tmp_path: Path, capsys, monkeypatch) -> None:
+        import engine.forecast as fc
+
+        monkeypatch.setattr(fc, "ProcessPoolExecutor", None)  # never started
+        path = tmp_path / "won.toml"
+        won_by_the_imperials(path)
+        before = path.read_bytes()
+        assert main(["forecast", str(path), "--fights", "1000"]) == 0
+        out = capsys.readouterr().out.splitlines()
+        assert out[0].startswith("Demo: ambush at Regina (classic-hg): Turn 1") and len(out) == 2
+        assert out[1] == ("the fight is already over: Imperial Navy won (every fight from here ends the same; "
+                          "none was simulated)")
+        assert path.read_bytes() == before
 
     def test_a_bad_save_or_doctrine_is_one_line(self, tmp_path: Path, capsys) -> None:
         assert main(["forecast", str(tmp_path / "missing.toml")]) == 2

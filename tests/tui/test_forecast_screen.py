@@ -92,3 +92,31 @@ async def test_the_bars_shrink_when_the_terminal_does(demo_app: FlagbridgeApp) -
         assert max(map(len, narrow.splitlines())) < max(map(len, wide.splitlines()))
         line = next(x for x in narrow.splitlines() if x.strip().startswith("Imperial Navy"))
         assert line.rstrip().endswith("(standard)")
+
+
+async def test_a_fight_already_over_is_said_at_once_with_no_simulation(tmp_path: Path, monkeypatch) -> None:
+    """The demo played to its end (both corsairs withdrawn): the screen says at once, in the engine's words,
+    that the fight is over and who won; no worker runs and no fight is played."""
+    from tests.tui.conftest import DEMO, app_on
+
+    ran: list = []
+    monkeypatch.setattr(ForecastScreen, "run_forecast", lambda self, *args: ran.append(args))
+    monkeypatch.setattr("engine.forecast.play_fights", lambda *args, **kwargs: ran.append(args))
+
+    def won(enc) -> None:
+        enc.act("withdraw", ship="red-lantern", reason="disabled")
+        enc.act("withdraw", ship="mary-oakes", reason="fled")
+
+    app = app_on(DEMO, tmp_path, won)
+    async with app.run_test(size=WIDE) as pilot:
+        screen = ForecastScreen(app.save.encounter, fights=40, seed=5)
+        await app.push_screen(screen)
+        await pilot.pause()
+        assert screen.result is not None and screen.result.ended is not None
+        shown = str(screen.query_one("#forecast-result").render())
+        assert "The fight is already over: Imperial Navy won" in shown and "Simulating" not in shown
+        assert not screen.query_one("#forecast-progress").display
+        await pilot.press("r")  # run again: the same answer, still with nothing simulated
+        await pilot.pause()
+        assert "already over" in str(screen.query_one("#forecast-result").render())
+    assert ran == []

@@ -18,7 +18,7 @@ from textual.widgets import ProgressBar, Static
 
 from engine.encounter import Encounter
 from engine.errors import FlagbridgeError
-from engine.forecast import Forecast, forecast
+from engine.forecast import Forecast, already_over, forecast
 
 FIGHTS = 500
 BAR = 30  # characters of the longest bar
@@ -33,7 +33,10 @@ def bar(share: float, width: int = BAR) -> str:
 
 def forecast_text(result: Forecast, width: int = BAR) -> Text:
     """Chances per side, the fights' lengths as a histogram, and each unit's chance of surviving
-    (bars ``width`` characters long at most)."""
+    (bars ``width`` characters long at most); for a fight already over, that it is over and who won."""
+    if result.ended is not None:
+        words = result.ended_words()
+        return Text(words[:1].upper() + words[1:], style="bold")
     text = Text()
     text.append("Chance of winning\n", style="bold")
     column = max(len(n) for n in result.sides.values())
@@ -97,16 +100,26 @@ class ForecastScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         self.start()
 
-    def _head(self) -> Text:
+    def _head(self, over: bool = False) -> Text:
         names = self.enc.state.get("side_names", {})
         doctrines = ", ".join(f"{i}: {names.get(s, s)} {self.picked[s]}" for i, s in enumerate(self.sides, 1))
-        return Text(f"{self.fights} fights from {self.enc.ruleset.header(self.enc.state) or 'here'}, "
-                    f"seed {self.seed}\nDoctrines {doctrines}")
+        return Text(f"{'From' if over else f'{self.fights} fights from'} "
+                    f"{self.enc.ruleset.header(self.enc.state) or 'here'}, seed {self.seed}\nDoctrines {doctrines}")
 
     def start(self) -> None:
         self.result = None
-        self.query_one("#forecast-head", Static).update(self._head())
-        self.query_one("#forecast-progress", ProgressBar).update(total=self.fights, progress=0)
+        over = already_over(self.enc) is not None
+        self.query_one("#forecast-head", Static).update(self._head(over))
+        progress = self.query_one("#forecast-progress", ProgressBar)
+        if over:  # the engine plays no fight of it: its answer comes at once
+            progress.display = False
+            try:
+                self._done(forecast(self.enc, self.fights, self.seed, dict(self.picked), workers=1))
+            except FlagbridgeError as exc:
+                self._failed(str(exc))
+            return
+        progress.display = True
+        progress.update(total=self.fights, progress=0)
         self.query_one("#forecast-result", Static).update(Text("Simulating…", style="dim"))
         self.run_forecast(dict(self.picked), self.seed)
 

@@ -12,7 +12,9 @@ Source: ``percentile-personal-combat.txt``, Percent to Hit and Damage.
   random hit on the RANDOM HIT table #3-3.4.
 - Grenades (4): under the Brawl attribute lands where aimed; "less than 20
   over" bounces (Table 3-4.1); "more than 20 over" misses and lands "1:10sd +
-  13 meters away"; Physical Strength and weight limit the throw (Table 3-4.0).
+  13 meters away"; Physical Strength and weight limit the throw (Table 3-4.0),
+  of a grenade and of "any thrown weapon" alike (a weapon the table marks
+  ``thrown``, which is otherwise weaponry: "anything thrown" falls into it).
 - Damage (1) the damage type's table (3-16 to 3-21): a title with a damage
   percentage and a severity roll, 1:10sd each, for each damage type of a
   weapon whose attack combines several ("any attack may combine more than one
@@ -100,6 +102,12 @@ def percent_to_hit(procedure: int, tables: Tables, person: dict, weapon: dict, b
     return hit - against, how + f" less {against}% against (adversity {adv}, Table 3-2)"
 
 
+def is_thrown(weapon: dict) -> bool:
+    """A grenade, or a weapon the table marks thrown: "the grenade, explosive or any thrown weapon" goes only as far
+    as Physical Strength hurls its weight (Grenades and Explosives, Table 3-4.0)."""
+    return weapon["kind"] == "grenade" or weapon["thrown"]
+
+
 def throw_limit(tables: Tables, person: dict, weapon: dict) -> int:
     """Table 3-4.0: how far the person can throw an object of the weapon's weight."""
     col = next((i for i, w in enumerate(tables.weights_kg) if weapon["weight_kg"] <= w), len(tables.weights_kg) - 1)
@@ -184,7 +192,7 @@ def may_attack(state: dict, args: dict, tables) -> str:
         if weapon["kind"] == "hand_to_hand" and metres > HAND_TO_HAND_REACH_M:
             return (f"{weapon['label']} is hand to hand: {metres} m is over {HAND_TO_HAND_REACH_M} m, "
                     f"move in first")
-        if weapon["kind"] == "grenade" and metres > throw_limit(tables, attacker, weapon):
+        if is_thrown(weapon) and metres > throw_limit(tables, attacker, weapon):
             return (f"{attacker['name']} throws {weapon['weight_kg']} kg at most "
                     f"{throw_limit(tables, attacker, weapon)} m (Table 3-4.0)")
     if "adversity" in args:

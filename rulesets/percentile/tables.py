@@ -133,7 +133,7 @@ DAMAGE_TYPE = Is(f"a damage type ({', '.join(DAMAGE_TYPES)}) or a list of differ
 WEAPON = {
     "label": (TEXT, REQUIRED), "kind": (one_of(*KINDS), REQUIRED), "dif": (whole(0, 100), REQUIRED),
     "wep_mod": (whole(0), REQUIRED), "damage": (DIE, REQUIRED), "damage_type": (DAMAGE_TYPE, REQUIRED),
-    "ap": (whole(0), REQUIRED), "blast_m": (whole(0), 0), "weight_kg": (number(above=0), 1),
+    "ap": (whole(0), REQUIRED), "blast_m": (whole(0), 0), "weight_kg": (number(above=0), 1), "thrown": (FLAG, False),
 }
 
 
@@ -150,6 +150,9 @@ def _weapons(doc: dict) -> dict:
         if w["kind"] == "hand_to_hand" and other is not None:
             raise BadTable(f"{at(at('entries', wid), 'damage_type')}: a hand-to-hand attack does blade or bludgeon "
                            f"damage only, got {other!r}")
+        if w["kind"] == "hand_to_hand" and w["thrown"]:  # "anything thrown" is Weaponry Combat
+            raise BadTable(f"{at(at('entries', wid), 'thrown')}: a thrown weapon is weaponry (\"anything thrown\" "
+                           "falls into Weaponry Combat), not hand_to_hand")
     return body
 
 

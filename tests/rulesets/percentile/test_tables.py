@@ -60,6 +60,14 @@ def test_a_hand_to_hand_attack_does_blade_or_bludgeon_damage_only(tmp_path: Path
                     f"entries.{fist}.damage_type: a hand-to-hand attack does blade or bludgeon damage only, got 'laser'")
 
 
+def test_a_thrown_weapon_is_weaponry_not_hand_to_hand(tmp_path: Path) -> None:
+    """Weaponry Combat: "all projectiles, ranged weaponry and thrown weaponry fall into this category ... anything
+    thrown (including of course beer bottles ...)": a knife marked thrown but fought hand to hand is refused."""
+    _refused_weapon(tmp_path, "knife", 'ap = 10', 'ap = 10\nthrown = true',
+                    'entries.knife.thrown: a thrown weapon is weaponry ("anything thrown" falls into Weaponry '
+                    'Combat), not hand_to_hand')
+
+
 def _refused_weapon(tmp_path: Path, weapon: str, old: str, new: str, message: str) -> None:
     text = (TABLES_DIR / "weapons.toml").read_text()
     start = text.index(f"[entries.{weapon}]")

@@ -200,6 +200,22 @@ def test_strength_and_weight_limit_a_throw() -> None:
             target="cid", range=18, aim="chest")
 
 
+def test_strength_and_weight_limit_any_thrown_weapon_not_only_a_grenade() -> None:
+    """Grenades and Explosives: "The Physical strength attribute determines the distance that the grenade, explosive
+    or any thrown weapon can be hurled" (Table #3-4.0, ours: 17 m for 0.5 kg at Strength 10). A thrown beer bottle
+    (0.5 kg; "anything thrown (including of course beer bottles ...)" is Weaponry Combat) goes as far as a grenade of
+    its weight; a pistol's range is no throw."""
+    enc = fight({"ann": person("blue", "Ann", strength=10, weapons=["thrown_beer_bottle", "auto_pistol"]),
+                 "cid": person("red", "Cid")})
+    to_action(enc)
+    refused(enc, r"throws 0.5 kg at most 17 m \(Table 3-4.0\)", "attack", person="ann", weapon="thrown_beer_bottle",
+            target="cid", range=18, aim="chest")
+    enc.act("attack", person="ann", weapon="thrown_beer_bottle", target="cid", range=17, aim="chest")
+    assert enc.pending.purpose.startswith("Percent to hit")  # weaponry: MARKSmanship, no bounce
+    answer(enc, "Percent to hit", "99")
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=18, aim="chest")
+
+
 def test_a_grenade_catches_those_standing_with_the_target() -> None:
     """The blast reaches whoever stands with the target (the game master's map: ours); each takes a random
     hit location and the damage of the throw's range (10 m, short)."""

@@ -27,6 +27,10 @@ from .catalogue import CATALOGUE, read_options
 from .corrections import RULES as CORRECTION_RULES
 from .people import check_person, is_dead, person_state, race_corrected
 from .tables import TABLE_SET, load_tables
+from .wounds import is_tissue_wound, part_damage_corrected, reread_wound
+
+#: A wound's fields that say how much damage it did (or of what type): corrected, the wound is read again.
+WOUND_DAMAGE = ("points", "percent", "type")
 
 
 class Percentile(Ruleset):
@@ -41,6 +45,7 @@ class Percentile(Ruleset):
     #: What a correction plays out (``after_correction``); an earlier reading turns the later fixes off.
     rederives_race = True  # a corrected race brings its average Agility
     reorders_rolls = True  # a corrected order of sides takes the primary attack rolls with it
+    rereads_wounds = True  # a body part's or a wound's corrected damage reads the wound again
 
     def check_unit(self, kind: UnitKind, unit: dict, where: str) -> None:
         check_person(unit, load_tables(), where)
@@ -118,21 +123,34 @@ class Percentile(Ruleset):
 
     def after_correction(self, state: dict, path: tuple, ctx=None) -> None:
         """A corrected order of sides takes the primary attack rolls with it (``turn.order_corrected``); a
-        corrected body part decides again whether its person is dead (a vital part without function); a
-        corrected race brings its average Agility to a person whose file left the Agility to the race
-        (``people.race_corrected``), and an Agility corrected by hand is the person's own from then on."""
+        corrected body part decides again whether its person is dead (a vital part without function), and its
+        corrected damage is its wounds' (``wounds.part_damage_corrected``); a wound's corrected damage reads it
+        again (``wounds.reread_wound``); a corrected race brings its average Agility to a person whose file left
+        the Agility to the race (``people.race_corrected``), and an Agility corrected by hand is the person's own
+        from then on."""
         if len(path) == 2 and path[0] == "order" and self.reorders_rolls:
             said = turn.order_corrected(state)
             if said and ctx is not None:
                 ctx.note(said)
-        self.person_corrected(state, path, self.tables_for(state), ctx)
+        self.person_corrected(state, path, self.tables_for(state), ctx, self.rereads_wounds)
 
-    def person_corrected(self, state: dict, path: tuple, tables, ctx=None) -> None:
+    def person_corrected(self, state: dict, path: tuple, tables, ctx=None, rereads_wounds: bool = True) -> None:
         """What follows from a person's corrected value, with ``tables`` the people are read by: the fight's own,
-        or the shipped ones for the crew of a ship fight that calls this ruleset (classic-hg)."""
+        or the shipped ones for the crew of a ship fight that calls this ruleset (classic-hg). ``rereads_wounds``:
+        a corrected damage reads the wounds again (saves of the versions before hold them as they were)."""
         if len(path) < 3 or path[0] != "people" or path[1] not in state.get("people", {}):
             return
         person = state["people"][path[1]]
+        said: list[str] = []
+        if rereads_wounds and len(path) == 5 and path[2] == "body" and path[4] == "taken":
+            said = part_damage_corrected(tables, person, path[3])
+        elif rereads_wounds and len(path) == 5 and path[2] == "wounds" and path[4] in WOUND_DAMAGE:
+            wound = person["wounds"][path[3]]
+            if is_tissue_wound(tables, wound):
+                said = reread_wound(tables, person, wound, percent_given=path[4] == "percent")
+        if ctx is not None:
+            for line in said:
+                ctx.note(line)
         if len(path) >= 4 and path[2] == "body":
             was, person["dead"] = person["dead"], is_dead(person, tables)
             if ctx is not None and person["dead"] != was:  # said as a wound that kills says it, or undone
@@ -173,20 +191,21 @@ class Percentile(Ruleset):
         return views.roll_help(state, request, self.guest_tables() if ":" in request.then else self.tables_for(state))
 
     def earlier_readings(self) -> tuple[Ruleset, ...]:
-        """Saves written before a table corrected whole played out the values inside it
-        (``Ruleset.plays_out_inside_tables``), and before that a corrected race brought its average Agility and a
-        corrected order its rolls, hold the older results; newest first."""
-        return (_Reading(True), _Reading(False))
+        """Saves written before a corrected damage read the wounds again, before that before a table corrected
+        whole played out the values inside it (``Ruleset.plays_out_inside_tables``), and before that before a
+        corrected race brought its average Agility and a corrected order its rolls, hold the older results;
+        newest first."""
+        return (_Reading(True, True), _Reading(False, True), _Reading(False, False))
 
 
 class _Reading(Percentile):
     """Percentile as an earlier version read a log: only for a loaded save's [state]
-    (``Ruleset.earlier_readings``). Every earlier version handed a table corrected whole to ``after_correction``
-    by its own path alone."""
+    (``Ruleset.earlier_readings``). No earlier version read a wound again when its damage was corrected."""
 
-    plays_out_inside_tables = False
+    rereads_wounds = False
 
-    def __init__(self, plays_out_single_values: bool) -> None:
+    def __init__(self, plays_out_inside_tables: bool, plays_out_single_values: bool) -> None:
+        self.plays_out_inside_tables = plays_out_inside_tables
         self.rederives_race = self.reorders_rolls = plays_out_single_values
 
 

@@ -101,6 +101,9 @@ RULES = (
     CorrectionRule("joined[*]", _joined_side, reads_path=True),
     CorrectionRule("people.*.body.*.taken", between(0, MOST)),
     CorrectionRule("people.*.body.*.points", between(1, MOST)),
+    # a wound's damage: read again on its tables when corrected (``wounds.reread_wound``)
+    CorrectionRule("people.*.wounds[*].points", between(0, MOST)),
+    CorrectionRule("people.*.wounds[*].percent", between(0, MOST)),
     *(CorrectionRule(f"people.*.{name}", between(0, MOST))
       for name in ("ap_turn", "ap_spent", "ap_extra", "ap_extra_spent", "ap_forfeit", "owed", "taken_this_round",
                    "taken_last_round")),

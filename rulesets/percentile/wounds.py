@@ -19,7 +19,10 @@ above 100 percent the last description row is read.
 
 from __future__ import annotations
 
-from .people import DESTROYED_AT, body_points, damage_percentage, half_up, is_dead, part_state, totally_destroyed
+from typing import NamedTuple
+
+from .people import (DESTROYED_AT, body_points, damage_percentage, half_up, is_dead, part_state, possessive,
+                     totally_destroyed)
 from .tables import Tables, row_at
 
 SPREAD_SYSTEMS = ("circulatory", "respiratory")  # "the Aracnian's and Eebek's decentralized ... system"
@@ -105,6 +108,87 @@ def organ_damage(tables: Tables, person: dict, part_id: str, points: int,
     return out
 
 
+class WoundReading(NamedTuple):
+    """What a wound's damage says: its DAMAGE PERCENTAGE, the log's description lines, the wound's text (the first
+    description of each damage type) and, when organ damage is played, the organ results (as the wound keeps them
+    and as the log says them)."""
+
+    percent: int
+    lines: tuple[str, ...]
+    text: str
+    organs: list[str]
+    organ_lines: tuple[str, ...]
+
+
+def wound_reading(tables: Tables, person: dict, part_id: str, points: int, types: list[str], percent: int | None,
+                  organs: bool) -> WoundReading:
+    """Description: "DAMAGE PERCENTAGE = points taken / total points * 100", and "With this percentage and the damage
+    type you can now look up" the description (Tables 3-8 to 3-14, read upward), each line led by its type for an
+    attack of several; ORGAN SYSTEM DAMAGE multiplies the same percentage. ``percent``: a table's (damage procedure
+    1), else the points' share of the part. Read when the wound is made, and again when its damage is corrected
+    (``reread_wound``), so the two always say the same."""
+    part = person["body"][part_id]
+    given = percent is not None
+    if percent is None:
+        percent = damage_percentage(points, part["points"])
+    exoskeleton = tables.races[person["race"]]["exoskeleton"]
+    lines, firsts = [], []
+    for kind in types:
+        found = _described(tables, kind, percent, exoskeleton) if kind in tables.descriptions else ()
+        lead = f"{kind}, " if len(types) > 1 else ""
+        lines += [f"  {lead}{line}" for line in found]
+        if found:
+            firsts.append(found[0].partition(": ")[2])
+    reached = organ_damage(tables, person, part_id, points, percent if given else None) if organs else []
+    return WoundReading(percent, tuple(lines), "; ".join(firsts), [f"{s} {m}%: {t}" for s, m, t in reached],
+                        tuple(f"  organs, {s.replace('_', '-')} {m}%: {t}" for s, m, t in reached))
+
+
+def is_tissue_wound(tables: Tables, wound: dict) -> bool:
+    """A wound described on the damage tables (a poison's "wound" is organ damage alone, with no tissue to read)."""
+    return any(kind in tables.descriptions for kind in str(wound.get("type", "")).split("+"))
+
+
+def reread_wound(tables: Tables, person: dict, wound: dict, percent_given: bool = False,
+                 points_were: int | None = None) -> list[str]:
+    """A wound whose damage was corrected says what its damage does now: its percentage follows its points (unless
+    ``percent_given``: the percentage itself was corrected), and its text and organ results are read again by
+    ``wound_reading``. The log's lines for what changed (none when nothing did)."""
+    part = person["body"][wound["part"]]
+    was = (wound["percent"], wound["text"], wound.get("organs"))
+    reading = wound_reading(tables, person, wound["part"], wound["points"], wound["type"].split("+"),
+                            wound["percent"] if percent_given else None, "organs" in wound)
+    wound["percent"], wound["text"] = reading.percent, reading.text
+    if "organs" in wound:
+        wound["organs"] = reading.organs
+    if points_were in (None, wound["points"]) and (wound["percent"], wound["text"], wound.get("organs")) == was:
+        return []
+    points = wound["points"]
+    moved = [f"{points_were} -> {points} points" if points_were not in (None, points) else
+             f"{points} point{'s' if points != 1 else ''}"]
+    moved.append(f"{was[0]}% -> {reading.percent}%" if was[0] != reading.percent else f"{reading.percent}%")
+    said = [f"{possessive(person['name'])} {wound['part'].replace('_', ' ')} wound: {', '.join(moved)} of "
+            f"{part['points']}: {reading.text or 'no damage left to describe'}"]
+    return said + (list(reading.organ_lines) if "organs" in wound and wound["organs"] != was[2] else [])
+
+
+def part_damage_corrected(tables: Tables, person: dict, part_id: str) -> list[str]:
+    """A body part's damage corrected: its wounds are what it has taken, so they follow it. More damage goes to the
+    part's latest wound, less comes off its latest first (none below 0), and each wound that changed is read again
+    (``reread_wound``). The log's lines; none when the part has no wound to follow it."""
+    own = [w for w in reversed(person["wounds"]) if w.get("part") == part_id and is_tissue_wound(tables, w)]
+    change = person["body"][part_id]["taken"] - sum(w["points"] for w in own)
+    said: list[str] = []
+    for wound in own:
+        if change == 0:
+            break
+        was = wound["points"]
+        wound["points"] = max(0, was + change)
+        change -= wound["points"] - was
+        said += reread_wound(tables, person, wound, points_were=was)
+    return said
+
+
 def apply_damage(state: dict, tables: Tables, pid: str, part_id: str, points: int, damage_type: str | list[str],
                  ctx, organs: bool = False, percent: int | None = None) -> None:
     """The points land on the part; the log gets its percentage, state and descriptions.
@@ -119,32 +203,24 @@ def apply_damage(state: dict, tables: Tables, pid: str, part_id: str, points: in
     destroyed_before = totally_destroyed(part)
     part["taken"] += points
     person["taken_this_round"] += points
-    race = tables.races[person["race"]]
     given = percent is not None
-    if not given:
-        percent = damage_percentage(points, part["points"])
     words = part_id.replace("_", " ")
     now = part_state(part)
-    ctx.note(f"{person['name']}: {points} point{'s' if points != 1 else ''} to the {words} ({percent}% of {part['points']}; now {now})")
+    reading = wound_reading(tables, person, part_id, points, types, percent, organs)
+    ctx.note(f"{person['name']}: {points} point{'s' if points != 1 else ''} to the {words} ({reading.percent}% of "
+             f"{part['points']}; now {now})")
     if points <= 0 and not given:
         return
-    firsts = []
-    for kind in types:
-        lines = _described(tables, kind, percent, race["exoskeleton"]) if kind in tables.descriptions else ()
-        lead = f"{kind}, " if len(types) > 1 else ""
-        for line in lines:
-            ctx.note(f"  {lead}{line}")
-        if lines:
-            firsts.append(lines[0].partition(": ")[2])
-    wound = {"part": part_id, "points": points, "percent": percent, "type": "+".join(types),
-             "text": "; ".join(firsts)}
+    for line in reading.lines:
+        ctx.note(line)
+    wound = {"part": part_id, "points": points, "percent": reading.percent, "type": "+".join(types),
+             "text": reading.text}
     if now == "totally destroyed" and not destroyed_before:
         ctx.note(f"{person['name']}'s {words} is totally destroyed ({DESTROYED_AT} x {part['points']} points)")
     if organs:
-        found = organ_damage(tables, person, part_id, points, percent if given else None)
-        for system, modified, text in found:
-            ctx.note(f"  organs, {system.replace('_', '-')} {modified}%: {text}")
-        wound["organs"] = [f"{s} {m}%: {t}" for s, m, t in found]
+        for line in reading.organ_lines:
+            ctx.note(line)
+        wound["organs"] = reading.organs
     person["wounds"].append(wound)
     if not person["dead"] and is_dead(person, tables):
         person["dead"] = True

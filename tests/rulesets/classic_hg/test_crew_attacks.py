@@ -593,3 +593,42 @@ def test_a_save_written_before_crew_corrections_played_out_loads_with_today_s_re
     text = path.read_text()
     assert SaveFile.load(path).encounter.state["people"][vale]["dead"]
     assert path.read_text() == text
+
+
+def test_a_crew_member_s_wound_follows_the_damage_corrected_and_an_older_save_still_loads(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A crew member's chest corrected as percentile corrects it: he dies, and the wound says what the corrected
+    damage does (percentile-personal-combat.txt, Description: "DAMAGE PERCENTAGE = points taken / total points *
+    100" finds it). A save of the version before, whose [state] has him dead but keeps the wound as it was, is that
+    version's result, not a hand edit: it opens, unchanged, with the wound read again."""
+    from rulesets.classic_hg import ClassicHG
+    from rulesets.percentile.people import damage_percentage
+    from rulesets.percentile.tables import load_tables
+    from rulesets.percentile.wounds import describe
+
+    def corrected() -> tuple:
+        enc = duel(BRIDGE)
+        hit_bridge_crew(enc)
+        answer(enc, "Percent to hit: laser rifle at Capt. Orrin Vale (Jackal, bridge", "10")
+        answer(enc, "Random hit location on Capt. Orrin Vale", "20")  # chest, 16 taken
+        answer(enc, "Percent to hit: laser rifle at Mate Sela Dunn", "44")
+        vale = next(pid for pid, p in enc.state["people"].items() if p["name"] == "Capt. Orrin Vale")
+        chest = enc.state["people"][vale]["body"]["chest"]["points"]
+        enc.correct(f"people.{vale}.body.chest.taken", 5 * chest)  # totally destroyed: he dies
+        return enc, vale
+
+    enc, vale = corrected()
+    wound = enc.state["people"][vale]["wounds"][0]
+    chest = enc.state["people"][vale]["body"]["chest"]["points"]
+    assert enc.state["people"][vale]["dead"]
+    assert (wound["points"], wound["percent"]) == (5 * chest, damage_percentage(5 * chest, chest))
+    assert wound["text"] == describe(load_tables(), wound["type"], wound["percent"])[0].partition(": ")[2]
+    path = tmp_path / "old.toml"
+    with monkeypatch.context() as m:
+        m.setattr(ClassicHG, "rereads_crew_wounds", False)
+        old, _ = corrected()
+        assert old.state["people"][vale]["wounds"][0]["points"] == 16
+        create(path, old)
+    text = path.read_text()
+    assert SaveFile.load(path).encounter.state["people"][vale]["wounds"][0] == wound
+    assert path.read_text() == text

@@ -236,3 +236,97 @@ def test_the_round_s_own_values_are_refused_naming_what_they_may_be(path: str, v
     to_action(enc)
     assert enc.state["step"] == "action" and len(enc.state["round_order"]) == 2
     refused_correction(enc, path, value, match)
+
+
+# --- a wound says what its damage does ------------------------------------------------------------------------
+
+def shot_in_the(part: str, organs: bool = False, times: int = 1):
+    """Ann's auto pistol at 5 m hits Cid's ``part`` directly ``times`` times (48 under): Table 3-3, WEP MOD 7 at
+    short range, 18 points a hit (damage procedure 3)."""
+    enc = fight(organs=organs)
+    to_action(enc)
+    for _ in range(times):
+        enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=5, aim=part)
+        answer(enc, "Percent to hit", "5")
+    return enc
+
+
+def first_description(damage_type: str, percent: int) -> str:
+    from rulesets.percentile.tables import load_tables
+    from rulesets.percentile.wounds import describe
+
+    return describe(load_tables(), damage_type, percent)[0].partition(": ")[2]
+
+
+def test_a_wound_s_description_follows_its_part_s_damage_corrected() -> None:
+    """percentile-personal-combat.txt, Description: "DAMAGE PERCENTAGE = points taken / total points * 100", and
+    "With this percentage and the damage type you can now look up ... the actual damage done" (Tables 3-8 to 3-14).
+    A drive corrected Cid's chest, 18 of 30 from one pistol shot (60%), to 20: the Body panel read the chest at 67%,
+    but the wound still said what 60% does, in the console and on the other side's screen."""
+    from rulesets.percentile import views
+    from rulesets.percentile.tables import load_tables
+
+    enc = shot_in_the("chest")
+    wound = enc.state["people"]["cid"]["wounds"][0]
+    assert (wound["points"], wound["percent"], wound["text"]) == (18, 60, first_description("projectile", 60))
+    ev = enc.correct("people.cid.body.chest.taken", "20")
+    wound = enc.state["people"]["cid"]["wounds"][0]
+    now = first_description("projectile", 67)  # 20 / 30 * 100, rounded half up
+    assert now != first_description("projectile", 60)
+    assert (wound["points"], wound["percent"], wound["text"]) == (20, 67, now)
+    assert f"Cid's chest wound: 18 -> 20 points, 60% -> 67% of 30: {now}" in ev.notes
+    body = views.unit_panels(enc.state, None, "cid", load_tables())["Body"]
+    assert ("Wound", f"chest 20 projectile (67%): {now}") in body
+    assert enc.undo() and enc.state["people"]["cid"]["wounds"][0]["text"] == first_description("projectile", 60)
+
+
+def test_a_part_s_damage_corrected_down_comes_off_its_latest_wound_first() -> None:
+    """Two shots in the left leg (18 and 18 of 20) corrected to 10 in all: the latest wound has none of it left,
+    and the first keeps 10 (50%); each says what its own damage does."""
+    enc = shot_in_the("left_leg", times=2)
+    ev = enc.correct("people.cid.body.left_leg.taken", "10")
+    first, latest = enc.state["people"]["cid"]["wounds"]
+    assert (first["points"], first["percent"], first["text"]) == (10, 50, first_description("projectile", 50))
+    assert (latest["points"], latest["percent"], latest["text"]) == (0, 0, "")
+    assert [n for n in ev.notes if "left leg wound" in n] == [
+        "Cid's left leg wound: 18 -> 0 points, 90% -> 0% of 20: no damage left to describe",
+        f"Cid's left leg wound: 18 -> 10 points, 90% -> 50% of 20: {first_description('projectile', 50)}"]
+
+
+def test_a_wound_s_own_damage_corrected_is_described_again_with_its_organs() -> None:
+    """A wound's points corrected: its DAMAGE PERCENTAGE follows them, and the description and the organ results
+    ("Simply multiply the tissue damage by the correct column and row of the table", ORGAN SYSTEM DAMAGE) are read
+    again at it; its percentage corrected (as damage procedure 1's table gives one), the same at that percentage."""
+    from rulesets.percentile.tables import load_tables
+    from rulesets.percentile.wounds import organ_damage
+
+    enc = shot_in_the("chest", organs=True)
+    ev = enc.correct("people.cid.wounds[0].points", "6")
+    cid = enc.state["people"]["cid"]
+    wound = cid["wounds"][0]
+    organs = [f"{s} {m}%: {t}" for s, m, t in organ_damage(load_tables(), cid, "chest", 6)]
+    assert (wound["percent"], wound["text"], wound["organs"]) == (20, first_description("projectile", 20), organs)
+    assert any(n.startswith("Cid's chest wound: 6 points, 60% -> 20% of 30: ") for n in ev.notes)
+    assert any(n.startswith("  organs, ") for n in ev.notes)
+    ev = enc.correct("people.cid.wounds[0].percent", "95")
+    wound = enc.state["people"]["cid"]["wounds"][0]
+    assert (wound["points"], wound["text"]) == (6, first_description("projectile", 95))
+    assert wound["organs"] == [f"{s} {m}%: {t}" for s, m, t in organ_damage(load_tables(), cid, "chest", 6, 95)]
+    assert f"Cid's chest wound: 6 points, 95% of 30: {first_description('projectile', 95)}" in ev.notes
+    refused_correction(enc, "people.cid.wounds[0].points", "-1", r"wounds\[0\]\.points must be from 0 to")
+
+
+def test_a_save_written_before_wounds_followed_their_damage_still_loads(tmp_path, monkeypatch) -> None:
+    """A save whose [state] keeps the wound as it was before its part's damage was corrected is the older
+    version's result, not a hand edit: it loads, and plays on with the wound read again."""
+    path = tmp_path / "old.toml"
+    with monkeypatch.context() as m:
+        m.setattr(Percentile, "rereads_wounds", False)
+        enc = shot_in_the("chest")
+        enc.correct("people.cid.body.chest.taken", "20")
+        assert enc.state["people"]["cid"]["wounds"][0]["points"] == 18
+        create(path, enc)
+    text = path.read_text()
+    loaded = SaveFile.load(path).encounter
+    assert loaded.state["people"]["cid"]["wounds"][0]["points"] == 20
+    assert path.read_text() == text

@@ -172,9 +172,11 @@ def own_panels(ruleset, state: dict, side: str, kind, uid: str) -> dict[str, lis
     ship = state["ships"].get(uid) if kind.key == "ships" else None
     if not isinstance(ship, dict) or "Armor and crew" not in panels:
         return panels
-    weapons = set(ruleset.tables_for(state).crew_attacks) - {"spallation"}
+    tables = ruleset.tables_for(state)
+    weapons = set(tables.crew_attacks) - {"spallation"}
     records = iter(ship.get("crew_attacks", [])[-RECENT:])
-    panels["Armor and crew"] = [(label, crew_attack_text(next(records), weapons) if label == "Crew attack" else value)
+    panels["Armor and crew"] = [(label, crew_attack_text(next(records), tables, weapons) if label == "Crew attack"
+                                 else value)
                                 for label, value in panels["Armor and crew"]]
     return panels
 

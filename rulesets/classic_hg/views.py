@@ -234,7 +234,7 @@ def armor_and_crew(state: dict, ship_id: str, tables: Tables) -> list[tuple[str,
     if attacks:
         rows.append(("Crew attacks", f"{len(attacks)} recorded"))
     for a in attacks[-RECENT:]:
-        rows.append(("Crew attack", crew_attack_text(a)))
+        rows.append(("Crew attack", crew_attack_text(a, tables)))
     for r in ship.get("radiation", [])[-RECENT:]:
         rows.append(("Radiation", f"T{r['turn']} {r['attack']} {words(r['location'])}: {r['crew']} crew, "
                                   f"{r['damage']} damage, die in {r['dies_in_days']} day{'s' if r['dies_in_days'] != 1 else ''} untreated"))
@@ -247,10 +247,11 @@ def armor_and_crew(state: dict, ship_id: str, tables: Tables) -> list[tuple[str,
     return rows
 
 
-def crew_attack_text(record: dict, unnamed: frozenset[str] | set[str] = frozenset()) -> str:
+def crew_attack_text(record: dict, tables: Tables, unnamed: frozenset[str] | set[str] = frozenset()) -> str:
     """'T2 A6: Captain Ilse Marr (particle accelerator): head 24, killed': the turn, the attack, who, what the
-    attack counted as, and what came of it; what it counted as is left out when it is one of ``unnamed``."""
-    kind = "" if record["as"] in unnamed else f" ({words(record['as'])})"
+    attack counted as (in the weapon's own words, as the log names it: 'HE missile'), and what came of it;
+    what it counted as is left out when it is one of ``unnamed``."""
+    kind = "" if record["as"] in unnamed else f" ({weapon_label(record['as'], tables)})"
     text = f"T{record['turn']} {record['attack']}: {record['who']}{kind}"
     return text + (f": {record['result']}" if record.get("result") else "")
 

@@ -632,3 +632,20 @@ def test_a_crew_member_s_wound_follows_the_damage_corrected_and_an_older_save_st
     text = path.read_text()
     assert SaveFile.load(path).encounter.state["people"][vale]["wounds"][0] == wound
     assert path.read_text() == text
+
+
+def test_the_armor_and_crew_row_names_the_weapon_of_a_crew_attack_in_the_tables_words() -> None:
+    """Found by a game master's drive: an HE missile's crew hit read '(missile he)', the table's key, in the
+    Armor and crew panel, where the log and the checklist call the same weapon 'HE missile' ("HE Missiles:
+    Treat as LAG with HE at medium range", classic-hg-combat.txt, Crew)."""
+    enc = duel(crew_combat="percentile")
+    hit_bridge_crew(enc, "T4")  # a missile rack, HE warhead
+    answer(enc, "Percent to hit: LAG with HE at Bridge crew 1", "99")
+    answer(enc, "Percent to hit: LAG with HE at Bridge crew 2", "99")
+    records = {r["as"]: r for r in jackal(enc)["crew_attacks"]}
+    assert "missile_he" in records
+    rows = [value for label, value in
+            RULESET.unit_panels(enc.state, RULESET.catalogue.unit_kinds["ship"], "jackal")["Armor and crew"]
+            if label == "Crew attack"]
+    missile = next(v for v in rows if "Bridge crew 1: missed" in v and "spallation" not in v)
+    assert "(HE missile)" in missile and "missile he" not in missile

@@ -151,6 +151,7 @@ def test_the_target_side_records_a_nuclear_crew_hit_without_the_enemy_weapon_nam
     crew = [v for _uid, _line, panels in picture(enc, "cor").own for k, v in panels["Armor and crew"]
             if k == "Crew attack"]
     assert crew == ["T1 A1: crew in the bridge: 2 attributes reduced to 0"], crew
-    assert "(missile nuclear)" in " ".join(v for k, v in RULESET.unit_panels(
+    # the referee's panel names the weapon in its own words, as the referee's log does
+    assert "(nuclear missile)" in " ".join(v for k, v in RULESET.unit_panels(
         enc.state, RULESET.unit_kind_of(enc.state, "jackal"), "jackal")["Armor and crew"])  # the referee's panel
     assert "killed?" not in seen(enc, "imp")

@@ -216,7 +216,8 @@ def apply_result(state: dict, target_id: str, row: dict, tables: Tables, ctx: Ru
     else:
         key = {"sensors": "sensor_hits", "crew": "crew_hits", "hold": "hold_hits"}[system]
         ship[key] += amount
-        ctx.note(f"{ship['name']} {system}-{amount} ({ship[key]} {system} hits)")
+        hits = ship[key]
+        ctx.note(f"{ship['name']} {system}-{amount} ({hits} {system} hit{'' if hits == 1 else 's'})")
 
 
 def fuel_loss(fuel: int, percent: int) -> int:

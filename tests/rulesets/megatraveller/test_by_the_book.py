@@ -569,3 +569,15 @@ def test_power_maneuver_and_bridge_shut_down() -> None:
         enc.act("locate", ship="a", target="d", mode="passive", spend="free", tactics=1, pool="ship")
     enc.act("locate", ship="a", target="d", mode="passive", spend="free")
     assert mods(enc) == {"Computer": 3, "Range (squares)": -5}  # Sensor Ops 5 sits on the bridge
+
+
+def test_a_hold_or_crew_hit_s_log_line_counts_the_hits_in_words() -> None:
+    """Found by a game master's drive: a first hold hit logged "(1 hold hits)". The count stays the sum of the
+    table's amounts (the damage table's "hold 1", "crew 2"), read as one hit or several."""
+    enc = duel({}, {})
+    state, ctx = enc.state, RuleContext(0)
+    damage.apply_result(state, "d", {"system": "hold", "amount": 1}, TABLES, ctx, "surface")
+    damage.apply_result(state, "d", {"system": "crew", "amount": 1}, TABLES, ctx, "interior")
+    damage.apply_result(state, "d", {"system": "crew", "amount": 2}, TABLES, ctx, "interior")
+    assert [note.split(" ", 1)[1] for note in ctx.notes] == \
+        ["hold-1 (1 hold hit)", "crew-1 (1 crew hit)", "crew-2 (3 crew hits)"]

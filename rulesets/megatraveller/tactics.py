@@ -68,8 +68,9 @@ def may_spend(state: dict, ship: dict, args: dict) -> str:
     if "pool" not in args:
         ship_pool, fleet_pool = pool_of(state, ship, "ship"), pool_of(state, ship, "fleet")
         if points > max(ship_pool, fleet_pool):
-            return (f"tactics: {ship['name']}'s ship pool has {_points(ship_pool)} and the fleet pool "
-                    f"{fleet_pool}, asked for {points}")
+            return (f"tactics: one pool pays for a roll, so at most {_points(max(ship_pool, fleet_pool))} "
+                    f"({ship['name']}'s ship pool {_points(ship_pool)}, fleet pool {_points(fleet_pool)}); "
+                    f"asked for {points}")
         return ""
     have = pool_of(state, ship, args["pool"])
     if points > have:

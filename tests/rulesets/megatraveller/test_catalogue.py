@@ -200,6 +200,16 @@ def test_a_pool_of_one_point_reads_in_the_singular() -> None:
         RULESET.check_action(enc.state, "locate", {**form, "tactics": 2, "pool": "ship"})
 
 
+def test_points_more_than_either_pool_holds_are_refused_saying_one_pool_pays() -> None:
+    """Found by a game master's drive: with 2 points in the ship's pool and 2 in the fleet's, 4 points were refused
+    as "ship pool has 2 points and the fleet pool 2, asked for 4", which reads as if 4 were there to spend.
+    The text spends "from the ship's pool or the fleet pool" (our reading, in ``tactics``: one pool pays)."""
+    enc = new_engagement()
+    form = {"ship": "lancer", "target": "raider", "mode": "passive", "spend": "free"}
+    _value, why = RULESET.check_answer(enc.state, "locate", "tactics", 4, form)  # as the form judges it
+    assert "one pool pays" in why and "at most 2 points" in why and "fleet pool 2 points" in why, why
+
+
 def test_tactics_points_are_typed_and_the_pool_asked_only_when_spent() -> None:
     """Tactics points spent "BEFORE ROLLING": no more than the pool holds."""
     enc = new_engagement()

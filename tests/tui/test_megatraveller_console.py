@@ -87,3 +87,37 @@ async def test_a_side_s_tactics_pool_and_sensor_state_are_corrected_from_the_con
         burst(app, "c", *"knowledge.imperial.red lantern.state", "enter", *"located", "enter", "enter")
         await idle(pilot)
         assert enc.state["knowledge"]["imperial"]["corsair"]["state"] == "located"
+
+
+def _on_screen(widget) -> list[str]:
+    """The lines a widget shows, as the terminal draws them (what its height cuts off is not there)."""
+    return ["".join(segment.text for segment in widget.render_line(y)) for y in range(widget.size.height)]
+
+
+async def test_a_refused_roll_and_the_typing_line_stay_in_sight_under_a_long_roll_help_at_80x24(tmp_path: Path) -> None:
+    """Found by a game master's drive at 80x24: under a damage roll's table ("Surface damage: below 2 none · 2 hold
+    1 ..."), 13 typed and Enter showed nothing: the prompt's last lines, the refusal among them, were below its
+    height. The roll, where to type and what was refused come first; the table's reminder takes the room left."""
+    path = tmp_path / "mt.toml"
+    shutil.copyfile(DEMO, path)
+    save = SaveFile.load(path)
+    enc = save.encounter
+    enc.act("set_range", ship="patrol", target="corsair", squares=1)
+    enc.act("locate", ship="patrol", target="corsair", mode="passive", spend="free", tactics=0)
+    enc.type_roll("12")
+    enc.act("lock", ship="patrol", target="corsair", mode="passive", spend="B1-1", tactics=0)
+    enc.type_roll("12")
+    enc.type_roll("12")
+    enc.act("next")
+    enc.act("fire", ship="patrol", target="corsair", batteries=["B1-2"])
+    enc.type_roll("12")  # hit
+    enc.type_roll("12")  # through the sand
+    assert enc.pending.purpose.startswith("Damage (surface 1/1)")
+    app = FlagbridgeApp(save, save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1", "3", "enter")
+        await pilot.pause()
+        shown = " ".join(_on_screen(app.screen.query_one("#prompt")))
+        assert "13 cannot be rolled on 2D" in shown, shown
+        assert "type what the table rolled" in shown and "Damage (surface 1/1)" in shown, shown
+        assert enc.pending.purpose.startswith("Damage (surface 1/1)")  # nothing recorded

@@ -228,17 +228,17 @@ class ConsoleScreen(Screen[None]):
             elif dice and not dice.startswith("no roll"):  # "6+ on 2D": what the dice themselves must show
                 dice = f"the dice must show {dice}"
             line = req.describe() + (f" · {dice}" if dice else "")
-            line += "".join(f"\n{extra}" for extra in self.ruleset.roll_help(self.enc.state, req))
+            helps = tuple(self.ruleset.roll_help(self.enc.state, req))
             hint = ""
         else:
-            line = ""
+            line, helps = "", ()
             needs = next((s.needs for s in self.enc.checklist() if s.status in ("current", "skipped")
                           and s.needs), "")
             if needs == "the fight is over":
                 hint = "The fight is over: v for the recap, u to take back the last action, q to quit"
             else:
                 hint = f"Step needs: {needs}" if needs else "n: next step · ? help · ctrl+p every action by name"
-        self.query_one(DicePrompt).show(line, self.typed, hint, self.message)
+        self.query_one(DicePrompt).show(line, self.typed, hint, self.message, helps)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Which keys work now. ``_read_keys`` lists what this reads: whatever is read here must be there too,

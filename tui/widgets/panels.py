@@ -311,11 +311,16 @@ class DicePrompt(Static):
 
     _drawn_from: tuple = ()
 
-    def show(self, request_line: str, typed: str, hint: str, message: str) -> None:
-        """The prompt, drawn again only when one of its words changed (see ``Panel.update``)."""
-        if (request_line, typed, hint, message) == self._drawn_from:
+    def show(self, request_line: str, typed: str, hint: str, message: str, helps: tuple[str, ...] = ()) -> None:
+        """The prompt, drawn again only when one of its words changed (see ``Panel.update``).
+
+        The roll, the line the dice are typed on and the message about them come first, the roll's reminders
+        (``helps``: the table a roll reads, what each face finds) last: the prompt has a height it may not
+        pass (the stylesheet's ``max-height``), and what it cuts must be a reminder, never the refusal of what
+        was just typed (at 80 columns a damage table's reminder took three lines and hid it)."""
+        if (request_line, typed, hint, message, helps) == self._drawn_from:
             return
-        self._drawn_from = (request_line, typed, hint, message)
+        self._drawn_from = (request_line, typed, hint, message, helps)
         text = Text()
         if request_line:
             text.append(request_line, style="bold")
@@ -326,4 +331,6 @@ class DicePrompt(Static):
             text.append(hint, style="dim")
         if message:
             text.append("\n" + message, style="red")
+        for extra in helps:
+            text.append("\n" + extra, style="bold")
         self.update(text)

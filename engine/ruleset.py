@@ -241,10 +241,18 @@ class Ruleset(ABC):
 
     def check_sides(self, count: int) -> None:
         """Refuse a setup with a number of sides this game system cannot fight."""
+        if not self.sides_fit(count):
+            raise BadTable(f"setup.sides: a {self.id} fight needs {self.sides_wanted()} sides, got {count}")
+
+    def sides_fit(self, count: int) -> bool:
+        """Whether a fight of this game system may have ``count`` sides (``sides_allowed``)."""
         least, most = self.sides_allowed
-        if count < least or (most is not None and count > most):
-            need = f"exactly {least}" if least == most else (f"{least} to {most}" if most else f"at least {least}")
-            raise BadTable(f"setup.sides: a {self.id} fight needs {need} sides, got {count}")
+        return least <= count and (most is None or count <= most)
+
+    def sides_wanted(self) -> str:
+        """How many sides a fight has, in words: "exactly 2", "2 to 4", "at least 2"."""
+        least, most = self.sides_allowed
+        return f"exactly {least}" if least == most else (f"{least} to {most}" if most else f"at least {least}")
 
     # --- units ------------------------------------------------------------------------
 

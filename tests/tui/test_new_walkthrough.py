@@ -470,3 +470,99 @@ async def test_a_list_of_tables_is_edited_on_one_line(tmp_path: Path) -> None:
         burst(app, "enter")
         await idle(pilot)
         assert editor.editing is None and editor.unit["hangars"] == before
+
+
+async def test_a_third_side_is_added_and_a_side_removed_on_a_sides_list(tmp_path: Path) -> None:
+    """Found by a game master's drive: the walk-through always asked for exactly two sides, though a megatraveller,
+    gothic or percentile fight takes two or more (each ruleset's ``sides_allowed``; classic-hg's is a two-sided
+    fight). On a side's list, a keeps its ticks and adds a side after it (its name is asked, then its units), and
+    x removes that side; the sides after it move up a place, each with its name and units."""
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "down", "down", "enter", *"Melee", "enter", *"Navy", "enter", "space", "enter", *"Raiders",
+              "enter", "down", "space", "a")
+        await idle(pilot)
+        assert question(app).startswith("Name of side 3"), (question(app), message(app))
+        burst(app, "escape")  # a side added by mistake: Esc before its name takes it out again
+        await idle(pilot)
+        assert "Raiders" in question(app) and message(app) == "side 3 not added" and app.screen.side_count == 2
+        burst(app, "a", *"Pirates", "enter", "down", "down", "space", "a", *"Ghosts", "enter", "end", "space", "x")
+        await idle(pilot)
+        assert "Ghosts" in message(app) and "removed" in message(app)
+        assert "Pirates" in question(app) and app.screen._asking.selected == ["2"]  # the last side's list again
+        burst(app, "enter", "4", "enter")  # the starting range
+        await idle(pilot)
+        while not isinstance(app.screen, ConsoleScreen) and "House tables" in question(app):
+            burst(app, "enter")  # the shipped tables
+            await idle(pilot)
+        assert isinstance(app.screen, ConsoleScreen), (question(app), message(app))
+    setup = SaveFile.load(tmp_path / "Melee.toml").encounter.setup
+    assert [(s["id"], s["name"]) for s in setup.sides] == [("side1", "Navy"), ("side2", "Raiders"),
+                                                            ("side3", "Pirates")]
+    assert sorted((s["side"], s["name"]) for s in setup.ships.values()) == [
+        ("side1", "Red Lantern"), ("side2", "Hammer of Dlan"), ("side3", "Vigilance")]
+
+
+async def test_a_side_removed_from_the_middle_hands_its_place_to_the_next(tmp_path: Path) -> None:
+    """Removing side 2 of three (percentile) asks the name of the side that now stands second, shown so Enter keeps
+    it, with its units still ticked; the units edited for a side stay that side's."""
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "down", "down", "down", "enter", *"Alley", "enter", *"Crew", "enter", "down", "down", "space",
+              "enter", *"Thugs", "enter", "space", "a", *"Salvagers", "enter", "down")
+        await idle(pilot)
+        names = await editor_fields(app, pilot)  # the Salvagers field Oolu Teb renamed
+        burst(app, *["down"] * names.index("name"), "enter", *"Oolu_Tam", "enter", "escape")
+        await idle(pilot)
+        burst(app, "space", "enter")
+        await idle(pilot)
+        assert "Surprise" in question(app), (question(app), message(app))
+        burst(app, "escape", "escape", "escape")  # back to the Thugs' list
+        await idle(pilot)
+        assert "Thugs" in question(app)
+        burst(app, "x")
+        await idle(pilot)
+        assert question(app).startswith("Name of side 2") and app.screen._asking.value == "Salvagers"
+        burst(app, "enter")
+        await idle(pilot)
+        assert "Salvagers" in question(app) and app.screen._asking.selected == ["1"]
+        assert "Oolu_Tam" in str(app.screen._asking.get_option_at_index(1).prompt)
+        burst(app, "x")  # two sides left: a percentile fight needs two
+        await idle(pilot)
+        assert "at least 2 sides" in message(app) and "Salvagers" in question(app)
+        burst(app, "enter", "0", "enter", "2", "enter", "1", "enter", "1", "enter", "1", "enter", "1", "enter",
+              "enter", "enter")
+        await idle(pilot)
+        while not isinstance(app.screen, ConsoleScreen) and "House tables" in question(app):
+            burst(app, "enter")
+            await idle(pilot)
+        assert isinstance(app.screen, ConsoleScreen), (question(app), message(app))
+    setup = SaveFile.load(tmp_path / "Alley.toml").encounter.setup
+    assert [(s["id"], s["name"]) for s in setup.sides] == [("side1", "Crew"), ("side2", "Salvagers")]
+    assert sorted((p["side"], p["name"]) for p in setup.people.values()) == [
+        ("side1", "Sgt. Ilsa Marr"), ("side2", "Oolu_Tam")]
+
+
+async def test_sides_are_added_only_up_to_what_the_ruleset_allows(tmp_path: Path, monkeypatch) -> None:
+    """A classic-hg fight has exactly two sides: a and x on a side's list say so and change nothing. A ruleset
+    with an upper limit refuses a side past it in the same words."""
+    from engine.ruleset import find_ruleset
+
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "enter", *"Duel", "enter", *"Navy", "enter", "space", "enter", *"Raiders", "enter", "down",
+              "space", "a")
+        await idle(pilot)
+        assert message(app) == "a classic-hg fight has exactly 2 sides" and "Raiders" in question(app)
+        burst(app, "x")
+        await idle(pilot)
+        assert message(app) == "a classic-hg fight has exactly 2 sides" and "Raiders" in question(app)
+        assert "side3" not in app.screen.answers and app.screen._asking.selected == ["1"]
+    monkeypatch.setattr(type(find_ruleset("megatraveller")), "sides_allowed", (2, 3))
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "down", "down", "enter", *"Trio", "enter", *"Navy", "enter", "space", "enter", *"Raiders",
+              "enter", "down", "space", "a", *"Pirates", "enter", "down", "down", "space", "a")
+        await idle(pilot)
+        assert message(app) == "a megatraveller fight has 2 to 3 sides" and "Pirates" in question(app)
+

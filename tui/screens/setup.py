@@ -1,4 +1,7 @@
-"""Setting up a new encounter: ruleset, name, two sides and their units, then the console.
+"""Setting up a new encounter: ruleset, name, the sides and their units, then the console.
+
+Two sides are asked for; on a side's list ``a`` adds one after it and ``x`` removes it, within the number of
+sides the ruleset fights (``Ruleset.sides_allowed``: classic-hg's fight has exactly two).
 
 The units (ships, and any other kind the ruleset's setup holds) come from the
 ruleset's library and from the game master's own files in ``SAVE_DIR/<kind>``
@@ -59,11 +62,31 @@ def whole_number(text: str, p) -> int | None:
     return value if least <= value <= most else None
 
 
+def side_number(q: str) -> str:
+    """The side a question of the walk-through is about: "side3" (its name) and "ships3" (its units) give "3"."""
+    return q.removeprefix("ships").removeprefix("side")
+
+
 class TickList(PagedSelectionList):
     """A list to tick several items with space; Enter confirms the ticks instead of toggling."""
 
     BINDINGS = [Binding("enter", "done", "Done", id="ticks-done"),
-                Binding("e", "edit", "Edit for this fight", id="ticks-edit")]
+                Binding("e", "edit", "Edit for this fight", id="ticks-edit"),
+                Binding("a", "add_side", "Add a side", id="ticks-add-side"),
+                Binding("x", "remove_side", "Remove this side", id="ticks-remove-side")]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The Footer shows a and x only where the ruleset's number of sides lets them work."""
+        may_be = getattr(self.screen, "sides_may_be", None)
+        if action in ("add_side", "remove_side") and may_be is not None:
+            return may_be(1 if action == "add_side" else -1)
+        return True
+
+    def action_add_side(self) -> None:
+        self.screen.add_side()
+
+    def action_remove_side(self) -> None:
+        self.screen.remove_side()
 
     def action_done(self) -> None:
         self.screen.action_confirm(self)
@@ -121,7 +144,6 @@ def _file_named_short(message: str, path: Path, save_dir: Path) -> str:
 class SetupScreen(QuitAsked, Screen[None]):
     BINDINGS = [Binding("escape", "back", "Back", id="back"),
                 Binding("q", "quit", "Quit", id="quit-new")]
-    QUESTIONS = ("ruleset", "name", "side1", "ships1", "side2", "ships2")
 
     def __init__(self, save_dir: Path, first: bool = False) -> None:
         super().__init__(id="setup")
@@ -132,10 +154,12 @@ class SetupScreen(QuitAsked, Screen[None]):
         #: keeps it (a new ruleset drops the ships and options, which were that ruleset's).
         self.earlier: dict = {}
         self.step = -1
+        #: How many sides are asked for: two to begin with, more or fewer by a and x on a side's list.
+        self.side_count = 2
         self.library: list[tuple[Path, object, dict]] = []
         self.skipped: list[str] = []  # why each unit file of this ruleset that failed to load is not listed
-        #: (side, library index) -> the unit as that side fields it in this encounter: each side's edit is its
-        #: own copy, so one class can be fielded twice under two names.
+        #: (side number, library index) -> the unit as that side fields it in this encounter: each side's edit is
+        #: its own copy, so one class can be fielded twice under two names.
         self.edited: dict[tuple[str, int], dict] = {}
         #: The field of the question asked now. Keys typed in one burst reach the field that had the focus
         #: before the next one is mounted: what it answers then is not an answer to this question.
@@ -184,8 +208,8 @@ class SetupScreen(QuitAsked, Screen[None]):
         widget = self._asking
         if widget is None or not widget.is_mounted:
             return False
-        if isinstance(widget, TickList) and key == "e":
-            widget.action_edit()
+        if isinstance(widget, TickList) and key in ("e", "a", "x"):
+            {"e": widget.action_edit, "a": self.add_side, "x": self.remove_side}[key]()
             return True
         taken = field_key(widget, key, char)
         if taken is False and key == "q":  # on a list (in a name it is a letter): asked before it quits
@@ -204,13 +228,15 @@ class SetupScreen(QuitAsked, Screen[None]):
 
     @property
     def questions(self) -> tuple[str, ...]:
-        """The fixed questions, then the ruleset's own setup options (e.g. the starting range)."""
+        """The ruleset, the name, each side's name and units, then the ruleset's own setup options (e.g. the
+        starting range)."""
+        sides = tuple(q for n in range(1, self.side_count + 1) for q in (f"side{n}", f"ships{n}"))
         extra = ()
         if "ruleset" in self.answers:
             rs = find_ruleset(self.answers["ruleset"])
             so_far = {q[7:]: v for q, v in self.answers.items() if q.startswith("option:")}
             extra = tuple(f"option:{p.name}" for p in rs.setup_options() if rs.setup_option_asked(p.name, so_far))
-        return self.QUESTIONS + extra
+        return ("ruleset", "name") + sides + extra
 
     def _option(self, q: str):
         return next(p for p in find_ruleset(self.answers["ruleset"]).setup_options() if p.name == q[7:])
@@ -254,15 +280,18 @@ class SetupScreen(QuitAsked, Screen[None]):
         elif q.startswith("option:"):
             ask.update(Text(f"{self._option(q).label} (Enter):"))
             widget = self._text_field(earlier)  # every character goes in: a number typed wrong is refused whole
-        elif q in ("side1", "side2"):
-            ask.update(f"Name of side {q[-1]} (Enter):")
+        elif q.startswith("side"):
+            ask.update(f"Name of side {side_number(q)} (Enter):")
             widget = self._text_field(earlier, "e.g. Imperial Navy" if q == "side1" else "e.g. Corsairs")
         else:
+            n = side_number(q)
             kinds = {k.plural for _p, k, _u in self.library}
-            ask.update(Text(f"{' and '.join(sorted(kinds))} of {self.answers['side' + q[-1]]} "
-                            "(space to tick, e to edit for this fight, Enter when done):"))
+            keys = ["space to tick", "e to edit for this fight"] + ["a adds a side"] * self.sides_may_be(1) \
+                + ["x removes this side"] * self.sides_may_be(-1)
+            ask.update(Text(f"{' and '.join(sorted(kinds))} of {self.answers['side' + n]} "
+                            f"({', '.join(keys)}, Enter when done):"))
             ticked = set(earlier or ())
-            widget = TickList(*[(self._described(i, q[-1]), str(i), i in ticked) for i in range(len(self.library))])
+            widget = TickList(*[(self._described(i, n), str(i), i in ticked) for i in range(len(self.library))])
         field.mount(widget)
         self._asking = widget
         widget.focus()
@@ -296,8 +325,8 @@ class SetupScreen(QuitAsked, Screen[None]):
         return (f"{kind.label}: " if several else "") + f"{unit['name']} ({what})"
 
     def unit_at(self, i: int, side: str) -> dict:
-        """Library unit ``i`` as side ``side`` ("1" or "2") will field it (with the game master's edits in that
-        side's list)."""
+        """Library unit ``i`` as side ``side`` (its number: "1", "2"...) will field it (with the game master's
+        edits in that side's list)."""
         return self.edited.get((side, i), self.library[i][2])
 
     def _described(self, i: int, side: str) -> Text:
@@ -311,7 +340,7 @@ class SetupScreen(QuitAsked, Screen[None]):
         changed, nor the other side's pick of it."""
         from .unit_edit import UnitEditScreen
 
-        side = self.questions[self.step][-1]
+        side = side_number(self.questions[self.step])
         ticks = self._asking
 
         def keep(unit: dict | None) -> None:
@@ -344,6 +373,10 @@ class SetupScreen(QuitAsked, Screen[None]):
         before = [p for p, _k, _u in self.library] if picked == self.earlier.get("ruleset") else None
         self.answers["ruleset"] = picked
         self.library, self.skipped = unit_files(self.answers["ruleset"], self.save_dir)
+        least, most = find_ruleset(picked).sides_allowed  # the sides asked for, within what this ruleset fights
+        self.side_count = max(least, min(self.side_count, most or self.side_count))
+        self.earlier = {q: v for q, v in self.earlier.items()
+                        if not q.startswith(("side", "ships")) or int(side_number(q)) <= self.side_count}
         if before is None:  # another ruleset: the ships and options given were the last one's
             self.edited = {}
             self.earlier = {q: v for q, v in self.earlier.items() if not q.startswith(("ships", "option:"))}
@@ -351,9 +384,8 @@ class SetupScreen(QuitAsked, Screen[None]):
             now = {p: i for i, (p, _k, _u) in enumerate(self.library)}
             moved = {i: now[p] for i, p in enumerate(before) if p in now}
             self.edited = {(side, moved[i]): unit for (side, i), unit in self.edited.items() if i in moved}
-            for q in ("ships1", "ships2"):
-                if q in self.earlier:
-                    self.earlier[q] = [moved[i] for i in self.earlier[q] if i in moved]
+            for q in [q for q in self.earlier if q.startswith("ships")]:
+                self.earlier[q] = [moved[i] for i in self.earlier[q] if i in moved]
         if not self.library:
             self.query_one("#form-message", Static).update("this ruleset has no unit files yet")
             self.query_one("#form-skipped", Static).update(self._skipped_lines())
@@ -383,8 +415,10 @@ class SetupScreen(QuitAsked, Screen[None]):
                 return
             self.answers[q] = value
         else:
-            if q == "side2" and text.casefold() == self.answers["side1"].casefold():
-                self.say(f"the other side is already called {self.answers['side1']!r}: choose another name")
+            same = [v for k, v in self.answers.items() if k.startswith("side") and k != q
+                    and v.casefold() == text.casefold()]
+            if same:
+                self.say(f"another side is already called {same[0]!r}: choose another name")
                 return
             self.answers[q] = text
         self.next_question()
@@ -396,27 +430,94 @@ class SetupScreen(QuitAsked, Screen[None]):
         """Called by the ship list's Enter: keep the ticked ships."""
         if ticks is not None and ticks is not self._asking:  # an earlier list, taking a burst's keys
             return
+        if self._ticks_taken():
+            self.next_question()
+
+    def _ticks_taken(self) -> bool:
+        """The units ticked on the side's list asked now, kept as its answer when they may be fielded; else
+        said why, under the question."""
         picked = list(self.query(TickList).last().selected)
         if not picked:
             self.query_one("#form-message", Static).update("tick at least one with space, then Enter")
-            return
+            return False
         q = self.questions[self.step]
-        names = [self.unit_at(int(i), q[-1])["name"] for i in picked]
-        if q == "ships2":
-            names += [self.unit_at(i, "1")["name"] for i in self.answers["ships1"]]
+        names = [self.unit_at(int(i), side_number(q))["name"] for i in picked]
+        for k, v in self.answers.items():
+            if k.startswith("ships") and k != q:
+                names += [self.unit_at(i, side_number(k))["name"] for i in v]
         twice = sorted({n for n in names if names.count(n) > 1})
         if twice:
             self.say(f"{', '.join(twice)} would be in the fight twice: each unit needs a name of its own "
                      "(e on it renames this side's for this fight)")
-            return
+            return False
         self.answers[q] = [int(i) for i in picked]
+        return True
+
+    # --- more or fewer sides (a and x on a side's list) ---
+
+    def sides_may_be(self, change: int) -> bool:
+        """Whether the ruleset fights with ``change`` sides more (or fewer) than are asked for now."""
+        ruleset = self.answers.get("ruleset")
+        return ruleset is not None and find_ruleset(ruleset).sides_fit(self.side_count + change)
+
+    def _sides_refused(self, change: int) -> bool:
+        if self.sides_may_be(change):
+            return False
+        rs = find_ruleset(self.answers["ruleset"])
+        self.say(f"a {rs.id} fight has {rs.sides_wanted()} sides")
+        return True
+
+    def _renumber_sides(self, after: int, change: int) -> None:
+        """The sides numbered past ``after`` move ``change`` places, with the answers kept for them (their names,
+        their ticks) and the units edited for them. Only answers kept for later (``earlier``) hold them: the
+        side asked now is at ``after``."""
+        def moved(q: str) -> str:
+            n = int(side_number(q))
+            return q if n <= after else q.removesuffix(str(n)) + str(n + change)
+
+        self.earlier = {(moved(q) if q.startswith(("side", "ships")) else q): v for q, v in self.earlier.items()}
+        self.edited = {(side if int(side) <= after else str(int(side) + change), i): unit
+                       for (side, i), unit in self.edited.items()}
+
+    def add_side(self) -> None:
+        """a on a side's list: its ticks kept as Enter keeps them, then a side after it (its name asked next)."""
+        if self._sides_refused(1) or not self._ticks_taken():
+            return
+        n = int(side_number(self.questions[self.step]))
+        self._renumber_sides(n, 1)
+        self.side_count += 1
         self.next_question()
+
+    def remove_side(self) -> None:
+        """x on a side's list: that side goes, with its name, its ticks and the units edited for it; the next
+        side's name is asked in its place (shown, so Enter keeps it), or after the last, the list before it."""
+        if self._sides_refused(-1):
+            return
+        n = int(side_number(self.questions[self.step]))
+        name = self.answers.pop(f"side{n}")
+        self._drop_side(n)
+        after = self.earlier.get(f"side{n}")
+        if n <= self.side_count:
+            self._ask(f"side{n}")
+            self.say(f"side {n} ({name}) removed" + (f": {after} is side {n} now" if after else ""))
+        else:
+            self._ask(f"ships{self.side_count}")
+            self.say(f"side {n} ({name}) removed")
+
+    def _drop_side(self, n: int) -> None:
+        """Side ``n`` goes, with what was kept for it; the sides after it move up a place."""
+        self.earlier.pop(f"side{n}", None)
+        self.earlier.pop(f"ships{n}", None)
+        self.edited = {key: unit for key, unit in self.edited.items() if key[0] != str(n)}
+        self._renumber_sides(n, -1)
+        self.side_count -= 1
 
     def create(self) -> None:
         a = self.answers
         units: dict = {}
         taken: set[str] = set()  # unique across kinds too: a unit is found by its id alone (unit_kind_of)
-        for side in ("1", "2"):
+        numbers = [str(n) for n in range(1, self.side_count + 1)]
+        for side in numbers:
             for i in a["ships" + side]:
                 _path, kind, _unit = self.library[i]
                 unit = dict(self.unit_at(i, side))
@@ -425,8 +526,7 @@ class SetupScreen(QuitAsked, Screen[None]):
                 taken.add(uid)
                 units.setdefault(kind.key, {})[uid] = unit
         options = {q[7:]: v for q, v in a.items() if q.startswith("option:")}
-        setup = Setup(a["ruleset"], a["name"], [{"id": "side1", "name": a["side1"]},
-                                                 {"id": "side2", "name": a["side2"]}], units,
+        setup = Setup(a["ruleset"], a["name"], [{"id": f"side{n}", "name": a[f"side{n}"]} for n in numbers], units,
                       options=options, seed=int.from_bytes(os.urandom(3), "big"))
         try:
             enc = Encounter(setup)
@@ -459,13 +559,24 @@ class SetupScreen(QuitAsked, Screen[None]):
     def action_back(self) -> None:
         """Esc: the question before (its answer and the later ones asked again); from the first, leave the screen
         (``flagbridge new`` then ends, as nothing has been answered)."""
-        if self.step > 0:
-            for q in self.questions[self.step - 1:]:
-                if q in self.answers:
-                    self.earlier[q] = self.answers.pop(q)
-            self.step -= 2
-            self.next_question()
+        q = self.questions[self.step] if 0 <= self.step < len(self.questions) else ""
+        if q.startswith("side") and int(side_number(q)) > 2 and q not in self.earlier and self.sides_may_be(-1):
+            n = int(side_number(q))  # a side added (a), never named: going back takes it out again
+            self._drop_side(n)
+            self._ask(f"ships{n - 1}")
+            self.say(f"side {n} not added")
+        elif self.step > 0:
+            self._ask(self.questions[self.step - 1])
         elif self.first:
             self.app.exit()
         else:
             self.app.pop_screen()
+
+    def _ask(self, q: str) -> None:
+        """Ask question ``q`` again: its answer and every later one are kept to be shown when each is asked."""
+        at = self.questions.index(q)
+        for later in self.questions[at:]:
+            if later in self.answers:
+                self.earlier[later] = self.answers.pop(later)
+        self.step = at - 1
+        self.next_question()

@@ -446,6 +446,14 @@ class Ruleset(ABC):
         if kind.id == "ship":
             self.check_ship(unit, where)
 
+    def why_not_fielded(self, kind: UnitKind, unit: dict, fielded: list[tuple[UnitKind, dict]],
+                        side_names: dict[str, str]) -> str:
+        """Why ``unit`` (holding its ``side``) cannot be fielded after the units ``fielded`` before it in the setup,
+        in the game master's words naming the sides; "" when it can (default: always). A rule that holds between
+        a setup's units is asked by the new-encounter screen on the list where each side's units are ticked, so it
+        is said there, not when the fight is made; the setup's own check still refuses it in a file."""
+        return ""
+
     def check_table(self, name: str, doc: dict) -> dict:
         """Validate a table file's contents for table ``name``; returns what to use."""
         if self.table_set is not None:

@@ -30,7 +30,7 @@ from .catalogue import CATALOGUE, PHASE_WORDS, PHASES
 from .corrections import RULES as CORRECTION_RULES
 from .tables import TABLE_SET, load_tables
 from .units import (DEFAULT_DISTANCE, MAX_CM, defence_profile, defence_state, destroy, moot_rolls_dropped, pair,
-                    vessel_state, why_defence_side)
+                    vessel_state, why_defence_fielded, why_defence_side)
 
 
 #: The order the console lists the actions in: the turn's own order, the next phase last.
@@ -61,6 +61,13 @@ class Gothic(Ruleset):
     def check_unit(self, kind: UnitKind, unit: dict, where: str) -> None:
         if kind.id == "defence":
             defence_profile(unit, load_tables(), where)
+
+    def why_not_fielded(self, kind: UnitKind, unit: dict, fielded: list, side_names: dict[str, str]) -> str:
+        """A defence after another side's defences is refused as ``new_state`` refuses it (``units``)."""
+        if kind.id != "defence":
+            return ""
+        defences = {str(i): u for i, (k, u) in enumerate(fielded) if k.id == "defence"}
+        return why_defence_fielded(defences, unit["name"], unit["side"], side_names)
 
     def after_correction(self, state: dict, path: tuple, ctx=None) -> None:
         """Values that follow from a corrected one, as play would have made them: a ship or defence whose hits are

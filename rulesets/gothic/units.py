@@ -95,16 +95,33 @@ def defence_state(unit: dict[str, Any], tables: Tables, where: str) -> dict[str,
     return vessel_state(defence_profile(unit, tables, where), "defence", unit["type"])
 
 
+def defending_side(defences: dict[str, dict], uid: str = "") -> str:
+    """The side the planetary defences are on, by the first of them but ``uid`` ("" while there is none):
+    planetary defences are one player's, the one defending the planet ("ПЛАНЕТАРНАЯ ЗАЩИТА": "одному из игроков
+    ... оборонять планету против нападающего вражеского флота"), so every defence is on the side the others are
+    on."""
+    return next((d["side"] for other, d in defences.items() if other != uid), "")
+
+
 def why_defence_side(defences: dict[str, dict], uid: str, side: str, names: dict | None = None) -> str:
-    """Why defence ``uid`` may not be on ``side`` ("" when it may): planetary defences are one player's, the one
-    defending the planet ("ПЛАНЕТАРНАЯ ЗАЩИТА": "одному из игроков ... оборонять планету против нападающего
-    вражеского флота"), so every defence is on the side the others are on."""
-    others = [d["side"] for other, d in defences.items() if other != uid]
-    if not others or side == others[0]:
+    """Why defence ``uid`` may not be on ``side`` ("" when it may): the side the others are on
+    (``defending_side``), in a setup's or a correction's words (the side's id)."""
+    held = defending_side(defences, uid)
+    if not held or side == held:
         return ""
-    named = f" ({names[others[0]]})" if names and names.get(others[0]) not in (None, others[0]) else ""
-    return (f"side must be {others[0]}{named} (planetary defences are one side's, the side defending the "
+    named = f" ({names[held]})" if names and names.get(held) not in (None, held) else ""
+    return (f"side must be {held}{named} (planetary defences are one side's, the side defending the "
             f"planet), got {side!r}")
+
+
+def why_defence_fielded(defences: dict[str, dict], name: str, side: str, names: dict[str, str]) -> str:
+    """Why defence ``name`` may not join ``side`` after ``defences`` ("" when it may), in the new-encounter
+    screen's words: the sides by their names, as the game master gave them."""
+    held = defending_side(defences)
+    if not held or side == held:
+        return ""
+    return (f"{name} cannot defend for {names.get(side, side)}: planetary defences are one side's, the side "
+            f"defending the planet, and {names.get(held, held)} has them already")
 
 
 # --- reading vessels ----------------------------------------------------------------------------

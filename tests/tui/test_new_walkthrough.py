@@ -566,3 +566,37 @@ async def test_sides_are_added_only_up_to_what_the_ruleset_allows(tmp_path: Path
         await idle(pilot)
         assert message(app) == "a megatraveller fight has 2 to 3 sides" and "Pirates" in question(app)
 
+
+
+
+async def test_a_second_sides_planetary_defence_is_refused_where_it_is_ticked(tmp_path: Path) -> None:
+    """Found by a game master's drive (gothic): planetary defences are one player's, the one defending the planet
+    (gothic-boarding-teleport.ru.txt, "ПЛАНЕТАРНАЯ ЗАЩИТА": "одному из игроков ... оборонять планету"), but a
+    defence ticked for a second side was refused only after the last question, in the setup's words
+    ("setup.defences.…: side must be side1 …"). It is refused on the list where it was ticked, in words naming
+    the side that holds the defences; a third side's too."""
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        # side 1: the Lunar cruiser and the planetary battery; side 2: the Murder cruiser and the space platform
+        burst(app, "down", "enter", *"Kessel", "enter", *"Navy", "enter", "down", "space", "down", "down", "down",
+              "space", "enter", *"Rebels", "enter", "down", "down", "space", "down", "down", "down", "down", "space",
+              "enter")
+        await idle(pilot)
+        said = message(app)
+        assert "Rebels" in question(app), (question(app), said)
+        assert "Kessel Space Platform" in said and "planetary defences" in said and "Navy" in said, said
+        assert "side1" not in said and "setup." not in said, said
+        burst(app, "space", "a", *"Raiders", "enter", "space", "end", "space", "enter")  # untick it; a third side
+        await idle(pilot)
+        said = message(app)
+        assert "Raiders" in question(app) and "Kessel Armed Satellite" in said and "Navy" in said, said
+        burst(app, "space", "enter", "2", "5", "enter")
+        await idle(pilot)
+        while not isinstance(app.screen, ConsoleScreen) and "House tables" in question(app):
+            burst(app, "enter")
+            await idle(pilot)
+        assert isinstance(app.screen, ConsoleScreen), (question(app), message(app))
+    setup = SaveFile.load(tmp_path / "Kessel.toml").encounter.setup
+    assert [(d["side"], d["name"]) for d in setup.units["defences"].values()] == [
+        ("side1", "Kessel Planetary Battery")]
+    assert len(setup.sides) == 3

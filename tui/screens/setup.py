@@ -450,8 +450,26 @@ class SetupScreen(QuitAsked, Screen[None]):
             self.say(f"{', '.join(twice)} would be in the fight twice: each unit needs a name of its own "
                      "(e on it renames this side's for this fight)")
             return False
+        if why := self._why_not_fielded(q, [int(i) for i in picked]):
+            self.say(why)
+            return False
         self.answers[q] = [int(i) for i in picked]
         return True
+
+    def _why_not_fielded(self, q: str, picked: list[int]) -> str:
+        """The ruleset's reason a unit ticked on this list cannot be fielded beside the units of the sides before
+        it (gothic's planetary defences are one side's), "" when none: said on the list, where it was ticked."""
+        rs = find_ruleset(self.answers["ruleset"])
+        names = {k: v for k, v in self.answers.items() if k.startswith("side")}
+        fielded: list = []
+        for n in range(1, self.side_count + 1):
+            picks = picked if f"ships{n}" == q else self.answers.get(f"ships{n}", [])
+            for i in picks:
+                kind, unit = self.library[i][1], {**self.unit_at(i, str(n)), "side": f"side{n}"}
+                if f"ships{n}" == q and (why := rs.why_not_fielded(kind, unit, fielded, names)):
+                    return why
+                fielded.append((kind, unit))
+        return ""
 
     # --- more or fewer sides (a and x on a side's list) ---
 

@@ -254,3 +254,20 @@ def test_planetary_defences_belong_to_one_player_alone() -> None:
         enc.correct("defences.sat.side", "imp")
     assert unit(enc, "sat")["side"] == "reb"
     enc.correct("defences.sat.side", "reb")   # the same side: nothing is split
+
+
+
+def test_a_defence_ticked_for_a_second_side_is_refused_in_the_sides_names() -> None:
+    """The same rule ("ПЛАНЕТАРНАЯ ЗАЩИТА": "одному из игроков", the one defending the planet) as the new-encounter
+    screen asks it while each side's units are ticked: a defence after another side's defences is refused in words
+    naming both sides; one on the same side, a ship, or the first defence of all is taken."""
+    kinds = RULESET.catalogue.unit_kinds
+    ship, defence = kinds["ship"], kinds["defence"]
+    names = {"imp": "Imperium", "reb": "Rebels"}
+    fielded = [(ship, {"side": "imp", "name": "Hammer"}), (defence, {"side": "reb", "name": "Kessel Battery"})]
+    assert RULESET.why_not_fielded(defence, {"side": "imp", "name": "Watcher"}, fielded, names) == (
+        "Watcher cannot defend for Imperium: planetary defences are one side's, the side defending the planet, "
+        "and Rebels has them already")
+    assert RULESET.why_not_fielded(defence, {"side": "reb", "name": "Watcher"}, fielded, names) == ""
+    assert RULESET.why_not_fielded(ship, {"side": "imp", "name": "Cobra"}, fielded, names) == ""
+    assert RULESET.why_not_fielded(defence, {"side": "imp", "name": "Watcher"}, fielded[:1], names) == ""

@@ -101,6 +101,7 @@ async def test_a_new_gothic_encounter_from_the_unit_library(tmp_path: Path) -> N
         await pilot.press(*"Rebels", "enter")
         await pilot.press("down", "down", "space", "down", "down", "down", "down", "space", "enter")  # Murder, platform
         await pilot.press("2", "5", "enter")                                 # 25 cm between enemies
+        await pilot.press("enter")                                           # the shipped tables
         await pilot.pause()
         assert isinstance(app.screen, ConsoleScreen)
     enc = SaveFile.load(tmp_path / "Kessel.toml").encounter

@@ -123,7 +123,7 @@ async def test_a_ship_renamed_in_one_sides_list_is_that_sides_copy(tmp_path: Pat
               "escape")
         await idle(pilot)
         assert app.screen is setup and "(edited)" in str(setup.query_one("TickList").get_option_at_index(0).prompt)
-        burst(app, "enter", *"12", "enter")
+        burst(app, "enter", *"12", "enter", "enter")  # range 12, the shipped tables
         await idle(pilot)
         assert isinstance(app.screen, ConsoleScreen)
     ships = SaveFile.load(tmp_path / "Twins.toml").encounter.setup.ships
@@ -194,7 +194,7 @@ async def test_a_ship_file_that_fails_to_load_is_said_under_the_list(tmp_path: P
         burst(app, "space", "enter", *"Raiders", "enter")
         await idle(pilot)
         assert "not listed: " in str(app.screen.query_one("#form-skipped").render())  # side 2's list too
-        burst(app, "down", "space", "enter", "4", "enter")
+        burst(app, "down", "space", "enter", "4", "enter", "enter")
         await idle(pilot)
         assert isinstance(app.screen, ConsoleScreen)
 
@@ -207,7 +207,7 @@ async def test_an_encounter_named_in_cyrillic_is_saved_under_its_name(tmp_path: 
         app = FlagbridgeApp(save_dir=tmp_path, start="new")
         async with app.run_test(size=(160, 48)) as pilot:
             burst(app, "enter", *["space" if c == " " else c for c in name], "enter", *"Navy", "enter", "space", "enter", *"Raiders",
-                  "enter", "down", "space", "enter", "enter")
+                  "enter", "down", "space", "enter", "enter", "enter")  # crew hits, the shipped tables
             await idle(pilot)
             assert isinstance(app.screen, ConsoleScreen) and app.save.path == tmp_path / saved
         assert SaveFile.load(tmp_path / saved).encounter.setup.name == name
@@ -306,7 +306,7 @@ async def test_a_person_picked_for_both_sides_can_be_renamed_as_the_message_says
         # surprise 2, primary attack 1, action 2 (the usual), to hit 2, damage 2, 5 sub-turns, no borrowing,
         # grazing or organ damage
         burst(app, "2", "enter", "1", "enter", "enter", "2", "enter", "2", "enter", "5", "enter", "n", "enter",
-              "n", "enter", "enter")
+              "n", "enter", "enter", "enter")  # and the shipped tables
         await idle(pilot)
         assert isinstance(app.screen, ConsoleScreen), (question(app), message(app))
     people = SaveFile.load(tmp_path / "Brawl.toml").encounter.setup.units["people"]
@@ -338,7 +338,7 @@ async def test_ships_named_in_any_script_get_ids_in_their_own_letters(tmp_path: 
               "enter", *"Хаос", "enter", *["down"] * 4, "space", "down", "space", "down", "down", "down", "space",
               "enter")
         await idle(pilot)
-        burst(app, "3", "0", "enter")  # the starting distance
+        burst(app, "3", "0", "enter", "enter")  # the starting distance, the shipped tables
         await idle(pilot)
         assert isinstance(app.screen, ConsoleScreen), (question(app), message(app))
         enc = app.save.encounter
@@ -490,11 +490,8 @@ async def test_a_third_side_is_added_and_a_side_removed_on_a_sides_list(tmp_path
         await idle(pilot)
         assert "Ghosts" in message(app) and "removed" in message(app)
         assert "Pirates" in question(app) and app.screen._asking.selected == ["2"]  # the last side's list again
-        burst(app, "enter", "4", "enter")  # the starting range
+        burst(app, "enter", "4", "enter", "enter")  # the starting range, the shipped tables
         await idle(pilot)
-        while not isinstance(app.screen, ConsoleScreen) and "House tables" in question(app):
-            burst(app, "enter")  # the shipped tables
-            await idle(pilot)
         assert isinstance(app.screen, ConsoleScreen), (question(app), message(app))
     setup = SaveFile.load(tmp_path / "Melee.toml").encounter.setup
     assert [(s["id"], s["name"]) for s in setup.sides] == [("side1", "Navy"), ("side2", "Raiders"),
@@ -531,11 +528,8 @@ async def test_a_side_removed_from_the_middle_hands_its_place_to_the_next(tmp_pa
         await idle(pilot)
         assert "at least 2 sides" in message(app) and "Salvagers" in question(app)
         burst(app, "enter", "0", "enter", "2", "enter", "1", "enter", "1", "enter", "1", "enter", "1", "enter",
-              "enter", "enter")
+              "enter", "enter", "enter")  # and the shipped tables
         await idle(pilot)
-        while not isinstance(app.screen, ConsoleScreen) and "House tables" in question(app):
-            burst(app, "enter")
-            await idle(pilot)
         assert isinstance(app.screen, ConsoleScreen), (question(app), message(app))
     setup = SaveFile.load(tmp_path / "Alley.toml").encounter.setup
     assert [(s["id"], s["name"]) for s in setup.sides] == [("side1", "Crew"), ("side2", "Salvagers")]
@@ -590,13 +584,61 @@ async def test_a_second_sides_planetary_defence_is_refused_where_it_is_ticked(tm
         await idle(pilot)
         said = message(app)
         assert "Raiders" in question(app) and "Kessel Armed Satellite" in said and "Navy" in said, said
-        burst(app, "space", "enter", "2", "5", "enter")
+        burst(app, "space", "enter", "2", "5", "enter", "enter")  # 25 cm, the shipped tables
         await idle(pilot)
-        while not isinstance(app.screen, ConsoleScreen) and "House tables" in question(app):
-            burst(app, "enter")
-            await idle(pilot)
         assert isinstance(app.screen, ConsoleScreen), (question(app), message(app))
     setup = SaveFile.load(tmp_path / "Kessel.toml").encounter.setup
     assert [(d["side"], d["name"]) for d in setup.units["defences"].values()] == [
         ("side1", "Kessel Planetary Battery")]
     assert len(setup.sides) == 3
+
+
+async def test_a_house_table_file_is_named_in_an_optional_last_step(tmp_path: Path) -> None:
+    """Found by a game master's drive: the walk-through had no way to point the encounter at a house table file
+    (``[setup.options.tables]``, README "House-rule tables"); it had to be written into the save by hand. The last
+    step lists the ruleset's tables: Enter on the first row keeps the shipped ones, Enter on a table asks for its
+    file, read from the save folder. A path with no file, or a file that fails to load, is refused in the field
+    where it was typed, naming the file and the entry; the file is left as it was."""
+    from rulesets.megatraveller.tables import TABLE_SET
+    from tui.cli import main
+
+    house = tmp_path / "house"
+    house.mkdir()
+    shipped = TABLE_SET.shipped_path("difficulties").read_text(encoding="utf-8")
+    bad = house / "bad.toml"
+    bad.write_text(shipped.replace("routine = 7", 'routine = "seven"'), encoding="utf-8")
+    (house / "difficulties.toml").write_text(shipped.replace("routine = 7", "routine = 8"), encoding="utf-8")
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "down", "down", "enter", *"Picket", "enter", *"Navy", "enter", "space", "enter", *"Raiders",
+              "enter", "down", "space", "enter", "4", "enter")
+        await idle(pilot)
+        assert "House tables" in question(app), (question(app), message(app))
+        row = 1 + TABLE_SET.names.index("difficulties")
+        burst(app, *["down"] * row, "enter", *"house/nope.toml", "enter")
+        await idle(pilot)
+        assert "difficulties" in question(app)
+        assert message(app) == f"{tmp_path / 'house/nope.toml'}: no such table file (for table 'difficulties')"
+        control(app, "ctrl+u")
+        burst(app, *"house/bad.toml", "enter")
+        await idle(pilot)
+        assert message(app) == f"{bad}: levels.routine: expected a 2D target number 2..30, got 'seven'"
+        assert bad.read_text(encoding="utf-8") == shipped.replace("routine = 7", 'routine = "seven"')
+        control(app, "ctrl+u")
+        burst(app, *"house/difficulties.toml", "enter")
+        await idle(pilot)
+        assert "House tables" in question(app), (question(app), message(app))
+        rows = app.screen._asking
+        assert "house/difficulties.toml" in str(rows.get_option_at_index(row).prompt)
+        burst(app, "enter", "escape")  # its file shown again, and Esc keeps it as it was
+        await idle(pilot)
+        assert "House tables" in question(app) and app.screen._asking.highlighted == row
+        burst(app, "home", "enter")
+        await idle(pilot)
+        assert isinstance(app.screen, ConsoleScreen), (question(app), message(app))
+        path = app.save.path
+    enc = SaveFile.load(path).encounter
+    assert enc.setup.options == {"range": 4, "tables": {"difficulties": "house/difficulties.toml"}}
+    assert enc.state["table_files"] == {"difficulties": "house/difficulties.toml"}
+    assert main(["check", str(path)]) == 0
+

@@ -158,6 +158,7 @@ async def test_a_new_percentile_encounter_by_keys(tmp_path: Path) -> None:
         for digit in "235":  # to hit 2, damage 3, five sub-turns
             await pilot.press(digit, "enter")
         await pilot.press("enter", "enter", "enter")  # the usual: borrowing yes, grazing no, organ damage no
+        await pilot.press("enter")  # the shipped tables
         await pilot.pause()
         assert isinstance(app.screen, ConsoleScreen)
     enc = SaveFile.load(tmp_path / "Brawl.toml").encounter

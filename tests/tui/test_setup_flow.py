@@ -32,6 +32,7 @@ async def test_new_megatraveller_encounter_by_keys(tmp_path: Path) -> None:
         await pilot.press("x", "4", "enter")                # a letter in a number: refused whole, not left out
         assert "type a whole number from 0 to" in str(app.screen.query_one("#form-message").render())
         await pilot.press("backspace", "backspace", "4", "enter")  # starting range in squares
+        await pilot.press("enter")                          # the shipped tables
         await pilot.pause()
         assert isinstance(app.screen, ConsoleScreen)
     path = tmp_path / "Picket.toml"
@@ -61,6 +62,7 @@ async def test_escape_goes_back_one_question_and_leaves_only_from_the_first(tmp_
         assert "Name of side 2" in str(app.screen.query_one("#form-question").render())
         await type_text(pilot, "Pirates")                   # in place of "Raiders", shown selected
         await pilot.press("enter", "enter", "4", "enter")   # the ship ticked before is ticked still: Enter keeps it
+        await pilot.press("enter")                          # the shipped tables
         await pilot.pause()
         assert isinstance(app.screen, ConsoleScreen) and app.return_code is None
     enc = SaveFile.load(tmp_path / "Picket.toml").encounter
@@ -274,6 +276,7 @@ async def test_a_ship_is_edited_for_this_encounter_without_touching_its_file(tmp
         await pilot.press("enter")
         await pilot.press("down", "space", "enter")
         await pilot.press("enter")                          # crew hits: personal combat, offered first
+        await pilot.press("enter")                          # the shipped tables
         await pilot.pause()
     enc = SaveFile.load(tmp_path / "Edited.toml").encounter
     assert enc.setup.options == {"crew_combat": "percentile"}
@@ -312,6 +315,7 @@ async def test_a_percentile_encounter_asks_every_steps_procedure_and_the_optiona
             "· surprise 1 · primary 3 · primary each round 2 · action 2 · to hit 2 · damage 2 · subturns 5 · "
             "borrowing no · grazing yes")
         await pilot.press("enter")                          # organ damage: no, the usual
+        await pilot.press("enter")                          # the shipped tables
         await pilot.pause()
         assert isinstance(app.screen, ConsoleScreen)
     enc = SaveFile.load(tmp_path / "Alley.toml").encounter
@@ -329,7 +333,7 @@ async def test_a_question_that_does_not_apply_is_not_asked(tmp_path: Path) -> No
     async with app.run_test(size=(160, 48)) as pilot:
         burst(app, "down", "down", "down", "enter", *"Yard", "enter", *"Crew", "enter", "space", "enter",
               *"Thugs", "enter", "down", "space", "enter", "0", "enter", "2", "enter", "1", "enter", "1", "enter",
-              "1", "enter", "1", "enter", "enter", "enter")
+              "1", "enter", "1", "enter", "enter", "enter", "enter")  # and the shipped tables
         await idle(pilot)
         assert isinstance(app.screen, ConsoleScreen)
     options = SaveFile.load(tmp_path / "Yard.toml").encounter.setup.options
@@ -407,7 +411,7 @@ async def test_a_save_folder_that_became_a_file_is_said_in_words(tmp_path: Path)
         await pilot.press("enter")
         await pilot.press("down", "space", "enter")
         folder.write_text("not a folder")
-        await pilot.press("4", "enter")
+        await pilot.press("4", "enter", "enter")            # the range, the shipped tables
         await pilot.pause()
         said = str(app.screen.query_one("#form-message").render())
         assert said == f"cannot save in {folder}: File exists" and not isinstance(app.screen, ConsoleScreen)

@@ -6,6 +6,8 @@ sides the ruleset fights (``Ruleset.sides_allowed``: classic-hg's fight has exac
 The units (ships, and any other kind the ruleset's setup holds) come from the
 ruleset's library and from the game master's own files in ``SAVE_DIR/<kind>``
 (``SAVE_DIR/ships`` for ships); the new save is written in the save folder.
+The last step, optional, names house table files (``[setup.options.tables]``),
+each read and checked where it is typed, from the save folder as the save reads it.
 """
 
 from __future__ import annotations
@@ -161,6 +163,11 @@ class SetupScreen(QuitAsked, Screen[None]):
         #: (side number, library index) -> the unit as that side fields it in this encounter: each side's edit is
         #: its own copy, so one class can be fielded twice under two names.
         self.edited: dict[tuple[str, int], dict] = {}
+        #: House table files by table name (``[setup.options.tables]``), as typed: from the save folder, or whole.
+        self.house_tables: dict[str, str] = {}
+        #: The table whose file is being typed in the last step (None: its list is shown), and the last one named.
+        self._table_asked: str | None = None
+        self._table_row = ""
         #: The field of the question asked now. Keys typed in one burst reach the field that had the focus
         #: before the next one is mounted: what it answers then is not an answer to this question.
         self._asking: object = None
@@ -236,6 +243,7 @@ class SetupScreen(QuitAsked, Screen[None]):
             rs = find_ruleset(self.answers["ruleset"])
             so_far = {q[7:]: v for q, v in self.answers.items() if q.startswith("option:")}
             extra = tuple(f"option:{p.name}" for p in rs.setup_options() if rs.setup_option_asked(p.name, so_far))
+            extra += ("tables",) * (rs.table_set is not None)
         return ("ruleset", "name") + sides + extra
 
     def _option(self, q: str):
@@ -255,7 +263,8 @@ class SetupScreen(QuitAsked, Screen[None]):
         self.query_one("#form-done", Static).update(Text(" · ".join(
             # an option's answer after its name ("surprise 1"): a row of bare digits named nothing (a drive)
             (f"{k[7:].replace('_', ' ')} " if k.startswith("option:") else "")
-            + (f"{len(v)} picked" if isinstance(v, list) else ("yes" if v else "no") if isinstance(v, bool) else str(v))
+            + (f"{len(v)} picked" if isinstance(v, list) else ("yes" if v else "no") if isinstance(v, bool)
+               else f"house tables: {', '.join(v) or 'none'}" if isinstance(v, dict) else str(v))
             for k, v in self.answers.items())))
         ask = self.query_one("#form-question", Label)
         earlier = self.earlier.get(q)
@@ -280,6 +289,15 @@ class SetupScreen(QuitAsked, Screen[None]):
         elif q.startswith("option:"):
             ask.update(Text(f"{self._option(q).label} (Enter):"))
             widget = self._text_field(earlier)  # every character goes in: a number typed wrong is refused whole
+        elif q == "tables":
+            ask.update("House tables, optional (Enter on a table names your own file for it; "
+                       "Enter on the first row starts the fight):")
+            names = find_ruleset(self.answers["ruleset"]).table_set.names
+            widget = PagedOptionList(
+                Option(f"start with {'these' if self.house_tables else 'the shipped'} tables", id="tables="),
+                *[Option(Text(f"{n}: {self.house_tables.get(n, 'shipped')}"), id=f"table={n}") for n in names])
+            if self._table_row in names:
+                widget.highlighted = 1 + names.index(self._table_row)
         elif q.startswith("side"):
             ask.update(f"Name of side {side_number(q)} (Enter):")
             widget = self._text_field(earlier, "e.g. Imperial Navy" if q == "side1" else "e.g. Corsairs")
@@ -365,6 +383,13 @@ class SetupScreen(QuitAsked, Screen[None]):
 
     def _chosen(self, option: Option) -> None:
         picked = str(option.id)
+        if picked == "tables=":  # the house tables named, if any: the last step
+            self.answers["tables"] = dict(self.house_tables)
+            self.next_question()
+            return
+        if picked.startswith("table="):
+            self._ask_table_file(picked[6:])
+            return
         if picked.startswith("option:"):  # a ruleset's setup option with fixed choices
             q, value = picked.split("=", 1)
             self.answers[q] = option_value(value)
@@ -377,8 +402,8 @@ class SetupScreen(QuitAsked, Screen[None]):
         self.side_count = max(least, min(self.side_count, most or self.side_count))
         self.earlier = {q: v for q, v in self.earlier.items()
                         if not q.startswith(("side", "ships")) or int(side_number(q)) <= self.side_count}
-        if before is None:  # another ruleset: the ships and options given were the last one's
-            self.edited = {}
+        if before is None:  # another ruleset: the ships, options and tables given were the last one's
+            self.edited, self.house_tables, self._table_row = {}, {}, ""
             self.earlier = {q: v for q, v in self.earlier.items() if not q.startswith(("ships", "option:"))}
         else:  # the same one again: its files read afresh (one may have been mended), picks and edits kept by file
             now = {p: i for i, (p, _k, _u) in enumerate(self.library)}
@@ -399,6 +424,9 @@ class SetupScreen(QuitAsked, Screen[None]):
         self._typed(event.value)
 
     def _typed(self, value: str) -> None:
+        if self._table_asked is not None:
+            self._table_typed(value)
+            return
         text = value.strip()
         q = self.questions[self.step]
         number = q.startswith("option:") and self._option(q).kind == "int"
@@ -422,6 +450,41 @@ class SetupScreen(QuitAsked, Screen[None]):
                 return
             self.answers[q] = text
         self.next_question()
+
+    # --- house tables (the last step) ---
+
+    def _ask_table_file(self, name: str) -> None:
+        """The file for table ``name``, asked in place of the tables' list (Esc goes back to the list)."""
+        self._table_asked = self._table_row = name
+        field = self.query_one("#form-field", Vertical)
+        field.remove_children()
+        self.say("")
+        self.query_one("#form-question", Label).update(Text(
+            f"File for table {name}, from {self.save_dir} or a full path (empty: the shipped one) (Enter):"))
+        widget = self._text_field(self.house_tables.get(name), f"e.g. my-tables/{name}.toml")
+        field.mount(widget)
+        self._asking = widget
+        widget.focus()
+
+    def _table_typed(self, value: str) -> None:
+        """A house table file typed: read and checked with the others named (one may refer to another) from the
+        save folder, as the save will read it; one that fails to load is refused here, in the loader's words
+        naming the file and the entry, and the list is shown again only once it loads."""
+        name, path = self._table_asked, os.path.expanduser(value.strip())
+        tables = {n: p for n, p in self.house_tables.items() if n != name}
+        if path:
+            try:
+                find_ruleset(self.answers["ruleset"]).table_set.load({**tables, name: path}, self.save_dir)
+            except (FlagbridgeError, OSError, ValueError) as exc:
+                self.say(str(exc))
+                return
+            tables[name] = path
+        self.house_tables = tables
+        self._back_to_tables()
+
+    def _back_to_tables(self) -> None:
+        self._table_asked = None
+        self._ask("tables")
 
     def say(self, text: str) -> None:
         self.query_one("#form-message", Static).update(Text(text))
@@ -544,10 +607,12 @@ class SetupScreen(QuitAsked, Screen[None]):
                 taken.add(uid)
                 units.setdefault(kind.key, {})[uid] = unit
         options = {q[7:]: v for q, v in a.items() if q.startswith("option:")}
+        if a.get("tables"):
+            options["tables"] = dict(a["tables"])
         setup = Setup(a["ruleset"], a["name"], [{"id": f"side{n}", "name": a[f"side{n}"]} for n in numbers], units,
                       options=options, seed=int.from_bytes(os.urandom(3), "big"))
         try:
-            enc = Encounter(setup)
+            enc = Encounter(setup, folder=self.save_dir)  # a house table's path is read from the save folder
             self.save_dir.mkdir(parents=True, exist_ok=True)
             save = create(free_save_path(self.save_dir, a["name"]), enc).hold()
         except (FlagbridgeError, OSError) as exc:
@@ -578,7 +643,9 @@ class SetupScreen(QuitAsked, Screen[None]):
         """Esc: the question before (its answer and the later ones asked again); from the first, leave the screen
         (``flagbridge new`` then ends, as nothing has been answered)."""
         q = self.questions[self.step] if 0 <= self.step < len(self.questions) else ""
-        if q.startswith("side") and int(side_number(q)) > 2 and q not in self.earlier and self.sides_may_be(-1):
+        if self._table_asked is not None:  # a table's file: back to the list of tables, as it was
+            self._back_to_tables()
+        elif q.startswith("side") and int(side_number(q)) > 2 and q not in self.earlier and self.sides_may_be(-1):
             n = int(side_number(q))  # a side added (a), never named: going back takes it out again
             self._drop_side(n)
             self._ask(f"ships{n - 1}")

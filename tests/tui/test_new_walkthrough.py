@@ -642,3 +642,25 @@ async def test_a_house_table_file_is_named_in_an_optional_last_step(tmp_path: Pa
     assert enc.state["table_files"] == {"difficulties": "house/difficulties.toml"}
     assert main(["check", str(path)]) == 0
 
+
+async def test_the_sides_keys_and_the_house_tables_step_are_in_sight_in_a_small_terminal(tmp_path: Path) -> None:
+    """At 80x24 and 60x20 a third side's list and the house tables' list with a refused path stay inside the form,
+    with what is said about them (the answers so far keep to one line under 24 rows), and the Footer shows a and x
+    with q Quit still in sight."""
+    for size in ((80, 24), (60, 20)):
+        app = FlagbridgeApp(save_dir=tmp_path, start="new")
+        async with app.run_test(size=size) as pilot:
+            burst(app, "down", "down", "enter", *"Small", "enter", *"Navy", "enter", "space", "enter", *"Raiders",
+                  "enter", "down", "space", "a", *"Pirates", "enter", "space", "enter")
+            await idle(pilot)
+            assert "Red Lantern would be in the fight twice" in message(app), size
+            assert shown_whole(app.screen, "TickList") and shown_whole(app.screen, "#form-message"), size
+            keys = {k.key: k.region for k in app.screen.query("FooterKey")}
+            assert {"a", "escape", "q"} <= set(keys) and keys["q"].right <= size[0], (size, keys)
+            burst(app, "space", "down", "down", "space", "enter", "4", "enter")
+            await idle(pilot)
+            assert "House tables" in question(app) and shown_whole(app.screen, "PagedOptionList"), size
+            burst(app, "down", "enter", *"nope.toml", "enter")
+            await idle(pilot)
+            assert "no such table file" in message(app), size
+            assert shown_whole(app.screen, "#form-message") and shown_whole(app.screen, "Input"), size

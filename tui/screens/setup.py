@@ -72,19 +72,26 @@ def side_number(q: str) -> str:
 class TickList(PagedSelectionList):
     """A list to tick several items with space; Enter confirms the ticks instead of toggling."""
 
+    #: Short words (the question says more), and a and x as one entry when both work, so that "esc Back" and
+    #: "q Quit" still fit beside them at 60 columns.
     BINDINGS = [Binding("enter", "done", "Done", id="ticks-done"),
-                Binding("e", "edit", "Edit for this fight", id="ticks-edit"),
-                Binding("a", "add_side", "Add a side", id="ticks-add-side"),
-                Binding("x", "remove_side", "Remove this side", id="ticks-remove-side")]
+                Binding("e", "edit", "Edit", id="ticks-edit"),
+                Binding("a", "add_side('both')", "Add/drop side", key_display="a/x", id="ticks-sides"),
+                Binding("a", "add_side", "Add side", id="ticks-add-side"),
+                Binding("x", "remove_side", "Remove side", id="ticks-remove-side")]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The Footer shows a and x only where the ruleset's number of sides lets them work."""
         may_be = getattr(self.screen, "sides_may_be", None)
-        if action in ("add_side", "remove_side") and may_be is not None:
-            return may_be(1 if action == "add_side" else -1)
-        return True
+        if action not in ("add_side", "remove_side") or may_be is None:
+            return True
+        more, fewer = may_be(1), may_be(-1)
+        if action == "remove_side":
+            return fewer and not more
+        return more and fewer if parameters else more and not fewer
 
-    def action_add_side(self) -> None:
+    def action_add_side(self, shown: str = "") -> None:
+        """a (``shown``: the Footer's entry it came from, when clicked)."""
         self.screen.add_side()
 
     def action_remove_side(self) -> None:
@@ -146,6 +153,8 @@ def _file_named_short(message: str, path: Path, save_dir: Path) -> str:
 class SetupScreen(QuitAsked, Screen[None]):
     BINDINGS = [Binding("escape", "back", "Back", id="back"),
                 Binding("q", "quit", "Quit", id="quit-new")]
+    #: Under 24 rows the answers so far keep to one line (``flagbridge.tcss``), leaving the list its room.
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]
 
     def __init__(self, save_dir: Path, first: bool = False) -> None:
         super().__init__(id="setup")
@@ -185,6 +194,10 @@ class SetupScreen(QuitAsked, Screen[None]):
 
     def on_mount(self) -> None:
         self.next_question()
+
+    def on_resize(self) -> None:
+        """Under 80 columns the Footer's keys sit closer together, so that q Quit stays in sight beside a and x."""
+        self.query_one(Footer).compact = self.size.width < 80
 
     # --- keys, taken in the order they arrive (``FlagbridgeApp.on_event`` hands each one here) ---
 
@@ -304,10 +317,9 @@ class SetupScreen(QuitAsked, Screen[None]):
         else:
             n = side_number(q)
             kinds = {k.plural for _p, k, _u in self.library}
-            keys = ["space to tick", "e to edit for this fight"] + ["a adds a side"] * self.sides_may_be(1) \
-                + ["x removes this side"] * self.sides_may_be(-1)
+            # a and x are in the Footer when they work: two more lines here took the list's room at 60x20
             ask.update(Text(f"{' and '.join(sorted(kinds))} of {self.answers['side' + n]} "
-                            f"({', '.join(keys)}, Enter when done):"))
+                            "(space to tick, e to edit for this fight, Enter when done):"))
             ticked = set(earlier or ())
             widget = TickList(*[(self._described(i, n), str(i), i in ticked) for i in range(len(self.library))])
         field.mount(widget)

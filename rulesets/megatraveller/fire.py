@@ -105,14 +105,37 @@ def to_hit_modifiers(ship: dict, b: dict, target: dict, band: str, tables: Table
 
 # --- when a ship may fire, and what it asks --------------------------------------------------
 
+def _why_not_firing(state: dict, args: dict) -> str:
+    return why_not_acting(state, args, 2, "batteries fire in step 2, Fire", "weapons")
+
+
+def _why_idle(ship: dict, b: dict) -> str:
+    """Why a battery cannot fire this round whatever the target: its gunnery action spent, or not bearing."""
+    if b["used"]:
+        return f"{ship['name']} {b['id']} has already used its gunnery action ({b['used']})"
+    if not b["bearing"]:
+        return f"{ship['name']} {b['id']} is not bearing"
+    return ""
+
+
+def batteries_ready_now(state: dict, ship_id: str) -> list[str]:
+    """The ship's batteries that may still fire now, before a target is named (the lock, the line of sight and
+    the band are the target's): none outside step 2 or while its weapons are shut down (the checklist lists
+    these)."""
+    if _why_not_firing(state, {"ship": ship_id}):
+        return []
+    ship = state["ships"][ship_id]
+    return [b["id"] for b in ship["batteries"] if not _why_idle(ship, b)]
+
+
 def may_fire(state: dict, args: dict, tables: Tables) -> str:
     """"You must have a lock to fire", a line of sight, a band the weapon reaches, batteries bearing and unused."""
-    why = why_not_acting(state, args, 2, "batteries fire in step 2, Fire", "weapons")
+    why = _why_not_firing(state, args)
     if why or "ship" not in args:
         return why
     ship = state["ships"][args["ship"]]
     side = state["side_names"][ship["side"]]
-    if not any(b["bearing"] and not b["used"] for b in ship["batteries"]):
+    if not any(not _why_idle(ship, b) for b in ship["batteries"]):
         return f"{ship['name']} has no battery bearing with its gunnery action unused"
     if not side_holds_any(state, args["ship"], LOCKED):
         return f"no lock, no fire: {side} has locked no enemy ship"
@@ -132,10 +155,9 @@ def may_fire(state: dict, args: dict, tables: Tables) -> str:
         if why:
             return why
         b = battery(ship, bid)
-        if b["used"]:
-            return f"{ship['name']} {bid} has already used its gunnery action ({b['used']})"
-        if not b["bearing"]:
-            return f"{ship['name']} {bid} is not bearing"
+        why = _why_idle(ship, b)
+        if why:
+            return why
         if not can_fire_at_band(b, band, tables):
             return f"{tables.weapons[b['weapon']]['label']} cannot fire at {band} range"
     aim = args.get("aim", "")

@@ -46,6 +46,11 @@ Where the text is silent we decided:
   reveals power and tonnage but gives no lock.
 - A sensor action names its sensors (passive, the default, or active) and what
   it spends (the free action, the default, or a battery's gunnery action).
+- Every battery has its gunnery action ("one gunnery action per battery"),
+  bearing or not: only fire needs a battery bearing ("You cannot fire more than
+  you have batteries bearing"), so the gunners of a battery turned away may
+  spend its action on sensors. So may those of a ship whose weapons a critical
+  shut down (the weapons do not fire; the gunners still work the sensors).
 """
 
 from __future__ import annotations
@@ -180,13 +185,34 @@ def computer_modifier(ship: dict) -> Modifier:
 
 # --- sensor actions spent --------------------------------------------------------------
 
+FREE = "free"  # what a sensor action spends when it spends no battery's gunnery action
+
+
+def _spends(ship: dict) -> list[str]:
+    """All a sensor action may spend, in the order the forms list it: the free action, then each battery's."""
+    return [FREE] + [b["id"] for b in ship["batteries"]]
+
+
 def sensor_action_left(ship: dict) -> bool:
     """Something to spend on a sensor action this round: the free one, or a battery's unused gunnery action."""
-    return not ship["free_sensor_used"] or any(not b["used"] for b in ship["batteries"])
+    return any(not _why_not_spend(ship, spend) for spend in _spends(ship))
+
+
+def _why_not_sensing(state: dict, args: dict) -> str:
+    return why_not_acting(state, args, 1, "sensor actions are taken in step 1, Sensors", "sensors")
+
+
+def sensor_spends_now(state: dict, ship_id: str) -> list[str]:
+    """What the ship may still spend on a sensor action now, as the locate and lock forms offer it (``FREE``,
+    then battery ids): nothing outside step 1 or while its sensors are shut down (the checklist lists these)."""
+    if _why_not_sensing(state, {"ship": ship_id}):
+        return []
+    ship = state["ships"][ship_id]
+    return [spend for spend in _spends(ship) if not _why_not_spend(ship, spend)]
 
 
 def _why_not_spend(ship: dict, spend: str) -> str:
-    if spend == "free":
+    if spend == FREE:
         if ship["free_sensor_used"]:
             return (f"{ship['name']} has used its free sensor action this round; "
                     "spend a battery's gunnery action instead")
@@ -199,7 +225,7 @@ def _why_not_spend(ship: dict, spend: str) -> str:
 
 
 def spend_action(ship: dict, spend: str, ctx: RuleContext) -> None:
-    if spend == "free":
+    if spend == FREE:
         ship["free_sensor_used"] = True
         return
     battery(ship, spend)["used"] = "sensors"
@@ -212,7 +238,7 @@ def _may_sense(kind: str):
     """The ``may`` of locate (``scan``) or lock (``pin``), for the arguments chosen so far."""
 
     def may(state: dict, args: dict, tables: Tables) -> str:
-        why = why_not_acting(state, args, 1, "sensor actions are taken in step 1, Sensors", "sensors")
+        why = _why_not_sensing(state, args)
         if why or "ship" not in args:
             return why
         ship = state["ships"][args["ship"]]
@@ -267,12 +293,11 @@ def _mode_choices(kind: str):
 
 def _spend_choices(state: dict, args: dict, tables: Tables) -> list[Choice]:
     ship = state["ships"][args["ship"]]
-    return [Choice(spend, _spend_words(state, args, tables, spend)) for spend in ["free"] + [
-        b["id"] for b in ship["batteries"]]]
+    return [Choice(spend, _spend_words(state, args, tables, spend)) for spend in _spends(ship)]
 
 
 def _spend_words(state: dict, args: dict, tables: Tables, spend: str) -> str:
-    if spend == "free":
+    if spend == FREE:
         return "free sensor action"
     return f"gunnery action of {battery_label(battery(state['ships'][args['ship']], spend), tables)}"
 
@@ -280,7 +305,7 @@ def _spend_words(state: dict, args: dict, tables: Tables, spend: str) -> str:
 def _sense_params(kind: str) -> tuple[Param, ...]:
     return (SHIP_PARAM, TARGET_PARAM,
             Param("mode", "Sensors", "choice", options=_mode_choices(kind), optional=True, default="passive"),
-            Param("spend", "Action spent", "choice", options=_spend_choices, optional=True, default="free",
+            Param("spend", "Action spent", "choice", options=_spend_choices, optional=True, default=FREE,
                   words=_spend_words),
             ) + tactics.TACTICS_PARAMS
 

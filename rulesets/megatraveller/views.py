@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from engine.rolls import percent
 
+from .fire import batteries_ready_now
 from .ranges import band_of, square_words
-from .sensors import SIGNATURE_TIER, TASK_NAMES, TIER_WORDS, locate_chance, seen
+from .sensors import FREE, SIGNATURE_TIER, TASK_NAMES, TIER_WORDS, locate_chance, seen, sensor_spends_now
 from .ships import class_words, ucp
 from .systems import defence, off
 from .tables import Tables
@@ -92,17 +93,22 @@ def checklist_notes(state: dict) -> list[str]:
 
 
 def still_free(state: dict) -> list[str]:
-    """Who may still act this round, per side: batteries bearing with their gunnery action unused, the free sensor
-    action; none of a system a critical has shut down (its forms leave that ship out too)."""
+    """What each side's ships may still do in this step, read from the rules the forms offer by: in step 1
+    (Sensors) the free sensor action and the gunnery actions they may spend on sensors, in step 2 (Fire) the
+    batteries that may fire, in step 3 nothing. A side with nothing left reads "nothing"."""
     out = []
     for side in state["side_order"]:
         free = []
-        for s in state["ships"].values():
+        for sid, s in state["ships"].items():
             if s["side"] != side:
                 continue
-            ready = [] if off(s, "weapons") else [b["id"] for b in s["batteries"] if not b["used"] and b["bearing"]]
-            sensing = not s["free_sensor_used"] and not off(s, "sensors")
-            parts = ([" ".join(ready)] if ready else []) + (["free sensor action"] if sensing else [])
+            spends = sensor_spends_now(state, sid)
+            gunnery = [spend for spend in spends if spend != FREE]
+            parts = ((["free sensor action"] if FREE in spends else [])
+                     + ([f"gunnery {' '.join(gunnery)}"] if gunnery else []))
+            firing = batteries_ready_now(state, sid)
+            if firing:
+                parts.append(" ".join(firing))
             if parts:
                 free.append(f"{s['name']} " + ", ".join(parts))
         out.append(f"{_side(state, side)} free: " + ("; ".join(free) or "nothing"))

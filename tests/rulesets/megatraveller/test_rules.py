@@ -278,8 +278,9 @@ def test_a_range_of_one_square_reads_in_the_singular() -> None:
 
 def test_the_free_list_leaves_out_what_cannot_act() -> None:
     """A drive's checklist still listed a ship's batteries and free sensor action after criticals had shut its
-    power down, and a battery that did not bear, while the fire and sensor forms rightly left them out: "shut-down
-    weapons do not fire", shut-down sensors take no sensor actions, and only bearing batteries fire (line 36)."""
+    power down, and a battery that did not bear, while the forms rightly left them out: "shut-down weapons do not
+    fire", shut-down sensors take no sensor actions, and only bearing batteries fire (line 36). A battery that does
+    not bear keeps its gunnery action for sensors (line 11, "one gunnery action per battery"; line 12)."""
     from rulesets.megatraveller import views
     from tests.rulesets.megatraveller.engagement import new_engagement
 
@@ -287,6 +288,53 @@ def test_the_free_list_leaves_out_what_cannot_act() -> None:
     enc.correct("ships.raider.batteries[1].bearing", "false", note="test: turned away")
     enc.correct("ships.picket.shut_down", ["power"], note="test: as after a critical")
     enc.correct("ships.hulk.shut_down", ["sensors"], note="test: as after a critical")
+    imperial, corsairs = views.still_free(enc.state)  # 1 Sensors
+    assert "Picket" not in imperial
+    assert corsairs.startswith("Corsairs free: Corsair-1 free sensor action, gunnery B1-1 B1-2 B1-3; Skiff")
+    enc.act("next")  # 2 Fire
     imperial, corsairs = views.still_free(enc.state)
     assert "Picket" not in imperial
-    assert corsairs.startswith("Corsairs free: Corsair-1 B1-1 B1-3, free sensor action; Hulk B1-1 B1-2; Skiff")
+    assert corsairs == "Corsairs free: Corsair-1 B1-1 B1-3; Hulk B1-1 B1-2"
+
+
+def _free(state: dict) -> dict[str, str]:
+    from rulesets.megatraveller import views
+    return dict(line.split(" free: ") for line in views.still_free(state))
+
+
+def test_the_free_list_holds_only_what_the_step_allows() -> None:
+    """megatraveller-sensors-fire.txt line 10, "A ship gets 1 free sensor action each round"; line 12, "Gunnery
+    actions can be used for extra sensor actions"; line 33, "Assuming you haven't used all your gunnery actions on
+    sensors..." (the sensor actions come before the shooting: step 1, ``turn``); line 36, "You cannot fire more
+    than you have batteries bearing". Found by a game master's drive: the Fire and End-of-round steps still listed
+    a "free sensor action" that no form there takes, and End of round listed batteries that no longer fire."""
+    enc = new_engagement()
+    lancer = " ".join(f"B1-{n}" for n in range(1, 13)) + " B2 B3 B4 B5 B6 B7 B8"
+    assert _free(enc.state)["Imperial"] == f"Lancer free sensor action, gunnery {lancer}; Picket free sensor action, gunnery B1"
+    enc.act("next")  # 2 Fire: the batteries bearing, and no sensor action
+    assert _free(enc.state)["Imperial"] == f"Lancer {lancer}; Picket B1"
+    assert "sensor" not in " ".join(_free(enc.state).values())
+    enc.act("next")  # 3 End of round: nothing is taken by a ship
+    assert _free(enc.state) == {"Imperial": "nothing", "Corsairs": "nothing"}
+    enc.act("next")  # a new round: the free sensor action is back
+    assert _free(enc.state)["Imperial"].startswith("Lancer free sensor action, gunnery B1-1 ")
+
+
+def test_the_free_list_lists_what_the_sensor_and_fire_forms_offer() -> None:
+    """Line 11, "a ship gets one gunnery action per battery", and line 12, "Gunnery actions can be used for extra
+    sensor actions": a battery that does not bear still has its gunnery action, and its gunners may spend it on
+    sensors; only firing needs the battery bearing (line 36). Found by a game master's drive: the checklist left
+    out a battery turned away while the locate form offered its gunnery action. Both now read the same rule."""
+    enc = new_engagement()
+    enc.correct("ships.lancer.batteries[1].bearing", "false", note="test: turned away")
+    enc.correct("knowledge.imp.raider.state", "locked", note="test: as after a lock")
+    enc.act("set_range", ship="lancer", target="raider", squares=1)  # Visual: every weapon reaches
+    offered = [c.value for c in RULESET.param_choices(
+        enc.state, "locate", "spend", {"ship": "lancer", "target": "hulk", "mode": "passive"})]
+    assert "B1-2" in offered
+    listed = _free(enc.state)["Imperial"].split(";")[0]
+    assert listed == "Lancer free sensor action, gunnery " + " ".join(b for b in offered if b != "free")
+    enc.act("next")
+    fire = [c.value for c in RULESET.param_choices(enc.state, "fire", "batteries", {"ship": "lancer", "target": "raider"})]
+    assert "B1-2" not in fire
+    assert _free(enc.state)["Imperial"].split(";")[0] == "Lancer " + " ".join(fire)

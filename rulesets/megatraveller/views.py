@@ -34,7 +34,8 @@ def ship_line(state: dict, ship_id: str, tables: Tables) -> tuple[str, float]:
         condition -= 0.4 * (1 - s["armor"] / s["armor_start"])
     condition -= min(0.4, 0.1 * len(s["shut_down"]))
     condition -= min(0.2, 0.05 * (s["crew_hits"] + s["sensor_hits"] + s["hold_hits"]))
-    flags = " SHUT:" + ",".join(s["shut_down"]) if s["shut_down"] else ""
+    # a space after each comma: a narrow Ships panel wraps between systems, never inside one
+    flags = " SHUT: " + ", ".join(s["shut_down"]) if s["shut_down"] else ""
     text = f"{s['name']} {s['tonnage']}t comp {s['computer']} AV {s['armor']} batt {start}{flags}"
     return text, max(0.0, min(1.0, condition))
 

@@ -121,3 +121,21 @@ async def test_a_refused_roll_and_the_typing_line_stay_in_sight_under_a_long_rol
         assert "13 cannot be rolled on 2D" in shown, shown
         assert "type what the table rolled" in shown and "Damage (surface 1/1)" in shown, shown
         assert enc.pending.purpose.startswith("Damage (surface 1/1)")  # nothing recorded
+
+
+async def test_a_ship_s_shut_down_systems_wrap_at_word_boundaries_at_80x24(tmp_path: Path) -> None:
+    """Found by a game master's drive at 80x24: the Ships panel joined the shut-down systems with bare commas, so
+    three of them were one long word split mid-word ("SHUT:weapons,comput" / "er,power"). Each stays whole."""
+    path = tmp_path / "mt.toml"
+    shutil.copyfile(DEMO, path)
+    save = SaveFile.load(path)
+    save.encounter.correct("ships.corsair.shut_down", ["weapons", "computer", "power"], note="test: criticals")
+    app = FlagbridgeApp(save, save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        body = app.screen.query_one("#ships").body
+        shown = _on_screen(body)
+        words = " ".join(shown).split()
+        for system in ("weapons", "computer", "power"):
+            assert any(system in line for line in shown), shown
+        assert "SHUT:" in words and {"weapons,", "computer,", "power"} <= set(words), shown

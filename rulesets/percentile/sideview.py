@@ -21,6 +21,8 @@ import re
 from engine.sideview import BARE, FULL, HIDDEN, OUTCOME, RESULT, Contact, SideView, own_units, \
     seen_in_the_open, side_name
 
+from .wounds import has_damage
+
 
 def side_view(ruleset, state: dict, side: str) -> SideView:
     tables = ruleset.tables_for(state)
@@ -45,10 +47,11 @@ def side_view(ruleset, state: dict, side: str) -> SideView:
 
 
 def _last_wounds(person: dict) -> dict[str, dict]:
-    """Each wounded part's latest wound (what the eye sees of it now)."""
+    """Each wounded part's latest wound with damage (what the eye sees of it now: a poison's and one corrected to no
+    damage are not seen, ``wounds.has_damage``)."""
     out: dict[str, dict] = {}
     for w in person["wounds"]:
-        if w.get("points"):
+        if has_damage(w):
             out[w["part"]] = w
     return out
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from .people import body_points, damage_percentage, part_state, structure_points
 from .tables import Tables
 from .turn import acting_side, ap_left, seconds
-from .wounds import describe
+from .wounds import describe, has_damage, is_tissue_wound
 
 LEGEND = ("bar: damage points left over the whole body · AP left this sub-turn / the turn's · "
           "DEAD, NO MOVE (borrowed the whole turn), ASLEEP")
@@ -78,7 +78,8 @@ def unit_panels(state: dict, kind, uid: str, tables: Tables) -> dict[str, list[t
                 said += [words[0].partition(": ")[2]] if words else []
         text += f": {'; '.join(said)}" if said else ""
         body.append((part.replace("_", " "), text))
-    for w in p["wounds"][-3:]:
+    shown = [w for w in p["wounds"] if has_damage(w) or not is_tissue_wound(tables, w)]  # a poison's has no points
+    for w in shown[-3:]:
         body.append(("Wound", f"{w['part'].replace('_', ' ')} {w['points']} {w['type']} ({w['percent']}%): "
                               f"{w['text']}" + (f"; {w['severity']}" if w.get("severity") else "")))
         for organ in w.get("organs", []):

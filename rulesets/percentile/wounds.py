@@ -149,6 +149,14 @@ def is_tissue_wound(tables: Tables, wound: dict) -> bool:
     return any(kind in tables.descriptions for kind in str(wound.get("type", "")).split("+"))
 
 
+def has_damage(wound: dict) -> bool:
+    """A wound with points or a DAMAGE PERCENTAGE left (procedure 1's table may describe one of no whole point). A
+    tissue wound corrected to neither is gone: the Body panel, the log and the other side's view leave it out, as a
+    part with no damage is "unhurt"; the state keeps it in its place, for its severity roll and for a correction that
+    gives the part's latest wound damage again (``part_damage_corrected``)."""
+    return bool(wound.get("points") or wound.get("percent"))
+
+
 def reread_wound(tables: Tables, person: dict, wound: dict, percent_given: bool = False,
                  points_were: int | None = None) -> list[str]:
     """A wound whose damage was corrected says what its damage does now: its percentage follows its points (unless
@@ -168,8 +176,12 @@ def reread_wound(tables: Tables, person: dict, wound: dict, percent_given: bool 
              f"{points} point{'s' if points != 1 else ''}"]
     moved.append(f"{was[0]}% -> {reading.percent}%" if was[0] != reading.percent else f"{reading.percent}%")
     said = [f"{possessive(person['name'])} {wound['part'].replace('_', ' ')} wound: {', '.join(moved)} of "
-            f"{part['points']}: {reading.text or 'no damage left to describe'}"]
+            f"{part['points']}: {reading.text or _undescribed(wound)}"]
     return said + (list(reading.organ_lines) if "organs" in wound and wound["organs"] != was[2] else [])
+
+
+def _undescribed(wound: dict) -> str:
+    return "too slight for any description (0%)" if has_damage(wound) else "no damage left, the wound is gone"
 
 
 def part_damage_corrected(tables: Tables, person: dict, part_id: str) -> list[str]:

@@ -289,7 +289,7 @@ def test_a_part_s_damage_corrected_down_comes_off_its_latest_wound_first() -> No
     assert (first["points"], first["percent"], first["text"]) == (10, 50, first_description("projectile", 50))
     assert (latest["points"], latest["percent"], latest["text"]) == (0, 0, "")
     assert [n for n in ev.notes if "left leg wound" in n] == [
-        "Cid's left leg wound: 18 -> 0 points, 90% -> 0% of 20: no damage left to describe",
+        "Cid's left leg wound: 18 -> 0 points, 90% -> 0% of 20: no damage left, the wound is gone",
         f"Cid's left leg wound: 18 -> 10 points, 90% -> 50% of 20: {first_description('projectile', 50)}"]
 
 
@@ -330,3 +330,34 @@ def test_a_save_written_before_wounds_followed_their_damage_still_loads(tmp_path
     loaded = SaveFile.load(path).encounter
     assert loaded.state["people"]["cid"]["wounds"][0]["points"] == 20
     assert path.read_text() == text
+
+
+def body_rows(enc, pid: str = "cid") -> list[tuple[str, str]]:
+    from rulesets.percentile import views
+    from rulesets.percentile.tables import load_tables
+
+    return views.unit_panels(enc.state, None, pid, load_tables())["Body"]
+
+
+def wounds_seen(enc, by: str = "blue", pid: str = "cid") -> str:
+    from rulesets.percentile.sideview import side_view
+
+    contact = next(c for c in side_view(enc.ruleset, enc.state, by).contacts if c.uid == pid)
+    return dict(contact.known)["Wounds"]
+
+
+def test_a_wound_corrected_to_no_damage_is_gone_from_the_panel_the_log_and_the_other_side_s_view() -> None:
+    """Two shots in the left leg (18 and 18 of 20) corrected to 10 in all: the latest wound has no damage left
+    (Description: a DAMAGE PERCENTAGE of 0 finds no description on Tables 3-8 to 3-14). A drive read "Wound  left
+    leg 0 projectile (0%): " with nothing after it in the Body panel; it is gone there, in the log and on the other
+    side's screen alike, and only the wound that has damage is told. The state keeps its place (a correction back
+    up gives the latest wound its damage again)."""
+    enc = shot_in_the("left_leg", times=2)
+    ev = enc.correct("people.cid.body.left_leg.taken", "10")
+    kept = first_description("projectile", 50)  # 10 / 20 * 100
+    assert "Cid's left leg wound: 18 -> 0 points, 90% -> 0% of 20: no damage left, the wound is gone" in ev.notes
+    assert [row for row in body_rows(enc) if row[0] == "Wound"] == [("Wound", f"left leg 10 projectile (50%): {kept}")]
+    assert wounds_seen(enc) == f"left leg ({kept})"
+    enc.correct("people.cid.body.left_leg.taken", "28")
+    assert [w["points"] for w in enc.state["people"]["cid"]["wounds"]] == [10, 18]
+    assert len([row for row in body_rows(enc) if row[0] == "Wound"]) == 2

@@ -27,7 +27,8 @@ from .catalogue import CATALOGUE, read_options
 from .corrections import RULES as CORRECTION_RULES
 from .people import check_person, is_dead, person_state, race_corrected
 from .tables import TABLE_SET, load_tables
-from .wounds import is_tissue_wound, part_damage_corrected, reread_wound
+from .wounds import (is_tissue_wound, part_damage_corrected, part_damage_moved, part_follows_wounds, reread_wound,
+                     wounds_damage)
 
 #: A wound's fields that say how much damage it did (or of what type): corrected, the wound is read again.
 WOUND_DAMAGE = ("points", "percent", "type")
@@ -46,6 +47,7 @@ class Percentile(Ruleset):
     rederives_race = True  # a corrected race brings its average Agility
     reorders_rolls = True  # a corrected order of sides takes the primary attack rolls with it
     rereads_wounds = True  # a body part's or a wound's corrected damage reads the wound again
+    parts_follow_wounds = True  # a wound's corrected points are its part's damage too
 
     def check_unit(self, kind: UnitKind, unit: dict, where: str) -> None:
         check_person(unit, load_tables(), where)
@@ -132,37 +134,52 @@ class Percentile(Ruleset):
             said = turn.order_corrected(state)
             if said and ctx is not None:
                 ctx.note(said)
-        self.person_corrected(state, path, self.tables_for(state), ctx, self.rereads_wounds)
+        self.person_corrected(state, path, self.tables_for(state), ctx, self.rereads_wounds, self.parts_follow_wounds)
 
-    def person_corrected(self, state: dict, path: tuple, tables, ctx=None, rereads_wounds: bool = True) -> None:
+    def person_corrected(self, state: dict, path: tuple, tables, ctx=None, rereads_wounds: bool = True,
+                         parts_follow_wounds: bool = True) -> None:
         """What follows from a person's corrected value, with ``tables`` the people are read by: the fight's own,
         or the shipped ones for the crew of a ship fight that calls this ruleset (classic-hg). ``rereads_wounds``:
-        a corrected damage reads the wounds again (saves of the versions before hold them as they were)."""
+        a corrected damage reads the wounds again; ``parts_follow_wounds``: a part's damage is its wounds' both ways
+        (saves of the versions before hold them as they were)."""
         if len(path) < 3 or path[0] != "people" or path[1] not in state.get("people", {}):
             return
         person = state["people"][path[1]]
         said: list[str] = []
+        moved = None  # the part whose damage moved, and what it had taken
         if rereads_wounds and len(path) == 5 and path[2] == "body" and path[4] == "taken":
+            moved = path[3], wounds_damage(person, path[3])  # the wounds' damage: the part's until corrected
             said = part_damage_corrected(tables, person, path[3])
         elif rereads_wounds and len(path) == 5 and path[2] == "wounds" and path[4] in WOUND_DAMAGE:
             wound = person["wounds"][path[3]]
             if is_tissue_wound(tables, wound):
                 said = reread_wound(tables, person, wound, percent_given=path[4] == "percent")
+            if parts_follow_wounds and path[4] == "points":
+                moved = wound["part"], person["body"][wound["part"]]["taken"]
+                part_follows_wounds(person, wound["part"])
+        if parts_follow_wounds and moved is not None:
+            said += part_damage_moved(person, *moved)
         if ctx is not None:
             for line in said:
                 ctx.note(line)
-        if len(path) >= 4 and path[2] == "body":
-            was, person["dead"] = person["dead"], is_dead(person, tables)
-            if ctx is not None and person["dead"] != was:  # said as a wound that kills says it, or undone
-                part = str(path[3]).replace("_", " ")
-                ctx.note(f"{person['name']} is dead: the {part} has no function left" if person["dead"] else
-                         f"{person['name']} is alive again: every vital part has some function")
+        if len(path) >= 4 and path[2] == "body" or parts_follow_wounds and moved is not None:
+            self._life_corrected(person, tables, ctx, moved[0] if moved else path[3])
         elif len(path) == 3 and path[2] == "race" and self.rederives_race:
             said = race_corrected(person, tables)
             if said and ctx is not None:
                 ctx.note(said)
         elif len(path) == 3 and path[2] == "agility" and self.rederives_race:
             person["agility_from_race"] = False
+
+    @staticmethod
+    def _life_corrected(person: dict, tables, ctx, part_id: str) -> None:
+        """A corrected body decides again whether its person is dead (a vital part without function), said as a
+        wound that kills says it, or undone."""
+        was, person["dead"] = person["dead"], is_dead(person, tables)
+        if ctx is not None and person["dead"] != was:
+            part = str(part_id).replace("_", " ")
+            ctx.note(f"{person['name']} is dead: the {part} has no function left" if person["dead"] else
+                     f"{person['name']} is alive again: every vital part has some function")
 
     def checklist(self, state: dict) -> list[StepView]:
         return turn.checklist(state)
@@ -191,22 +208,24 @@ class Percentile(Ruleset):
         return views.roll_help(state, request, self.guest_tables() if ":" in request.then else self.tables_for(state))
 
     def earlier_readings(self) -> tuple[Ruleset, ...]:
-        """Saves written before a corrected damage read the wounds again, before that before a table corrected
-        whole played out the values inside it (``Ruleset.plays_out_inside_tables``), and before that before a
-        corrected race brought its average Agility and a corrected order its rolls, hold the older results;
-        newest first."""
-        return (_Reading(True, True), _Reading(False, True), _Reading(False, False))
+        """Saves written before a part's damage followed its wounds' corrected points, before that before a
+        corrected damage read the wounds again, before that before a table corrected whole played out the values
+        inside it (``Ruleset.plays_out_inside_tables``), and before that before a corrected race brought its
+        average Agility and a corrected order its rolls, hold the older results; newest first."""
+        return (_Reading(True, True, True), _Reading(True, True), _Reading(False, True), _Reading(False, False))
 
 
 class _Reading(Percentile):
     """Percentile as an earlier version read a log: only for a loaded save's [state]
-    (``Ruleset.earlier_readings``). No earlier version read a wound again when its damage was corrected."""
+    (``Ruleset.earlier_readings``). No earlier version made a part's damage follow its wounds."""
 
-    rereads_wounds = False
+    parts_follow_wounds = False
 
-    def __init__(self, plays_out_inside_tables: bool, plays_out_single_values: bool) -> None:
+    def __init__(self, plays_out_inside_tables: bool, plays_out_single_values: bool,
+                 rereads_wounds: bool = False) -> None:
         self.plays_out_inside_tables = plays_out_inside_tables
         self.rederives_race = self.reorders_rolls = plays_out_single_values
+        self.rereads_wounds = rereads_wounds
 
 
 RULESET = Percentile()

@@ -201,6 +201,37 @@ def part_damage_corrected(tables: Tables, person: dict, part_id: str) -> list[st
     return said
 
 
+def wounds_damage(person: dict, part_id: str) -> int:
+    """The points of a part's wounds: what the part has taken, as every hit adds both (``apply_damage``)."""
+    return sum(w["points"] for w in person["wounds"] if w.get("part") == part_id)
+
+
+def part_follows_wounds(person: dict, part_id: str) -> None:
+    """A wound's points corrected: its part's damage is its wounds' (structure, function, destruction and death are
+    read from it)."""
+    person["body"][part_id]["taken"] = wounds_damage(person, part_id)
+
+
+def part_damage_moved(person: dict, part_id: str, was: int) -> list[str]:
+    """The log's lines for a part whose damage a correction moved from ``was`` points: what it has taken now and the
+    state that leaves it in, and a total destruction it newly reaches in a hit's words (``apply_damage``); none
+    when it did not move."""
+    part = person["body"][part_id]
+    if part["taken"] == was:
+        return []
+    words = part_id.replace("_", " ")
+    said = [f"{possessive(person['name'])} {words}: {was} -> {part['taken']} of {part['points']} points taken, "
+            f"now {part_state(part)}"]
+    if totally_destroyed(part) and was < DESTROYED_AT * part["points"]:
+        said.append(destroyed_words(person, part_id))
+    return said
+
+
+def destroyed_words(person: dict, part_id: str) -> str:
+    return (f"{possessive(person['name'])} {part_id.replace('_', ' ')} is totally destroyed ({DESTROYED_AT} x "
+            f"{person['body'][part_id]['points']} points)")
+
+
 def apply_damage(state: dict, tables: Tables, pid: str, part_id: str, points: int, damage_type: str | list[str],
                  ctx, organs: bool = False, percent: int | None = None) -> None:
     """The points land on the part; the log gets its percentage, state and descriptions.
@@ -228,7 +259,7 @@ def apply_damage(state: dict, tables: Tables, pid: str, part_id: str, points: in
     wound = {"part": part_id, "points": points, "percent": reading.percent, "type": "+".join(types),
              "text": reading.text}
     if now == "totally destroyed" and not destroyed_before:
-        ctx.note(f"{person['name']}'s {words} is totally destroyed ({DESTROYED_AT} x {part['points']} points)")
+        ctx.note(destroyed_words(person, part_id))
     if organs:
         for line in reading.organ_lines:
             ctx.note(line)

@@ -649,3 +649,35 @@ def test_the_armor_and_crew_row_names_the_weapon_of_a_crew_attack_in_the_tables_
             if label == "Crew attack"]
     missile = next(v for v in rows if "Bridge crew 1: missed" in v and "spallation" not in v)
     assert "(HE missile)" in missile and "missile he" not in missile
+
+
+def test_a_crew_member_s_part_follows_his_wound_corrected_and_an_older_save_still_loads(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A crew member's chest wound corrected to the chest's points (percentile-personal-combat.txt, Tissue Damage:
+    "When he or she has no more damage points left in a body part he or she has no more function in that body
+    part"): the chest has taken them, and he dies, as percentile plays it out. A save of the version before, whose
+    [state] keeps the chest at the wound's first 16 points and him alive, opens unchanged with today's result."""
+    from rulesets.classic_hg import ClassicHG
+
+    def corrected() -> tuple:
+        enc = duel(BRIDGE)
+        hit_bridge_crew(enc)
+        answer(enc, "Percent to hit: laser rifle at Capt. Orrin Vale (Jackal, bridge", "10")
+        answer(enc, "Random hit location on Capt. Orrin Vale", "20")  # chest, 16 taken
+        answer(enc, "Percent to hit: laser rifle at Mate Sela Dunn", "44")
+        vale = next(pid for pid, p in enc.state["people"].items() if p["name"] == "Capt. Orrin Vale")
+        chest = enc.state["people"][vale]["body"]["chest"]["points"]
+        enc.correct(f"people.{vale}.wounds[0].points", chest)
+        return enc, vale, chest
+
+    enc, vale, chest = corrected()
+    assert enc.state["people"][vale]["body"]["chest"]["taken"] == chest and enc.state["people"][vale]["dead"]
+    path = tmp_path / "old.toml"
+    with monkeypatch.context() as m:
+        m.setattr(ClassicHG, "crew_parts_follow_wounds", False)
+        old, _, _ = corrected()
+        assert old.state["people"][vale]["body"]["chest"]["taken"] == 16 and not old.state["people"][vale]["dead"]
+        create(path, old)
+    text = path.read_text()
+    assert SaveFile.load(path).encounter.state["people"][vale]["body"]["chest"]["taken"] == chest
+    assert path.read_text() == text

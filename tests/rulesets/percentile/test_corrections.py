@@ -361,3 +361,53 @@ def test_a_wound_corrected_to_no_damage_is_gone_from_the_panel_the_log_and_the_o
     enc.correct("people.cid.body.left_leg.taken", "28")
     assert [w["points"] for w in enc.state["people"]["cid"]["wounds"]] == [10, 18]
     assert len([row for row in body_rows(enc) if row[0] == "Wound"]) == 2
+
+
+def test_a_wound_s_points_corrected_are_its_part_s_damage_with_what_follows() -> None:
+    """Tissue Damage: "all of the points of damage that a character has taken, describes that character's
+    function"; "the first ten percent of damage points" are structure (3 of the chest's 30); "Total destruction of
+    the body part occurs when it has taken five times the number of points" (150). A drive corrected Cid's only
+    chest wound from 18 to 6 points: the wound read 20%, the chest still 18 of 30. The chest's damage is its wounds'
+    now, and what follows is played out as for the chest's own correction: the structure and function, total
+    destruction and death (ours: the chest is vital) come and go in the log."""
+    enc = shot_in_the("chest")
+    ev = enc.correct("people.cid.wounds[0].points", "6")
+    cid = enc.state["people"]["cid"]
+    assert cid["body"]["chest"]["taken"] == 6
+    assert "Cid's chest: 18 -> 6 of 30 points taken, now function 24/27" in ev.notes
+    assert ("chest", f"6/30 function 24/27 (structure 3): {first_description('projectile', 20)}") in body_rows(enc)
+    ev = enc.correct("people.cid.wounds[0].points", "150")
+    assert cid["body"]["chest"]["taken"] == 150 and cid["dead"]
+    assert ev.notes[-3:] == ["Cid's chest: 6 -> 150 of 30 points taken, now totally destroyed",
+                             "Cid's chest is totally destroyed (5 x 30 points)",
+                             "Cid is dead: the chest has no function left"]
+    ev = enc.correct("people.cid.wounds[0].points", "3")
+    assert cid["body"]["chest"]["taken"] == 3 and not cid["dead"]
+    assert ev.notes[-2:] == ["Cid's chest: 150 -> 3 of 30 points taken, now structure only",
+                             "Cid is alive again: every vital part has some function"]
+
+
+def test_a_part_s_damage_corrected_says_what_it_now_does_as_its_wounds_would() -> None:
+    """The same played out for the chest's own damage corrected (one place): its state, and total destruction
+    told as a hit tells it."""
+    enc = shot_in_the("chest")
+    ev = enc.correct("people.cid.body.chest.taken", "150")
+    assert ev.notes[-3:] == ["Cid's chest: 18 -> 150 of 30 points taken, now totally destroyed",
+                             "Cid's chest is totally destroyed (5 x 30 points)",
+                             "Cid is dead: the chest has no function left"]
+
+
+def test_a_save_written_before_parts_followed_their_wounds_still_loads(tmp_path, monkeypatch) -> None:
+    """A save of the version before, whose [state] keeps the chest at 18 after its wound was corrected to 6, is that
+    version's result, not a hand edit: it loads unchanged and plays on with the chest at its wound's 6."""
+    path = tmp_path / "old.toml"
+    with monkeypatch.context() as m:
+        m.setattr(Percentile, "parts_follow_wounds", False)
+        enc = shot_in_the("chest")
+        enc.correct("people.cid.wounds[0].points", "6")
+        assert enc.state["people"]["cid"]["body"]["chest"]["taken"] == 18
+        create(path, enc)
+    text = path.read_text()
+    loaded = SaveFile.load(path).encounter
+    assert loaded.state["people"]["cid"]["body"]["chest"]["taken"] == 6
+    assert path.read_text() == text

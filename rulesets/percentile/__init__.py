@@ -47,7 +47,7 @@ class Percentile(Ruleset):
     rederives_race = True  # a corrected race brings its average Agility
     reorders_rolls = True  # a corrected order of sides takes the primary attack rolls with it
     rereads_wounds = True  # a body part's or a wound's corrected damage reads the wound again
-    parts_follow_wounds = True  # a wound's corrected points are its part's damage too
+    parts_follow_wounds = True  # a wound's corrected points are its part's damage, a part's with no wound makes one
 
     def check_unit(self, kind: UnitKind, unit: dict, where: str) -> None:
         check_person(unit, load_tables(), where)
@@ -149,7 +149,8 @@ class Percentile(Ruleset):
         moved = None  # the part whose damage moved, and what it had taken
         if rereads_wounds and len(path) == 5 and path[2] == "body" and path[4] == "taken":
             moved = path[3], wounds_damage(person, path[3])  # the wounds' damage: the part's until corrected
-            said = part_damage_corrected(tables, person, path[3])
+            organs = state.get("options", {}).get("organs") is True  # a ship fight's crew: never played
+            said = part_damage_corrected(tables, person, path[3], path[1], organs, parts_follow_wounds)
         elif rereads_wounds and len(path) == 5 and path[2] == "wounds" and path[4] in WOUND_DAMAGE:
             wound = person["wounds"][path[3]]
             if is_tissue_wound(tables, wound):

@@ -4,11 +4,11 @@ Points and counts the rules only ever add to or spend down are never below 0 (a 
 read "-5/30"); borrowed points spent are among the points spent and no more than those borrowed (``turn.spend``
 counts them in both, and ``own_left`` reads the difference as the turn's own points spent); a body part has at
 least one point; a race has the person's body parts (the next hit looks its part up on the race's tables); a
-weapon is one the weapons table has (the attack form looks it up); percentages stay within 0-100; an order of
-sides is reordered, never given a side it lacks; the round's step, its side with the only attack and the place
-of the side acting are ones the round has; the round's sub-turn is one of the encounter's, and the
-encounter keeps as many sub-turns as the round has reached; the options keep the values the setup allows
-(``catalogue.OPTIONS``).
+weapon is one the weapons table has (the attack form looks it up); a wound's type is one its description is read
+by, or none stated; percentages stay within 0-100; an order of sides is reordered, never given a side it lacks;
+the round's step, its side with the only attack and the place of the side acting are ones the round has; the
+round's sub-turn is one of the encounter's, and the encounter keeps as many sub-turns as the round has reached;
+the options keep the values the setup allows (``catalogue.OPTIONS``).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from engine.corrections import CorrectionRule, at_least, between, not_empty, one
 
 from .catalogue import OPTIONS
 from .turn import ROUND_STEPS
+from .wounds import UNTYPED
 
 MOST = 1_000_000
 
@@ -67,6 +68,17 @@ def _joined_side(state: dict, value, tables, path) -> str:
     return f"must be one of {', '.join(free) or 'none'} (a side of the fight not already listed as joined)"
 
 
+def _wound_type(state: dict, value, tables) -> str:
+    """A wound's type is read on its damage type's description table (Tables 3-8 to 3-14), each of an attack's several
+    types on its own ("blade+bludgeon", as a hit of such a weapon writes it), or is none stated (``wounds.UNTYPED``,
+    what a correction of a part with no wound makes). Another text would leave the wound described as before."""
+    kinds = str(value).split("+")
+    if value == UNTYPED or all(k in tables.descriptions for k in kinds) and len(set(kinds)) == len(kinds):
+        return ""
+    return (f"must be a damage type ({', '.join(tables.descriptions)}), several joined by + (blade+bludgeon), "
+            f"or {UNTYPED}")
+
+
 def _step(state: dict, value, tables) -> str:
     return "" if value in ROUND_STEPS else f"must be one of {', '.join(ROUND_STEPS)}"
 
@@ -104,6 +116,7 @@ RULES = (
     # a wound's damage: read again on its tables when corrected (``wounds.reread_wound``)
     CorrectionRule("people.*.wounds[*].points", between(0, MOST)),
     CorrectionRule("people.*.wounds[*].percent", between(0, MOST)),
+    CorrectionRule("people.*.wounds[*].type", _wound_type),
     *(CorrectionRule(f"people.*.{name}", between(0, MOST))
       for name in ("ap_turn", "ap_spent", "ap_extra", "ap_extra_spent", "ap_forfeit", "owed", "taken_this_round",
                    "taken_last_round")),

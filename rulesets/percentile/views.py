@@ -10,7 +10,7 @@ from __future__ import annotations
 from .people import body_points, damage_percentage, part_state, structure_points
 from .tables import Tables
 from .turn import acting_side, ap_left, seconds
-from .wounds import describe, has_damage, is_tissue_wound
+from .wounds import has_damage, is_tissue_wound, type_lines
 
 LEGEND = ("bar: damage points left over the whole body · AP left this sub-turn / the turn's · "
           "DEAD, NO MOVE (borrowed the whole turn), ASLEEP")
@@ -73,9 +73,10 @@ def unit_panels(state: dict, kind, uid: str, tables: Tables) -> dict[str, list[t
         kind = next((w["type"] for w in reversed(p["wounds"]) if w["part"] == part and w["points"]), "")
         said = []
         for one in kind.split("+"):  # an attack of several damage types is described on each type's table
-            if one in tables.descriptions:  # the part's state read at its whole damage percentage
-                words = describe(tables, one, damage_percentage(b["taken"], b["points"]), race["exoskeleton"])
-                said += [words[0].partition(": ")[2]] if words else []
+            # the part's state read at its whole damage percentage (one of no stated type: what it leaves)
+            words = type_lines(tables, one, damage_percentage(b["taken"], b["points"]), race["exoskeleton"],
+                               b["taken"], b["points"])
+            said += [words[0].partition(": ")[2]] if words else []
         text += f": {'; '.join(said)}" if said else ""
         body.append((part.replace("_", " "), text))
     shown = [w for w in p["wounds"] if has_damage(w) or not is_tissue_wound(tables, w)]  # a poison's has no points

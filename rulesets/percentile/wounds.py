@@ -14,7 +14,12 @@ entire body".
 Where the text is silent we decided: the part holding the head reads the
 larger of the head's and its own multiplier for each system; "over their
 entire body" is the points against the whole body's points (multiplier 1);
-above 100 percent the last description row is read.
+above 100 percent the last description row is read; damage a correction puts
+on a part with no wound is a wound of no stated type (``UNTYPED``), which no
+table describes, so it is described by what its points leave of the part's
+function ("all of the points of damage that a character has taken, describes
+that character's function", Tissue Damage) until the game master corrects its
+type.
 """
 
 from __future__ import annotations
@@ -26,6 +31,11 @@ from .people import (DESTROYED_AT, body_points, damage_percentage, half_up, is_d
 from .tables import Tables, row_at
 
 SPREAD_SYSTEMS = ("circulatory", "respiratory")  # "the Aracnian's and Eebek's decentralized ... system"
+#: The type of a wound a correction made: a part's damage corrected up with no wound of its own to take it.
+UNTYPED = "untyped"
+#: What a wound of no stated type leaves of its part, by the state its points alone would leave (``part_state``).
+UNTYPED_EFFECTS = {"structure only": "structure only, no function lost", "function": "some function lost",
+                   "no function": "no function left", "totally destroyed": "the part totally destroyed"}
 
 
 def description_rows(tables: Tables, damage_type: str, exoskeleton: bool) -> list[tuple[int, dict]]:
@@ -69,6 +79,21 @@ def _describe(tables: Tables, damage_type: str, percent: int, exoskeleton: bool)
     out = [rows[at]]
     out += [rows[i] for i in range(at - 1, -1, -1) if rows[i][1].get("additional")]
     return [f"{band - 4}-{band}: {r['text']}" for band, r in out]
+
+
+def type_lines(tables: Tables, kind: str, percent: int, exoskeleton: bool, points: int,
+               part_points: int) -> tuple[str, ...]:
+    """One damage type's lines at ``percent``, "N-M: text" each: its table's description and the additional ones
+    read upward (``describe``); for damage of no stated type (``UNTYPED``), what the ``points`` alone leave of a
+    part of ``part_points`` ("P%: damage of no stated type, some function lost"); none for a type no table
+    describes (a poison's, radiation's)."""
+    if kind in tables.descriptions:
+        return _described(tables, kind, percent, exoskeleton)
+    if kind != UNTYPED or points <= 0:
+        return ()
+    state = part_state({"points": part_points, "taken": points})  # "function 10/27": some of it left
+    effect = UNTYPED_EFFECTS["function" if state.startswith("function ") else state]
+    return (f"{percent}%: damage of no stated type, {effect}",)
 
 
 def organ_percent(tables: Tables, race: dict, part_id: str, part_class: str, system: str, percent: int,
@@ -134,7 +159,7 @@ def wound_reading(tables: Tables, person: dict, part_id: str, points: int, types
     exoskeleton = tables.races[person["race"]]["exoskeleton"]
     lines, firsts = [], []
     for kind in types:
-        found = _described(tables, kind, percent, exoskeleton) if kind in tables.descriptions else ()
+        found = type_lines(tables, kind, percent, exoskeleton, points, part["points"])
         lead = f"{kind}, " if len(types) > 1 else ""
         lines += [f"  {lead}{line}" for line in found]
         if found:
@@ -145,8 +170,10 @@ def wound_reading(tables: Tables, person: dict, part_id: str, points: int, types
 
 
 def is_tissue_wound(tables: Tables, wound: dict) -> bool:
-    """A wound described on the damage tables (a poison's "wound" is organ damage alone, with no tissue to read)."""
-    return any(kind in tables.descriptions for kind in str(wound.get("type", "")).split("+"))
+    """A wound described on the damage tables, or tissue damage of no stated type (``UNTYPED``); a poison's "wound"
+    is organ damage alone, with no tissue to read, and radiation's no table describes."""
+    kind = str(wound.get("type", ""))
+    return kind == UNTYPED or any(one in tables.descriptions for one in kind.split("+"))
 
 
 def has_damage(wound: dict) -> bool:
@@ -184,21 +211,45 @@ def _undescribed(wound: dict) -> str:
     return "too slight for any description (0%)" if has_damage(wound) else "no damage left, the wound is gone"
 
 
-def part_damage_corrected(tables: Tables, person: dict, part_id: str) -> list[str]:
+def part_damage_corrected(tables: Tables, person: dict, part_id: str, pid: str = "", organs: bool = False,
+                          makes_wounds: bool = True) -> list[str]:
     """A body part's damage corrected: its wounds are what it has taken, so they follow it. More damage goes to the
     part's latest wound, less comes off its latest first (none below 0), and each wound that changed is read again
-    (``reread_wound``). The log's lines; none when the part has no wound to follow it."""
+    (``reread_wound``). With ``makes_wounds`` (the versions before had neither), the part's damage is all its
+    wounds' (radiation's too, whose points come off after the tissue wounds'), and damage with no wound to take it
+    is a new wound of no stated type (``new_untyped_wound``; ``organs``: organ damage is played, ``pid``: the
+    person's id, for the log). The log's lines."""
     own = [w for w in reversed(person["wounds"]) if w.get("part") == part_id and is_tissue_wound(tables, w)]
-    change = person["body"][part_id]["taken"] - sum(w["points"] for w in own)
+    rest = [w for w in reversed(person["wounds"]) if w.get("part") == part_id and not is_tissue_wound(tables, w)] \
+        if makes_wounds else []
+    change = person["body"][part_id]["taken"] - sum(w["points"] for w in own + rest)
     said: list[str] = []
-    for wound in own:
-        if change == 0:
+    for i, wound in enumerate(own + rest):
+        if change == 0 or change > 0 and i >= len(own):  # more damage goes to a tissue wound only
             break
         was = wound["points"]
         wound["points"] = max(0, was + change)
         change -= wound["points"] - was
-        said += reread_wound(tables, person, wound, points_were=was)
+        if i < len(own):
+            said += reread_wound(tables, person, wound, points_were=was)
+    if makes_wounds and change > 0:
+        said += new_untyped_wound(tables, person, pid, part_id, change, organs)
     return said
+
+
+def new_untyped_wound(tables: Tables, person: dict, pid: str, part_id: str, points: int, organs: bool) -> list[str]:
+    """Damage a correction put on a part with no wound to take it: a wound of no stated type (``UNTYPED``), read as
+    a hit's would be (``wound_reading``), and the log's lines, with how to give it its type."""
+    reading = wound_reading(tables, person, part_id, points, [UNTYPED], None, organs)
+    wound = {"part": part_id, "points": points, "percent": reading.percent, "type": UNTYPED, "text": reading.text}
+    if organs:
+        wound["organs"] = reading.organs
+    person["wounds"].append(wound)
+    return [f"{possessive(person['name'])} {part_id.replace('_', ' ')} takes a wound of no stated type: {points} "
+            f"point{'s' if points != 1 else ''}, {reading.percent}% of {person['body'][part_id]['points']}: "
+            f"{reading.text}", *reading.organ_lines,
+            f"  to read its description, correct people.{pid}.wounds[{len(person['wounds']) - 1}].type to its "
+            f"damage type ({', '.join(tables.descriptions)})"]
 
 
 def wounds_damage(person: dict, part_id: str) -> int:

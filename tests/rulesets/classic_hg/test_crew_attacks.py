@@ -681,3 +681,25 @@ def test_a_crew_member_s_part_follows_his_wound_corrected_and_an_older_save_stil
     text = path.read_text()
     assert SaveFile.load(path).encounter.state["people"][vale]["body"]["chest"]["taken"] == chest
     assert path.read_text() == text
+
+
+def test_a_crew_member_s_part_corrected_counts_his_radiation_among_its_wounds() -> None:
+    """Radiation's 1D is kept on the chest (ours) as a wound no description table reads. The chest corrected from
+    its 5 to 8 takes the 3 more as a wound of no stated type (percentile reads damage with no wound to take it so),
+    not 8 more; corrected to 2, that wound goes and the radiation keeps 2: the chest's damage is its wounds'."""
+    from tests.rulesets.classic_hg.test_effects import strike
+
+    setup = make_setup(dict(ESCORT), dict(RAIDER))
+    setup.units["people"] = dict(BRIDGE)
+    enc = Encounter(setup, RULESET)
+    strike(enc, "bridge", "sensors", armor=3, turret="T4", warhead="nuclear")
+    answer(enc, "Spallation: A1", "2")
+    answer(enc, "Radiation: A1 against Jackal's computer and crew", "12")
+    answer(enc, "Radiation: damage to 2 crew in the bridge", "5")
+    answer(enc, "Radiation: days until death", "3")
+    vale = enc.state["people"]["jackal-bridge-1"]
+    enc.correct("people.jackal-bridge-1.body.chest.taken", 8)
+    assert [(w["type"], w["points"]) for w in vale["wounds"]] == [("radiation", 5), ("untyped", 3)]
+    enc.correct("people.jackal-bridge-1.body.chest.taken", 2)
+    assert [(w["type"], w["points"]) for w in vale["wounds"]] == [("radiation", 2), ("untyped", 0)]
+    assert vale["body"]["chest"]["taken"] == 2

@@ -398,16 +398,68 @@ def test_a_part_s_damage_corrected_says_what_it_now_does_as_its_wounds_would() -
 
 
 def test_a_save_written_before_parts_followed_their_wounds_still_loads(tmp_path, monkeypatch) -> None:
-    """A save of the version before, whose [state] keeps the chest at 18 after its wound was corrected to 6, is that
-    version's result, not a hand edit: it loads unchanged and plays on with the chest at its wound's 6."""
+    """A save of the version before, whose [state] keeps the chest at 18 after its wound was corrected to 6, and a
+    left arm corrected to 5 with no wound, is that version's result, not a hand edit: it loads unchanged and plays on
+    with the chest at its wound's 6 and the arm's 5 a wound of no stated type."""
     path = tmp_path / "old.toml"
     with monkeypatch.context() as m:
         m.setattr(Percentile, "parts_follow_wounds", False)
         enc = shot_in_the("chest")
         enc.correct("people.cid.wounds[0].points", "6")
+        enc.correct("people.cid.body.left_arm.taken", "5")
         assert enc.state["people"]["cid"]["body"]["chest"]["taken"] == 18
+        assert len(enc.state["people"]["cid"]["wounds"]) == 1
         create(path, enc)
     text = path.read_text()
-    loaded = SaveFile.load(path).encounter
-    assert loaded.state["people"]["cid"]["body"]["chest"]["taken"] == 6
+    cid = SaveFile.load(path).encounter.state["people"]["cid"]
+    assert cid["body"]["chest"]["taken"] == 6
+    assert [(w["part"], w["points"], w["type"]) for w in cid["wounds"]] == [("chest", 6, "projectile"),
+                                                                            ("left_arm", 5, "untyped")]
     assert path.read_text() == text
+
+
+def test_damage_corrected_onto_a_part_with_no_wound_is_a_wound_of_no_stated_type() -> None:
+    """Description: the tables are read "With this percentage and the damage type"; a correction of a part's damage
+    names no type, so (our reading) the damage is a wound of no stated type, described by what its DAMAGE
+    PERCENTAGE leaves of the part (Tissue Damage: "all of the points of damage that a character has taken, describes
+    that character's function"; the first ten percent are structure). A drive corrected Cid's chest to 20 before any
+    hit: the Body panel read 20/30 with nothing said of it, and the log had only the correction. Giving the wound its
+    type reads its description."""
+    enc = fight()
+    to_action(enc)
+    ev = enc.correct("people.cid.body.chest.taken", "20")
+    said = "damage of no stated type, some function lost"  # 20 of 30: past the 3 structure points, short of 30
+    assert enc.state["people"]["cid"]["wounds"] == [
+        {"part": "chest", "points": 20, "percent": 67, "type": "untyped", "text": said}]  # 20 / 30 * 100
+    assert ev.notes[:3] == [
+        f"Cid's chest takes a wound of no stated type: 20 points, 67% of 30: {said}",
+        "  to read its description, correct people.cid.wounds[0].type to its damage type (blade, bludgeon, "
+        "projectile, shrapnel, laser, plasma, sonic)",
+        "Cid's chest: 0 -> 20 of 30 points taken, now function 10/27"]
+    assert ("chest", f"20/30 function 10/27 (structure 3): {said}") in body_rows(enc)
+    assert ("Wound", f"chest 20 untyped (67%): {said}") in body_rows(enc)
+    assert wounds_seen(enc) == f"chest ({said})"
+    ev = enc.correct("people.cid.wounds[0].type", "projectile")
+    now = first_description("projectile", 67)
+    assert enc.state["people"]["cid"]["wounds"][0]["text"] == now
+    assert f"Cid's chest wound: 20 points, 67% of 30: {now}" in ev.notes
+    assert ("chest", f"20/30 function 10/27 (structure 3): {now}") in body_rows(enc)
+    refused_correction(enc, "people.cid.wounds[0].type", "projectle",
+                       r"wounds\[0\]\.type must be a damage type \(blade, bludgeon, projectile, shrapnel, laser, "
+                       r"plasma, sonic\), several joined by \+ \(blade\+bludgeon\), or untyped")
+
+
+def test_a_wound_of_no_stated_type_reaches_the_organs_and_goes_as_any_wound() -> None:
+    """ORGAN SYSTEM DAMAGE "leads directly from the tissue damage" percentage, whatever its type: with organ damage
+    played, the wound of no stated type has its organ results; corrected back to 0 it is gone."""
+    from rulesets.percentile.tables import load_tables
+    from rulesets.percentile.wounds import organ_damage
+
+    enc = fight(organs=True)
+    to_action(enc)
+    ev = enc.correct("people.cid.body.chest.taken", "20")
+    cid = enc.state["people"]["cid"]
+    assert cid["wounds"][0]["organs"] == [f"{s} {m}%: {t}" for s, m, t in organ_damage(load_tables(), cid, "chest", 20)]
+    assert any(n.startswith("  organs, ") for n in ev.notes)
+    enc.correct("people.cid.body.chest.taken", "0")
+    assert [row for row in body_rows(enc) if row[0] == "Wound"] == [] and wounds_seen(enc) == "none seen"

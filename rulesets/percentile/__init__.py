@@ -27,8 +27,8 @@ from .catalogue import CATALOGUE, read_options
 from .corrections import RULES as CORRECTION_RULES
 from .people import check_person, is_dead, person_state, race_corrected
 from .tables import TABLE_SET, load_tables
-from .wounds import (is_tissue_wound, part_damage_corrected, part_damage_moved, part_follows_wounds, reread_wound,
-                     wounds_damage)
+from .wounds import (is_tissue_wound, part_damage_corrected, part_damage_moved, part_follows_wounds,
+                     part_points_corrected, reread_wound, wounds_damage)
 
 #: A wound's fields that say how much damage it did (or of what type): corrected, the wound is read again.
 WOUND_DAMAGE = ("points", "percent", "type")
@@ -47,7 +47,7 @@ class Percentile(Ruleset):
     rederives_race = True  # a corrected race brings its average Agility
     reorders_rolls = True  # a corrected order of sides takes the primary attack rolls with it
     rereads_wounds = True  # a body part's or a wound's corrected damage reads the wound again
-    parts_follow_wounds = True  # a wound's corrected points are its part's damage, a part's with no wound makes one
+    parts_follow_wounds = True  # a part's damage and points and its wounds' points follow each other (see above)
 
     def check_unit(self, kind: UnitKind, unit: dict, where: str) -> None:
         check_person(unit, load_tables(), where)
@@ -125,11 +125,13 @@ class Percentile(Ruleset):
 
     def after_correction(self, state: dict, path: tuple, ctx=None) -> None:
         """A corrected order of sides takes the primary attack rolls with it (``turn.order_corrected``); a
-        corrected body part decides again whether its person is dead (a vital part without function), and its
-        corrected damage is its wounds' (``wounds.part_damage_corrected``); a wound's corrected damage reads it
-        again (``wounds.reread_wound``); a corrected race brings its average Agility to a person whose file left
-        the Agility to the race (``people.race_corrected``), and an Agility corrected by hand is the person's own
-        from then on."""
+        corrected body part decides again whether its person is dead (a vital part without function), its
+        corrected damage is its wounds' (``wounds.part_damage_corrected``: a new one of no stated type when it has
+        none) and its corrected points say again what share of it each wound is (``wounds.part_points_corrected``);
+        a wound's corrected damage reads it again (``wounds.reread_wound``) and its points are its part's damage
+        (``wounds.part_follows_wounds``), played out as the part's own correction; a corrected race brings its
+        average Agility to a person whose file left the Agility to the race (``people.race_corrected``), and an
+        Agility corrected by hand is the person's own from then on."""
         if len(path) == 2 and path[0] == "order" and self.reorders_rolls:
             said = turn.order_corrected(state)
             if said and ctx is not None:
@@ -146,20 +148,26 @@ class Percentile(Ruleset):
             return
         person = state["people"][path[1]]
         said: list[str] = []
-        moved = None  # the part whose damage moved, and what it had taken
-        if rereads_wounds and len(path) == 5 and path[2] == "body" and path[4] == "taken":
+        moved = None  # the part whose damage the correction moved, and what it had taken
+        body_value, wound_value = (len(path) == 5 and path[2] == kind for kind in ("body", "wounds"))
+        if rereads_wounds and body_value and path[4] == "taken":
             moved = path[3], wounds_damage(person, path[3])  # the wounds' damage: the part's until corrected
             organs = state.get("options", {}).get("organs") is True  # a ship fight's crew: never played
             said = part_damage_corrected(tables, person, path[3], path[1], organs, parts_follow_wounds)
-        elif rereads_wounds and len(path) == 5 and path[2] == "wounds" and path[4] in WOUND_DAMAGE:
+        elif rereads_wounds and wound_value and path[4] in WOUND_DAMAGE:
             wound = person["wounds"][path[3]]
             if is_tissue_wound(tables, wound):
                 said = reread_wound(tables, person, wound, percent_given=path[4] == "percent")
             if parts_follow_wounds and path[4] == "points":
                 moved = wound["part"], person["body"][wound["part"]]["taken"]
                 part_follows_wounds(person, wound["part"])
+        elif parts_follow_wounds and body_value and path[4] == "points":
+            # procedure 1's wounds are their table's share of the part; a ship fight's crew are hit by procedure 3
+            moved = path[3], person["body"][path[3]]["taken"]
+            said = part_points_corrected(tables, person, path[3], state.get("options", {}).get("damage") == 1)
+            part_follows_wounds(person, path[3])
         if parts_follow_wounds and moved is not None:
-            said += part_damage_moved(person, *moved)
+            said += part_damage_moved(person, *moved, points_corrected=body_value and path[4] == "points")
         if ctx is not None:
             for line in said:
                 ctx.note(line)

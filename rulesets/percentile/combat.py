@@ -55,7 +55,7 @@ from engine.rolls import Modifier, RollResult, Target
 
 from .alertness import living_problem, rise_first
 from .catalogue import CATALOGUE, continuation
-from .people import half_up
+from .people import half_up, share_points
 from .tables import Tables, band_of, die_notation, row_at
 from .turn import add_next, over_when_one_side_stands, spend, why_cannot_pay, why_not_acting
 from .wounds import apply_damage
@@ -413,7 +413,7 @@ def on_wound(state: dict, result: RollResult, tables: Tables, ctx) -> None:
     row = table["rows"][str(result.total)]
     person = state["people"][data["target"]]
     part_points = person["body"][data["part"]]["points"]
-    points = half_up(row["percent"] * part_points, 100)
+    points = share_points(row["percent"], part_points)
     ctx.note(f"{row['title'].capitalize()}: {row['percent']}% of {part_points} = {points} points; "
              f"severity roll on {row['severity']}")
     # the table's percentage describes the wound, not the points it rounds to (percentile-personal-combat.txt,

@@ -123,6 +123,12 @@ def damage_percentage(taken: int, points: int) -> int:
     return (taken * 200 + points) // (2 * points)
 
 
+def share_points(percent: int, points: int) -> int:
+    """The damage points a DAMAGE PERCENTAGE of a part of ``points`` stands for (damage procedure 1's table gives
+    the percentage, "an approximation of the damage taken as a percentage of the total points"), rounded half up."""
+    return half_up(percent * points, 100)
+
+
 def totally_destroyed(part: dict) -> bool:
     return part["taken"] >= DESTROYED_AT * part["points"]
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .people import (DESTROYED_AT, body_points, damage_percentage, half_up, is_dead, part_state, possessive,
-                     totally_destroyed)
+                     share_points, totally_destroyed)
 from .tables import Tables, row_at
 
 SPREAD_SYSTEMS = ("circulatory", "respiratory")  # "the Aracnian's and Eebek's decentralized ... system"
@@ -252,6 +252,27 @@ def new_untyped_wound(tables: Tables, person: dict, pid: str, part_id: str, poin
             f"damage type ({', '.join(tables.descriptions)})"]
 
 
+def part_points_corrected(tables: Tables, person: dict, part_id: str, table_shares: bool) -> list[str]:
+    """A body part's total points corrected: each of its wounds says again what share of the part it is. Under damage
+    procedures 2 and 3 a wound is its points ("a single number, equal to the number of damage points"), so its
+    DAMAGE PERCENTAGE is read again from them ("points taken / total points * 100", Description). Under procedure 1
+    (``table_shares``) a wound is its table's DAMAGE PERCENTAGE, "an approximation of the damage taken as a
+    percentage of the total points in that particular body part": it keeps it, and its points are that share of the
+    corrected total (``share_points``, as the hit worked them out; a grazed one's from its grazed percentage). A
+    wound of no stated type came from points. The log's lines (``reread_wound``); the part's damage is then its
+    wounds' (``part_follows_wounds``)."""
+    said: list[str] = []
+    for wound in person["wounds"]:
+        if wound.get("part") != part_id or not is_tissue_wound(tables, wound):
+            continue
+        was = wound["points"]
+        share = table_shares and wound["type"] != UNTYPED
+        if share:
+            wound["points"] = share_points(wound["percent"], person["body"][part_id]["points"])
+        said += reread_wound(tables, person, wound, percent_given=share, points_were=was)
+    return said
+
+
 def wounds_damage(person: dict, part_id: str) -> int:
     """The points of a part's wounds: what the part has taken, as every hit adds both (``apply_damage``)."""
     return sum(w["points"] for w in person["wounds"] if w.get("part") == part_id)
@@ -263,16 +284,16 @@ def part_follows_wounds(person: dict, part_id: str) -> None:
     person["body"][part_id]["taken"] = wounds_damage(person, part_id)
 
 
-def part_damage_moved(person: dict, part_id: str, was: int) -> list[str]:
-    """The log's lines for a part whose damage a correction moved from ``was`` points: what it has taken now and the
-    state that leaves it in, and a total destruction it newly reaches in a hit's words (``apply_damage``); none
-    when it did not move."""
+def part_damage_moved(person: dict, part_id: str, was: int, points_corrected: bool = False) -> list[str]:
+    """The log's lines for a part whose damage a correction moved from ``was`` points (or whose total points it
+    corrected, ``points_corrected``): what it has taken now and the state that leaves it in, and a total destruction
+    its damage newly reaches in a hit's words (``apply_damage``); none when nothing moved."""
     part = person["body"][part_id]
-    if part["taken"] == was:
+    if part["taken"] == was and not (points_corrected and was):
         return []
     words = part_id.replace("_", " ")
-    said = [f"{possessive(person['name'])} {words}: {was} -> {part['taken']} of {part['points']} points taken, "
-            f"now {part_state(part)}"]
+    taken = f"{was} -> {part['taken']}" if part["taken"] != was else str(was)
+    said = [f"{possessive(person['name'])} {words}: {taken} of {part['points']} points taken, now {part_state(part)}"]
     if totally_destroyed(part) and was < DESTROYED_AT * part["points"]:
         said.append(destroyed_words(person, part_id))
     return said

@@ -398,23 +398,25 @@ def test_a_part_s_damage_corrected_says_what_it_now_does_as_its_wounds_would() -
 
 
 def test_a_save_written_before_parts_followed_their_wounds_still_loads(tmp_path, monkeypatch) -> None:
-    """A save of the version before, whose [state] keeps the chest at 18 after its wound was corrected to 6, and a
-    left arm corrected to 5 with no wound, is that version's result, not a hand edit: it loads unchanged and plays on
-    with the chest at its wound's 6 and the arm's 5 a wound of no stated type."""
+    """A save of the version before, whose [state] keeps the chest at 18 after its wound was corrected to 6 and the
+    wound at 20% after the chest was corrected to 60 points, and a left arm corrected to 5 with no wound, is that
+    version's result, not a hand edit: it loads unchanged and plays on with the chest at its wound's 6, the wound
+    at 10% (6 / 60 * 100) and the arm's 5 a wound of no stated type."""
     path = tmp_path / "old.toml"
     with monkeypatch.context() as m:
         m.setattr(Percentile, "parts_follow_wounds", False)
         enc = shot_in_the("chest")
         enc.correct("people.cid.wounds[0].points", "6")
         enc.correct("people.cid.body.left_arm.taken", "5")
+        enc.correct("people.cid.body.chest.points", "60")
         assert enc.state["people"]["cid"]["body"]["chest"]["taken"] == 18
-        assert len(enc.state["people"]["cid"]["wounds"]) == 1
+        assert [w["percent"] for w in enc.state["people"]["cid"]["wounds"]] == [20]
         create(path, enc)
     text = path.read_text()
     cid = SaveFile.load(path).encounter.state["people"]["cid"]
     assert cid["body"]["chest"]["taken"] == 6
-    assert [(w["part"], w["points"], w["type"]) for w in cid["wounds"]] == [("chest", 6, "projectile"),
-                                                                            ("left_arm", 5, "untyped")]
+    assert [(w["part"], w["points"], w["percent"], w["type"]) for w in cid["wounds"]] == [
+        ("chest", 6, 10, "projectile"), ("left_arm", 5, 33, "untyped")]
     assert path.read_text() == text
 
 
@@ -463,3 +465,40 @@ def test_a_wound_of_no_stated_type_reaches_the_organs_and_goes_as_any_wound() ->
     assert any(n.startswith("  organs, ") for n in ev.notes)
     enc.correct("people.cid.body.chest.taken", "0")
     assert [row for row in body_rows(enc) if row[0] == "Wound"] == [] and wounds_seen(enc) == "none seen"
+
+
+def test_a_part_s_points_corrected_read_the_percentage_of_its_wounds_points_again() -> None:
+    """Damage procedures 2 and 3 "yield a single number, equal to the number of damage points that were inflicted on
+    the target", and the description's DAMAGE PERCENTAGE is "points taken / total points * 100" (Description): the
+    chest's 30 points corrected to 60 leave the pistol's 18 points, now 30% of the chest, described at 30%."""
+    enc = shot_in_the("chest")
+    ev = enc.correct("people.cid.body.chest.points", "60")
+    wound = enc.state["people"]["cid"]["wounds"][0]
+    now = first_description("projectile", 30)  # 18 / 60 * 100
+    assert (wound["points"], wound["percent"], wound["text"]) == (18, 30, now)
+    assert enc.state["people"]["cid"]["body"]["chest"]["taken"] == 18
+    assert ev.notes == [f"Cid's chest wound: 18 points, 60% -> 30% of 60: {now}",
+                        "Cid's chest: 18 of 60 points taken, now function 42/54"]  # 6 structure, 54 function
+    assert ("Wound", f"chest 18 projectile (30%): {now}") in body_rows(enc)
+
+
+def test_procedure_1_a_part_s_points_corrected_keep_the_table_s_percentage_of_the_part() -> None:
+    """Damage procedure (1): the table's DAMAGE PERCENTAGE "relates an approximation of the damage taken as a
+    percentage of the total points in that particular body part"; the wound is that share, its points worked out
+    from it (a deep wound, 50% in ours, is 15 of a 30-point chest). The chest corrected to 40 points: still a deep
+    wound of 50%, described as before, now 20 points (50% of 40), which the chest has taken."""
+    enc = fight({"ann": person("blue", "Ann", aim=65), "cid": person("red", "Cid")}, damage=1)
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=5, aim="chest")
+    answer(enc, "Percent to hit", "10")
+    answer(enc, "Damage: Table 3-18 (projectile)", "5")  # deep wound, serious, 50% (ours)
+    answer(enc, "Severity (serious) for Cid", "6")
+    wound = enc.state["people"]["cid"]["wounds"][0]
+    assert (wound["points"], wound["percent"]) == (15, 50)
+    ev = enc.correct("people.cid.body.chest.points", "40")
+    wound = enc.state["people"]["cid"]["wounds"][0]
+    kept = first_description("projectile", 50)
+    assert (wound["points"], wound["percent"], wound["text"]) == (20, 50, kept)
+    assert enc.state["people"]["cid"]["body"]["chest"]["taken"] == 20
+    assert ev.notes == [f"Cid's chest wound: 15 -> 20 points, 50% of 40: {kept}",
+                        "Cid's chest: 15 -> 20 of 40 points taken, now function 20/36"]  # 4 structure, 36 function

@@ -165,7 +165,6 @@ class Percentile(Ruleset):
             # procedure 1's wounds are their table's share of the part; a ship fight's crew are hit by procedure 3
             moved = path[3], person["body"][path[3]]["taken"]
             said = part_points_corrected(tables, person, path[3], state.get("options", {}).get("damage") == 1)
-            part_follows_wounds(person, path[3])
         if parts_follow_wounds and moved is not None:
             said += part_damage_moved(person, *moved, points_corrected=body_value and path[4] == "points")
         if ctx is not None:

@@ -259,8 +259,9 @@ def part_points_corrected(tables: Tables, person: dict, part_id: str, table_shar
     (``table_shares``) a wound is its table's DAMAGE PERCENTAGE, "an approximation of the damage taken as a
     percentage of the total points in that particular body part": it keeps it, and its points are that share of the
     corrected total (``share_points``, as the hit worked them out; a grazed one's from its grazed percentage). A
-    wound of no stated type came from points. The log's lines (``reread_wound``); the part's damage is then its
-    wounds' (``part_follows_wounds``)."""
+    wound of no stated type came from points. The part takes the points its wounds gain or lose (what else a
+    table corrected whole gave its damage stands). The log's lines (``reread_wound``)."""
+    part = person["body"][part_id]
     said: list[str] = []
     for wound in person["wounds"]:
         if wound.get("part") != part_id or not is_tissue_wound(tables, wound):
@@ -268,7 +269,8 @@ def part_points_corrected(tables: Tables, person: dict, part_id: str, table_shar
         was = wound["points"]
         share = table_shares and wound["type"] != UNTYPED
         if share:
-            wound["points"] = share_points(wound["percent"], person["body"][part_id]["points"])
+            wound["points"] = share_points(wound["percent"], part["points"])
+            part["taken"] += wound["points"] - was
         said += reread_wound(tables, person, wound, percent_given=share, points_were=was)
     return said
 

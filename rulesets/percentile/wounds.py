@@ -178,9 +178,9 @@ def is_tissue_wound(tables: Tables, wound: dict) -> bool:
 
 def has_damage(wound: dict) -> bool:
     """A wound with points or a DAMAGE PERCENTAGE left (procedure 1's table may describe one of no whole point). A
-    tissue wound corrected to neither is gone: the Body panel, the log and the other side's view leave it out, as a
-    part with no damage is "unhurt"; the state keeps it in its place, for its severity roll and for a correction that
-    gives the part's latest wound damage again (``part_damage_corrected``)."""
+    tissue wound corrected to neither is gone: the log says so, and the Body panel and the other side's view leave it
+    out, as a part with no damage is "unhurt"; the state keeps it in its place, for its severity roll and for a
+    correction that gives the part's latest wound damage again (``part_damage_corrected``)."""
     return bool(wound.get("points") or wound.get("percent"))
 
 

@@ -68,13 +68,20 @@ def _joined_side(state: dict, value, tables, path) -> str:
     return f"must be one of {', '.join(free) or 'none'} (a side of the fight not already listed as joined)"
 
 
-def _wound_type(state: dict, value, tables) -> str:
+def _wound_type(state: dict, value, tables, path) -> str:
     """A wound's type is read on its damage type's description table (Tables 3-8 to 3-14), each of an attack's several
     types on its own ("blade+bludgeon", as a hit of such a weapon writes it), or is none stated (``wounds.UNTYPED``,
-    what a correction of a part with no wound makes). Another text would leave the wound described as before."""
+    what a correction of a part with no wound makes). Another text would leave the wound described as before. The
+    type play gave the wound stays allowed, though no table describes it (a poison's, a ship's radiation on its
+    crew): a resumed state holds such wounds, and each of its values is checked as its correction would be."""
     kinds = str(value).split("+")
     if value == UNTYPED or all(k in tables.descriptions for k in kinds) and len(set(kinds)) == len(kinds):
         return ""
+    try:
+        if value == state["people"][path[1]]["wounds"][path[3]]["type"]:
+            return ""
+    except (KeyError, IndexError, TypeError):
+        pass
     return (f"must be a damage type ({', '.join(tables.descriptions)}), several joined by + (blade+bludgeon), "
             f"or {UNTYPED}")
 
@@ -116,7 +123,7 @@ RULES = (
     # a wound's damage: read again on its tables when corrected (``wounds.reread_wound``)
     CorrectionRule("people.*.wounds[*].points", between(0, MOST)),
     CorrectionRule("people.*.wounds[*].percent", between(0, MOST)),
-    CorrectionRule("people.*.wounds[*].type", _wound_type),
+    CorrectionRule("people.*.wounds[*].type", _wound_type, reads_path=True),
     *(CorrectionRule(f"people.*.{name}", between(0, MOST))
       for name in ("ap_turn", "ap_spent", "ap_extra", "ap_extra_spent", "ap_forfeit", "owed", "taken_this_round",
                    "taken_last_round")),

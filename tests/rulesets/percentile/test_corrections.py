@@ -502,3 +502,25 @@ def test_procedure_1_a_part_s_points_corrected_keep_the_table_s_percentage_of_th
     assert enc.state["people"]["cid"]["body"]["chest"]["taken"] == 20
     assert ev.notes == [f"Cid's chest wound: 15 -> 20 points, 50% of 40: {kept}",
                         "Cid's chest: 15 -> 20 of 40 points taken, now function 20/36"]  # 4 structure, 36 function
+
+
+def test_a_wound_keeps_the_type_play_gave_it_though_no_table_describes_it() -> None:
+    """A poison's "wound" (combat.py, POISONS and DRUGS: organ damage alone) has the type "poison", which no description
+    table reads; a resumed state holding one is checked value by value as corrections, so the type play gave a wound
+    stays allowed there, while a type no table reads and the wound never had is refused (found by the resume fuzz test
+    once the wound type rule came in)."""
+    import random
+    from pathlib import Path
+
+    from engine.errors import FlagbridgeError
+    from engine.saves import SaveFile
+    from tests.console_play import play
+
+    enc = SaveFile.load(Path(__file__).resolve().parents[3] / "saves" / "demo-percentile.toml").encounter
+    rng = random.Random(0)
+    for _ in range(13):
+        play(enc, rng, 1)
+    assert enc.state["people"]["okafor"]["wounds"][0]["type"] == "poison"
+    enc.check_correction("people.okafor.wounds[0].type", "poison")
+    with pytest.raises(FlagbridgeError, match="must be a damage type"):
+        enc.check_correction("people.okafor.wounds[0].type", "projectle")

@@ -19,11 +19,23 @@ from engine.tables import table_files
 from . import actions, damage, turn  # noqa: F401  (actions fills the catalogue)
 from .catalogue import CATALOGUE
 from .fire import attack_fault, use_corrected
-from .corrections import RULES as CORRECTION_RULES
+from .corrections import RULES as CORRECTION_RULES, crew_rules
 from .construction import check_ship as check_construction
 from .ships import SPENT, TURRET_FIELDS, ship_state
 from .tables import TABLE_SET, load_tables
 
+
+
+class CorrectionRules:
+    """``Ruleset.correction_rules`` for classic-hg: the ship values' limits, then the crew's, percentile's, put
+    together when first asked (``corrections.crew_rules``: the console opens without loading percentile)."""
+
+    rules: tuple | None = None
+
+    def __get__(self, obj, owner=None) -> tuple:
+        if CorrectionRules.rules is None:
+            CorrectionRules.rules = CORRECTION_RULES + crew_rules()
+        return CorrectionRules.rules
 
 
 class ClassicHG(Ruleset):
@@ -31,7 +43,7 @@ class ClassicHG(Ruleset):
     name = "Classic Traveller High Guard-style combat"
     catalogue = CATALOGUE
     table_set = TABLE_SET
-    correction_rules = CORRECTION_RULES
+    correction_rules = CorrectionRules()
     recap_ignores = ("used", SPENT)  # a turret's use this turn, and the energy it spent
     sides_allowed = (2, 2)
     #: crew hits may be resolved by personal combat (``damage.crew_combat_state``)

@@ -3,13 +3,25 @@
 The same limits the rules and the ship files hold: the nine steps, the three
 ranges, the sides, turret weapons the mount table knows, ids that name
 something, no more fuel or cargo than the hull's tonnage, crew counts a crew hit can fight out, and attacks in
-flight that name a weapon, location and ships the damage rolls can read.
+flight that name a weapon, location and ships the damage rolls can read. The crew
+that personal combat met are percentile people, with that ruleset's limits.
 """
 
 from engine.corrections import CorrectionRule, between, not_empty, one_of, reorder, up_to
+import functools
+
+from engine.ruleset import find_ruleset
 
 from .ships import SPENT
 from .turn import RANGES, STEPS
+
+
+def _as_crew(rule: CorrectionRule) -> CorrectionRule:
+    """A percentile rule for a person's values, for the crew of a classic-hg fight: read on the tables their personal
+    combat reads (percentile's shipped ones, as ``damage`` calls it), not the ship tables."""
+    def check(state: dict, value, tables, *path) -> str:
+        return rule.check(state, value, find_ruleset("percentile").guest_tables(), *path)
+    return CorrectionRule(rule.pattern, check, rule.reads_path, rule.swaps)
 
 
 def _sides(state: dict, tables) -> list[str]:
@@ -67,3 +79,12 @@ RULES = (
     CorrectionRule("attacks[*].damage", between(0, 1_000_000)),
     CorrectionRule("attacks[*].reduced", between(0, 1_000_000)),
 )
+
+
+@functools.cache
+def crew_rules() -> tuple[CorrectionRule, ...]:
+    """percentile's rules for a person's values, for the crew (``_as_crew``); read when first asked, not when the
+    console opens (a fight loads percentile only when its crew combat calls it)."""
+    from rulesets.percentile.corrections import RULES as PERCENTILE_RULES
+
+    return tuple(_as_crew(rule) for rule in PERCENTILE_RULES if rule.pattern.startswith("people."))

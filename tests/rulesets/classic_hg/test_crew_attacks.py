@@ -703,3 +703,25 @@ def test_a_crew_member_s_part_corrected_counts_his_radiation_among_its_wounds() 
     enc.correct("people.jackal-bridge-1.body.chest.taken", 2)
     assert [(w["type"], w["points"]) for w in vale["wounds"]] == [("radiation", 2), ("untyped", 0)]
     assert vale["body"]["chest"]["taken"] == 2
+
+
+def test_a_crew_member_s_values_are_corrected_within_the_limits_of_a_percentile_fight() -> None:
+    """The crew are percentile people (rulesets/percentile), and their values keep that ruleset's limits when
+    corrected here: no negative damage, no wound type no description table reads, no race or weapon the tables lack
+    (found by a helper: a classic-hg fight took `wounds[0].points = -1`, `type = "projectle"` and `taken = -3`)."""
+    from engine.errors import FlagbridgeError
+
+    enc = duel(BRIDGE)
+    hit_bridge_crew(enc)
+    answer(enc, "Percent to hit: laser rifle at Capt. Orrin Vale (Jackal, bridge", "10")
+    answer(enc, "Random hit location on Capt. Orrin Vale", "20")  # chest, 16 taken
+    answer(enc, "Percent to hit: laser rifle at Mate Sela Dunn", "44")
+    vale = next(pid for pid, p in enc.state["people"].items() if p["name"] == "Capt. Orrin Vale")
+    assert enc.state["people"][vale]["wounds"]
+    for path, value, why in ((f"people.{vale}.wounds[0].points", -1, "must be from 0"),
+                             (f"people.{vale}.wounds[0].type", "projectle", "must be a damage type"),
+                             (f"people.{vale}.body.chest.taken", -3, "must be from 0"),
+                             (f"people.{vale}.race", "Martian", "must be one of")):
+        with pytest.raises(FlagbridgeError, match=why):
+            enc.check_correction(path, value)
+    enc.check_correction(f"people.{vale}.body.chest.taken", 20)  # within the limits: taken

@@ -157,3 +157,16 @@ async def test_undo_says_a_correction_made_while_a_roll_waited_goes_back_with_th
         said = app.screen.message
         assert said.startswith("Redone: repair") and "1 correction" in said and "roll" not in said, said
         assert enc.state["ships"]["hammer"]["hits"] == 7
+
+
+async def test_a_ticked_answer_shows_in_the_form_as_it_was_offered(tmp_path: Path) -> None:
+    """The line of answers given names a ticked value as the list showed it ("Boarding torpedoes"), as it names a
+    chosen one ("Hammer of Thrace (capital ship, 8/8 hits)"); a drive read "Load (one kind a salvo): boarding",
+    the save's id, on the form while the log said "kinds=Boarding torpedoes"."""
+    app = gothic_app(tmp_path)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("n", "l", "enter", "down", "space", "enter")
+        await pilot.pause()
+        done = text(app, "#form-done")
+        assert "Load (one kind a salvo): Boarding torpedoes" in done
+        assert ": boarding" not in done

@@ -215,11 +215,12 @@ class ActionScreen(KeyedScreenMixin, ModalScreen[dict | None]):
 
     def _choose(self, state) -> None:
         if state.multi:
-            picked = [i.value for i in state.items if i.value in state.ticked]
-            if not picked and not self.param.optional:
+            ticked = [i for i in state.items if i.value in state.ticked]
+            if not ticked and not self.param.optional:
                 self.say(f"{self.param.label}: tick at least one with space, then Enter")
                 return
-            self.take(picked, "+".join(picked))
+            # named as the list showed them, as a chosen value is: the values are ids the save keeps
+            self.take([i.value for i in ticked], "; ".join(i.label for i in ticked))
             return
         item = state.current
         if item is None:

@@ -204,6 +204,9 @@ def reread_wound(tables: Tables, person: dict, wound: dict, percent_given: bool 
     moved.append(f"{was[0]}% -> {reading.percent}%" if was[0] != reading.percent else f"{reading.percent}%")
     said = [f"{possessive(person['name'])} {wound['part'].replace('_', ' ')} wound: {', '.join(moved)} of "
             f"{part['points']}: {reading.text or _undescribed(wound)}"]
+    # every description the reading reaches, with its band, as the hit's own log gave them (``apply_damage``): the
+    # headline names the first only, and "All of these descriptions would relate the sum total" of the wound
+    said += list(reading.lines)
     return said + (list(reading.organ_lines) if "organs" in wound and wound["organs"] != was[2] else [])
 
 

@@ -280,6 +280,25 @@ def test_a_wound_s_description_follows_its_part_s_damage_corrected() -> None:
     assert enc.undo() and enc.state["people"]["cid"]["wounds"][0]["text"] == first_description("projectile", 60)
 
 
+def test_a_wound_described_again_reads_every_description_its_hit_read() -> None:
+    """percentile-personal-combat.txt, You want more description?: "after you read the description indicated by the
+    damage percentage look up the table (down the percentages) until you reach the most serve description ... All of
+    these descriptions would relate the sum total of all of the consequences of the attack". The hit's log line gives
+    each of them with its band; a drive corrected Keller's head from 5 of 8 (63%: three descriptions) to 2 (25%),
+    and the log said the first description alone, with no band and none of the others."""
+    from rulesets.percentile.tables import load_tables
+    from rulesets.percentile.wounds import describe
+
+    enc = shot_in_the("chest")
+    made = [f"  {line}" for line in describe(load_tables(), "projectile", 60)]
+    assert len(made) > 1 and all(line in enc.events[-1].notes for line in made)  # the hit's own log
+    ev = enc.correct("people.cid.body.chest.taken", "20")
+    now = [f"  {line}" for line in describe(load_tables(), "projectile", 67)]
+    assert len(now) > 1
+    said = ev.notes.index(f"Cid's chest wound: 18 -> 20 points, 60% -> 67% of 30: {first_description('projectile', 67)}")
+    assert ev.notes[said + 1:said + 1 + len(now)] == now
+
+
 def test_a_part_s_damage_corrected_down_comes_off_its_latest_wound_first() -> None:
     """Two shots in the left leg (18 and 18 of 20) corrected to 10 in all: the latest wound has none of it left,
     and the first keeps 10 (50%); each says what its own damage does."""

@@ -78,14 +78,20 @@ def _named(state: dict, args: dict) -> tuple[list[str], list[str]]:
 
 
 #: An attack's notes that spell out the attacker's numbers (``combat``), each with what another side reads of it:
-#: the percent to hit and the roll not under it, a grazing shot's sum, the Brawl a grenade is thrown under, the
-#: MARKSmanship or BRAWLmanship that procedure 3's adversity outweighed, the Strength a blow's damage adds.
+#: the percent to hit and the roll not under it, a hit's margin under it, a grazing shot's sum, the Brawl a grenade
+#: is thrown under, the MARKSmanship or BRAWLmanship that procedure 3's adversity outweighed, the Strength a blow's
+#: damage adds.
 _ATTACKERS_NUMBERS = (
     (re.compile(r"^Grazing shot: (?:\d+ x -?\d+/\d+ = (\d+) points?|(0) of \d+ points?: .*)$"),
      lambda m: f"Grazing shot: {m.group(1) or m.group(2)} points"),
     (re.compile(r"^Miss: \d+ is not under -?\d+$"), lambda m: "Miss"),
     (re.compile(r"^Hit \(the result -?\d+ is positive; \d+ is over it\)(: .*)$"),
      lambda m: f"Hit (the result is positive){m.group(1)}"),
+    # a hit's margin under the percent to hit ("Direct hit (51 under)", "Hit (14 under, 20 or less)"): with the roll
+    # seen at the table it is the percent itself; the other sides read which kind of hit it was
+    (re.compile(r"^Direct hit \(-?\d+ under\)(: .*)$"), lambda m: f"Direct hit{m.group(1)}"),
+    (re.compile(r"^Hit \(-?\d+ under(?:, \d+ or less)?(, nothing aimed)?\)(: .*)$"),
+     lambda m: f"Hit{' (nothing aimed)' if m.group(1) else ''}{m.group(2)}"),
     (re.compile(r"^No bounce \(\d+ under Brawl \d+\)(: .*)$"), lambda m: f"No bounce{m.group(1)}"),
     (re.compile(r"^\d+ over Brawl \d+: (.*)$"), lambda m: m.group(1)[:1].upper() + m.group(1)[1:]),
     (re.compile(r"^(.*? misses .*?): .* = -?\d+, (the range and adversity are too much)$"),

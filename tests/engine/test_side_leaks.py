@@ -447,3 +447,25 @@ def test_megatraveller_over_three_rounds_no_side_reads_an_enemy_battery_weapon_o
     assert "To hit: Corsair-1 at Lancer: success" in read["imp"] and "7 criticals, Lancer loses 7 armor" in read["imp"]
     assert "Penetrate repulsor: Lancer at Corsair-1: success" in read["cor"]
     assert "No damage table to roll on, so no damage, no criticals and no armor lost" in read["cor"]
+
+
+def test_percentile_a_hits_margin_under_the_percent_to_hit_is_the_attackers_to_read() -> None:
+    """Found by a game master's drive: the Aracnians' screen read "Direct hit (51 under): the abdomen, as aimed" for
+    a marine's blow whose roll it reads only as "success": the margin under the percent to hit is the attacker's
+    number (with the roll seen at the table, it is his BRAWLmanship's percent). ``percentile-personal-combat.txt``,
+    Procedures for Percent to Hit (3) i: "more than 20 under the result, the attack is a direct hit"; ii: "20 or
+    less under ... a random hit". The other sides read which it was; the referee's log keeps the margin."""
+    from tests.rulesets.percentile.fights import fight, person, to_action
+
+    for roll, said in (("5", "Direct hit"), ("45", "random hit on Cid")):
+        enc = fight({"ann": person("blue", "Ann", aim=65), "cid": person("red", "Cid")})
+        to_action(enc)
+        enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=5, aim="chest")
+        answer(enc, "Percent to hit", roll)
+        referee = [n for e in enc.events for n in e.notes if " under" in n and n.split(" (")[0] in ("Hit", "Direct hit")]
+        assert referee and said in referee[0], referee
+        margin = referee[0].split("(")[1].split(" under")[0]
+        assert int(margin) > 0
+        red = seen(enc, "red")
+        assert said in red and f"{margin} under" not in red, red
+        assert f"{margin} under" in seen(enc, "blue")  # Ann's own side reads her roll whole

@@ -496,8 +496,9 @@ def test_a_part_s_points_corrected_read_the_percentage_of_its_wounds_points_agai
     now = first_description("projectile", 30)  # 18 / 60 * 100
     assert (wound["points"], wound["percent"], wound["text"]) == (18, 30, now)
     assert enc.state["people"]["cid"]["body"]["chest"]["taken"] == 18
-    assert ev.notes == [f"Cid's chest wound: 18 points, 60% -> 30% of 60: {now}",
-                        "Cid's chest: 18 of 60 points taken, now function 42/54"]  # 6 structure, 54 function
+    assert ev.notes[0] == f"Cid's chest wound: 18 points, 60% -> 30% of 60: {now}"
+    assert ev.notes[1] == f"  26-30: {now}"  # then the additional descriptions read upward, as the hit's log had them
+    assert ev.notes[-1] == "Cid's chest: 18 of 60 points taken, now function 42/54"  # 6 structure, 54 function
     assert ("Wound", f"chest 18 projectile (30%): {now}") in body_rows(enc)
 
 
@@ -519,8 +520,9 @@ def test_procedure_1_a_part_s_points_corrected_keep_the_table_s_percentage_of_th
     kept = first_description("projectile", 50)
     assert (wound["points"], wound["percent"], wound["text"]) == (20, 50, kept)
     assert enc.state["people"]["cid"]["body"]["chest"]["taken"] == 20
-    assert ev.notes == [f"Cid's chest wound: 15 -> 20 points, 50% of 40: {kept}",
-                        "Cid's chest: 15 -> 20 of 40 points taken, now function 20/36"]  # 4 structure, 36 function
+    assert ev.notes[0] == f"Cid's chest wound: 15 -> 20 points, 50% of 40: {kept}"
+    assert ev.notes[1] == f"  46-50: {kept}"  # then the additional descriptions read upward
+    assert ev.notes[-1] == "Cid's chest: 15 -> 20 of 40 points taken, now function 20/36"  # 4 structure, 36 function
 
 
 def test_a_wound_keeps_the_type_play_gave_it_though_no_table_describes_it() -> None:

@@ -23,6 +23,17 @@ def mt_app(tmp_path: Path) -> FlagbridgeApp:
     return FlagbridgeApp(SaveFile.load(path), save_dir=tmp_path)
 
 
+def vigilance_locks_red_lantern(enc, squares: int = 1, rolls: tuple[str, str, str] = ("12", "12", "12")) -> None:
+    """Vigilance (patrol) at ``squares`` from Red Lantern (corsair) finds it on its free sensor action and locks it
+    with B1-1's gunnery action: the locate roll, then the player's and the referee's lock rolls."""
+    enc.act("set_range", ship="patrol", target="corsair", squares=squares)
+    enc.act("locate", ship="patrol", target="corsair", mode="passive", spend="free", tactics=0)
+    enc.type_roll(rolls[0])
+    enc.act("lock", ship="patrol", target="corsair", mode="passive", spend="B1-1", tactics=0)
+    enc.type_roll(rolls[1])
+    enc.type_roll(rolls[2])
+
+
 def sensors_text(app: FlagbridgeApp) -> str:
     return app.screen.query_one("#sensors").render_text()
 
@@ -54,13 +65,8 @@ async def test_a_lock_lets_the_whole_side_fire(tmp_path: Path) -> None:
     app = mt_app(tmp_path)
     async with app.run_test(size=(160, 48)) as pilot:
         enc = app.save.encounter
-        enc.act("set_range", ship="patrol", target="corsair", squares=1)
         enc.act("set_range", ship="scout", target="corsair", squares=1)
-        enc.act("locate", ship="patrol", target="corsair", mode="passive", spend="free", tactics=0)
-        enc.type_roll("12")
-        enc.act("lock", ship="patrol", target="corsair", mode="passive", spend="B1-1", tactics=0)
-        enc.type_roll("12")
-        enc.type_roll("12")
+        vigilance_locks_red_lantern(enc)
         enc.act("next")
         await pilot.pause()
         assert "Imperial Navy sees Red Lantern: locked" in sensors_text(app)
@@ -102,12 +108,7 @@ async def test_a_refused_roll_and_the_typing_line_stay_in_sight_under_a_long_rol
     shutil.copyfile(DEMO, path)
     save = SaveFile.load(path)
     enc = save.encounter
-    enc.act("set_range", ship="patrol", target="corsair", squares=1)
-    enc.act("locate", ship="patrol", target="corsair", mode="passive", spend="free", tactics=0)
-    enc.type_roll("12")
-    enc.act("lock", ship="patrol", target="corsair", mode="passive", spend="B1-1", tactics=0)
-    enc.type_roll("12")
-    enc.type_roll("12")
+    vigilance_locks_red_lantern(enc)
     enc.act("next")
     enc.act("fire", ship="patrol", target="corsair", batteries=["B1-2"])
     enc.type_roll("12")  # hit

@@ -18,6 +18,7 @@ from engine.saves import SaveFile
 from tui.app import FlagbridgeApp
 
 from .conftest import DEMO
+from .test_megatraveller_console import vigilance_locks_red_lantern
 
 WIDE = (160, 48)
 SMALL = (80, 24)
@@ -116,12 +117,7 @@ class TestMegaTraveller:
         shutil.copyfile(DEMO.parent / "demo-megatraveller.toml", path)
         save = SaveFile.load(path)
         enc = save.encounter
-        enc.act("set_range", ship="patrol", target="corsair", squares=2)
-        enc.act("locate", ship="patrol", target="corsair", mode="passive", spend="free", tactics=0)
-        enc.type_roll("11")
-        enc.act("lock", ship="patrol", target="corsair", mode="passive", spend="B1-1", tactics=0)
-        enc.type_roll("10")
-        enc.type_roll("6")
+        vigilance_locks_red_lantern(enc, squares=2, rolls=("11", "10", "6"))
         assert snap_compare(FlagbridgeApp(save, save_dir=tmp_path), terminal_size=WIDE)
 
 

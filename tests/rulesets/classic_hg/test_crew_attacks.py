@@ -41,6 +41,17 @@ def hit_bridge_crew(enc: Encounter, turret: str = "T1") -> None:
     answer(enc, "Specific location: A1", roll_for_effect("bridge", "crew"))
 
 
+def vale_shot_in_the_chest() -> tuple[Encounter, str]:
+    """The laser's crew hit on the Jackal's bridge: Capt. Orrin Vale hit in the chest (16 taken), Mate Sela Dunn
+    missed; the fight and Vale's person id."""
+    enc = duel(BRIDGE)
+    hit_bridge_crew(enc)
+    answer(enc, "Percent to hit: laser rifle at Capt. Orrin Vale (Jackal, bridge", "10")
+    answer(enc, "Random hit location on Capt. Orrin Vale", "20")  # chest, 16 taken
+    answer(enc, "Percent to hit: laser rifle at Mate Sela Dunn", "44")
+    return enc, next(pid for pid, p in enc.state["people"].items() if p["name"] == "Capt. Orrin Vale")
+
+
 def jackal(enc: Encounter) -> dict:
     return enc.state["ships"]["jackal"]
 
@@ -555,12 +566,7 @@ def test_a_crew_member_s_body_corrected_plays_out_as_percentile_plays_it_out(tmp
     function kills them as it does in a percentile fight, with the same line in the log, and the save replays
     to the same state. Found by a helper: classic-hg played out nothing, so Capt. Orrin Vale stayed alive with
     his chest gone. percentile-personal-combat.txt, the damage rules: a vital part with no function left kills."""
-    enc = duel(BRIDGE)
-    hit_bridge_crew(enc)
-    answer(enc, "Percent to hit: laser rifle at Capt. Orrin Vale (Jackal, bridge", "10")
-    answer(enc, "Random hit location on Capt. Orrin Vale", "20")  # chest, 16 taken
-    answer(enc, "Percent to hit: laser rifle at Mate Sela Dunn", "44")
-    vale = next(pid for pid, p in enc.state["people"].items() if p["name"] == "Capt. Orrin Vale")
+    enc, vale = vale_shot_in_the_chest()
     chest = enc.state["people"][vale]["body"]["chest"]
     enc.correct(f"people.{vale}.body.chest.taken", 5 * chest["points"], note="table ruling")
     assert enc.state["people"][vale]["dead"]
@@ -607,12 +613,7 @@ def test_a_crew_member_s_wound_follows_the_damage_corrected_and_an_older_save_st
     from rulesets.percentile.wounds import describe
 
     def corrected() -> tuple:
-        enc = duel(BRIDGE)
-        hit_bridge_crew(enc)
-        answer(enc, "Percent to hit: laser rifle at Capt. Orrin Vale (Jackal, bridge", "10")
-        answer(enc, "Random hit location on Capt. Orrin Vale", "20")  # chest, 16 taken
-        answer(enc, "Percent to hit: laser rifle at Mate Sela Dunn", "44")
-        vale = next(pid for pid, p in enc.state["people"].items() if p["name"] == "Capt. Orrin Vale")
+        enc, vale = vale_shot_in_the_chest()
         chest = enc.state["people"][vale]["body"]["chest"]["points"]
         enc.correct(f"people.{vale}.body.chest.taken", 5 * chest)  # totally destroyed: he dies
         return enc, vale
@@ -660,12 +661,7 @@ def test_a_crew_member_s_part_follows_his_wound_corrected_and_an_older_save_stil
     from rulesets.classic_hg import ClassicHG
 
     def corrected() -> tuple:
-        enc = duel(BRIDGE)
-        hit_bridge_crew(enc)
-        answer(enc, "Percent to hit: laser rifle at Capt. Orrin Vale (Jackal, bridge", "10")
-        answer(enc, "Random hit location on Capt. Orrin Vale", "20")  # chest, 16 taken
-        answer(enc, "Percent to hit: laser rifle at Mate Sela Dunn", "44")
-        vale = next(pid for pid, p in enc.state["people"].items() if p["name"] == "Capt. Orrin Vale")
+        enc, vale = vale_shot_in_the_chest()
         chest = enc.state["people"][vale]["body"]["chest"]["points"]
         enc.correct(f"people.{vale}.wounds[0].points", chest)
         return enc, vale, chest
@@ -711,12 +707,7 @@ def test_a_crew_member_s_values_are_corrected_within_the_limits_of_a_percentile_
     (found by a helper: a classic-hg fight took `wounds[0].points = -1`, `type = "projectle"` and `taken = -3`)."""
     from engine.errors import FlagbridgeError
 
-    enc = duel(BRIDGE)
-    hit_bridge_crew(enc)
-    answer(enc, "Percent to hit: laser rifle at Capt. Orrin Vale (Jackal, bridge", "10")
-    answer(enc, "Random hit location on Capt. Orrin Vale", "20")  # chest, 16 taken
-    answer(enc, "Percent to hit: laser rifle at Mate Sela Dunn", "44")
-    vale = next(pid for pid, p in enc.state["people"].items() if p["name"] == "Capt. Orrin Vale")
+    enc, vale = vale_shot_in_the_chest()
     assert enc.state["people"][vale]["wounds"]
     for path, value, why in ((f"people.{vale}.wounds[0].points", -1, "must be from 0"),
                              (f"people.{vale}.wounds[0].type", "projectle", "must be a damage type"),

@@ -52,6 +52,22 @@ def vale_shot_in_the_chest() -> tuple[Encounter, str]:
     return enc, next(pid for pid, p in enc.state["people"].items() if p["name"] == "Capt. Orrin Vale")
 
 
+def bridge_irradiated() -> Encounter:
+    """A nuclear missile's hit on the Jackal's bridge: no spallation, radiation through its armor, 5 points to each of
+    the two crew there, death in 3 days untreated."""
+    from tests.rulesets.classic_hg.test_effects import strike
+
+    setup = make_setup(dict(ESCORT), dict(RAIDER))
+    setup.units["people"] = dict(BRIDGE)
+    enc = Encounter(setup, RULESET)
+    strike(enc, "bridge", "sensors", armor=3, turret="T4", warhead="nuclear")
+    answer(enc, "Spallation: A1", "2")
+    answer(enc, "Radiation: A1 against Jackal's computer and crew", "12")
+    answer(enc, "Radiation: damage to 2 crew in the bridge", "5")
+    answer(enc, "Radiation: days until death", "3")
+    return enc
+
+
 def jackal(enc: Encounter) -> dict:
     return enc.state["ships"]["jackal"]
 
@@ -201,16 +217,7 @@ def test_armor_and_crew_lists_the_named_crew_with_their_wounds() -> None:
 def test_radiation_puts_its_1d_on_each_crewman_in_the_location() -> None:
     """Radiation: "all crew in the general location hit take 1D damage immediately, and will die in 1D days if
     they do not receive antiradiation treatments" (the points on the chest: ours)."""
-    from tests.rulesets.classic_hg.test_effects import strike
-
-    setup = make_setup(dict(ESCORT), dict(RAIDER))
-    setup.units["people"] = dict(BRIDGE)
-    enc = Encounter(setup, RULESET)
-    strike(enc, "bridge", "sensors", armor=3, turret="T4", warhead="nuclear")
-    answer(enc, "Spallation: A1", "2")
-    answer(enc, "Radiation: A1 against Jackal's computer and crew", "12")
-    answer(enc, "Radiation: damage to 2 crew in the bridge", "5")
-    answer(enc, "Radiation: days until death", "3")
+    enc = bridge_irradiated()
     assert enc.pending is None
     for pid in ("jackal-bridge-1", "jackal-bridge-2"):
         person = enc.state["people"][pid]
@@ -683,16 +690,7 @@ def test_a_crew_member_s_part_corrected_counts_his_radiation_among_its_wounds() 
     """Radiation's 1D is kept on the chest (ours) as a wound no description table reads. The chest corrected from
     its 5 to 8 takes the 3 more as a wound of no stated type (percentile reads damage with no wound to take it so),
     not 8 more; corrected to 2, that wound goes and the radiation keeps 2: the chest's damage is its wounds'."""
-    from tests.rulesets.classic_hg.test_effects import strike
-
-    setup = make_setup(dict(ESCORT), dict(RAIDER))
-    setup.units["people"] = dict(BRIDGE)
-    enc = Encounter(setup, RULESET)
-    strike(enc, "bridge", "sensors", armor=3, turret="T4", warhead="nuclear")
-    answer(enc, "Spallation: A1", "2")
-    answer(enc, "Radiation: A1 against Jackal's computer and crew", "12")
-    answer(enc, "Radiation: damage to 2 crew in the bridge", "5")
-    answer(enc, "Radiation: days until death", "3")
+    enc = bridge_irradiated()
     vale = enc.state["people"]["jackal-bridge-1"]
     enc.correct("people.jackal-bridge-1.body.chest.taken", 8)
     assert [(w["type"], w["points"]) for w in vale["wounds"]] == [("radiation", 5), ("untyped", 3)]

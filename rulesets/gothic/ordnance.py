@@ -140,6 +140,19 @@ CATALOGUE.add(Action("launch", "Launch torpedoes", launch, key="l", may=may_laun
 
 # --- moving in the ordnance phase -------------------------------------------------------------------
 
+def salvo_named(state: dict, sid: str) -> str:
+    """A salvo as the reminders and the log name it: its name, and its target's too when another salvo in
+    flight has the same name (a defence reloads each turn and launches "Torpedoes 4 from Kessel Platform" again).
+    The name itself stays: older saves' salvos replay to theirs."""
+    o = state["ordnance"][sid]
+    twins = sum(1 for other in state["ordnance"].values() if other["name"] == o["name"])
+    return f"{o['name']} -> {vessel(state, o['target'])['name']}" if twins > 1 else o["name"]
+
+
+def _salvo_words(state: dict, args: dict, tables, sid: str) -> str:
+    return salvo_named(state, sid)
+
+
 def _salvos(state: dict, args: dict, tables) -> list[Choice]:
     return [Choice(sid, f"{o['name']} -> {vessel(state, o['target'])['name']}, {o['distance']} cm")
             for sid, o in state["ordnance"].items() if not o["moved"]]
@@ -213,7 +226,7 @@ def moved_words(name: str, turn: int, before: int, after: int, target: str) -> s
 
 #: What every move of a salvo asks first, whatever it ends on (``moving`` judges both).
 MOVING_PARAMS = (
-    Param("salvo", "Salvo", "choice", options=_salvos),
+    Param("salvo", "Salvo", "choice", options=_salvos, words=_salvo_words),
     # optional: only a boarding torpedo turns, so Enter (straight on) is the usual answer, and an ordinary salvo's
     Param("turn", "Turn first (degrees; Enter or 0 = straight, only boarding torpedoes turn)", "int", minimum=0,
           maximum=180, optional=True, default=0),
@@ -305,7 +318,7 @@ def salvo_distance(state: dict, args: dict, tables: Tables, ctx: RuleContext) ->
 
 
 CATALOGUE.add(Action("salvo_distance", "Salvo distance", salvo_distance, key="a", may=may_salvo_distance, params=(
-    Param("salvo", "Salvo", "choice", options=_in_flight),
+    Param("salvo", "Salvo", "choice", options=_in_flight, words=_salvo_words),
     Param("distance", "Distance to its target now (cm, 0 = base contact)", "int", minimum=0, maximum=MAX_CM),
 )))
 
@@ -406,10 +419,10 @@ def torpedo_hit(state: dict, result, tables: Tables, ctx: RuleContext) -> None:
 
 def reminders(state: dict, tables: Tables) -> list[str]:
     """What the ordnance phase still needs: each salvo not yet moved."""
-    left = [o for o in state["ordnance"].values() if not o["moved"]]
+    left = [sid for sid, o in state["ordnance"].items() if not o["moved"]]
     if state["phase"] != 3 or not left:
         return []
-    return [f"move {o['name']} {move_cm(o, tables)} cm"
+    return [f"move {salvo_named(state, sid)} {move_cm(state['ordnance'][sid], tables)} cm"
             + (f" (may first turn up to {BOARDING_TURN_DEGREES}° from the marker's centre)"
-               if o["kind"] == "boarding" else "") for o in left]
+               if state["ordnance"][sid]["kind"] == "boarding" else "") for sid in left]
 

@@ -106,6 +106,34 @@ def test_boarding_torpedoes_move_30_cm_and_turn_up_to_45_degrees() -> None:
     assert enc.state["phase"] == 4
 
 
+def test_two_salvos_of_one_name_are_told_apart_by_their_targets() -> None:
+    """Found by a game master's drive: a defence's tubes reload each turn, so Kessel Platform launched
+    "Torpedoes 4 from Kessel Platform" at Hammer in turn 1 and a salvo of the same name at Sword in turn 2; the
+    ordnance phase's reminder ("each ordnance phase", first paragraph: every salvo moves) and the move's log line
+    could not tell them apart. Names stay as they are (older saves replay to them): the words add the target."""
+    enc = new_fight()
+    to_phase(enc, 2)
+    enc.act("launch", vessel="platform", kinds=["torpedoes"], strength=4, target="hammer", distance=30)
+    first = f"salvo-{enc.state['next_salvo']}"
+    enc.act("next")
+    assert next(s for s in enc.checklist() if s.status == "current").needs == \
+        "move Torpedoes 4 from Kessel Platform 30 cm"  # one salvo of the name: nothing to tell apart
+    to_phase(enc, 2)
+    enc.act("launch", vessel="platform", kinds=["torpedoes"], strength=4, target="sword", distance=30)
+    second = f"salvo-{enc.state['next_salvo']}"
+    assert unit(enc, first)["name"] == unit(enc, second)["name"] == "Torpedoes 4 from Kessel Platform"
+    enc.act("next")
+    needs = next(s for s in enc.checklist() if s.status == "current").needs
+    assert needs == ("move Torpedoes 4 from Kessel Platform -> Hammer 30 cm; "
+                     "move Torpedoes 4 from Kessel Platform -> Sword 30 cm")
+    labels = {c.value: c.label for c in enc.ruleset.param_choices(enc.state, "move_salvo", "salvo", {})}
+    assert labels[first].startswith("Torpedoes 4 from Kessel Platform -> Hammer")
+    assert labels[second].startswith("Torpedoes 4 from Kessel Platform -> Sword")
+    enc.act("move_salvo", salvo=second, turn=0, distance=20)
+    assert enc.describe(enc.events[-1]) == \
+        "move salvo salvo=Torpedoes 4 from Kessel Platform -> Sword turn=0 distance=20"
+
+
 def test_a_salvo_move_says_in_plain_words_how_far_it_went() -> None:
     """The log says the distance a salvo covered, not its most (a drive read "moves 30 cm: 8 -> 0" for a salvo
     that went 8 cm into base contact); a target drawn away is said to be farther."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from engine.sideview import Contact, SideView, own_units, seen_in_the_open, side_name
 
-from .units import CLASS_WORDS, crippled, pair, vessels
+from .units import CLASS_WORDS, afloat, crippled, pair, vessels
 from .views import distance_lines
 
 
@@ -30,8 +30,8 @@ def side_view(ruleset, state: dict, side: str) -> SideView:
             continue
         shields = "none" if not v["shields"] else ("DOWN" if not v["shields_up"] else f"{v['shields_up']} of {v['shields']} up")
         order = tables.orders.get(v["orders"], {}).get("label", v["orders"]) if v["orders"] else "none"
-        near = [f"{state['ships'].get(o, state['defences'].get(o, {})).get('name', o)} {cm} cm"
-                for o in own if (cm := state["distances"].get(pair(uid, o))) is not None]
+        near = [f"{u['name']} {cm} cm" for o, u in afloat(state).items()  # none to a destroyed vessel of ours
+                if o in own and (cm := state["distances"].get(pair(uid, o))) is not None]
         contacts.append(Contact(uid, v["name"], (
             ("Class", CLASS_WORDS[v["class"]] + (f", {v['class_name']}" if v["class_name"] else "")),
             ("Hits", f"{v['hits']}/{v['hits_start']}" + (" CRIPPLED" if crippled(v) else "")),

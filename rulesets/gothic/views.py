@@ -90,8 +90,8 @@ def unit_panels(state: dict, kind, uid: str, tables: Tables) -> dict[str, list[t
     ]
     crits = [(f"Critical {i + 1}", f"{c['name']} (roll {c['roll']})" + ("" if c["repairable"] else ", permanent"))
              for i, c in enumerate(v["criticals"])] or [("Criticals", "none in force")]
-    near = []
-    for other, o in vessels(state).items():
+    near = []  # a destroyed vessel has left the table: no distance to or from it is worth showing
+    for other, o in ({} if v["destroyed"] else vessels(state)).items():
         if o["side"] != v["side"] and not o["destroyed"]:
             cm = state["distances"].get(pair(uid, other))
             near.append((f"to {o['name']}", "not entered" if cm is None else f"{cm} cm"))

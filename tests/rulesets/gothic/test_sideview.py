@@ -27,3 +27,20 @@ def test_a_side_sees_the_table_as_it_is() -> None:
     assert enc.ruleset.log_seen(enc.state, "imp", "roll", {}, enc.pending) == FULL
     lines = [line for e in side_log(enc, "imp") for line in [e.headline, *e.details]]
     assert any("Turret fire: Iron Vow" in line and "typed [5]" in line for line in lines)
+
+
+def test_a_destroyed_vessel_shows_no_distances() -> None:
+    """Found by a game master's drive: the Criticals and distances panel and an enemy's Distance line kept the
+    distances to and from a destroyed vessel. A destroyed vessel leaves the table (the state may keep its
+    distances); the screens leave it out."""
+    enc = new_fight()
+    to_phase(enc, 2)
+    enc.act("record_hits", vessel="shade", hits=1)  # an escort of one hit: destroyed
+    assert enc.state["ships"]["shade"]["destroyed"]
+    ships = next(k for k in enc.ruleset.unit_kinds if k.key == "ships")
+    gone = enc.ruleset.unit_panels(enc.state, ships, "shade")["Criticals and distances"]
+    assert [label for label, _ in gone] == ["Criticals"]
+    hammer = dict(enc.ruleset.unit_panels(enc.state, ships, "hammer")["Criticals and distances"])
+    assert "to Shade" not in hammer and hammer["to Iron Vow"] == "40 cm"
+    known = {c.uid: dict(c.known) for c in enc.ruleset.side_view(enc.state, "reb").contacts}
+    assert "Shade" not in known["hammer"]["Distance"] and "Iron Vow 40 cm" in known["hammer"]["Distance"]

@@ -316,3 +316,23 @@ async def test_a_side_and_ships_with_ids_in_cyrillic_are_watched_by_their_names(
         assert "ships.молот-тракии.hits" not in shown(theirs)
     assert main(["watch", str(path), "--side", "никто"]) == 2
     assert "no side 'никто' in this fight (sides: империум, мятежники)" in capsys.readouterr().err
+
+
+# --- long values ------------------------------------------------------------------------------------------
+
+GOTHIC_DEMO = ROOT / "saves" / "demo-gothic.toml"
+
+
+async def test_a_long_value_wraps_under_its_own_start(tmp_path: Path) -> None:
+    """Found by a game master's drive: on a narrow screen a long value (an enemy's Distance list) wrapped to
+    the pane's first column, under its label. Its further lines start where the value started."""
+    app = WatchApp(copy(GOTHIC_DEMO, tmp_path), "rebels")
+    async with app.run_test(size=(80, 48)):
+        pane = app.screen.query_one("#others")
+        lines = [pane.render_line(y).text.rstrip() for y in range(pane.size.height)]
+        start = next(i for i, line in enumerate(lines) if line.startswith("  Distance: "))
+        indent = len("  Distance: ")
+        # the enemy's distances to our five vessels: more than a narrow pane holds on one line
+        wrapped = lines[start + 1]
+        assert wrapped.startswith(" " * indent) and wrapped[indent] != " ", lines[start:start + 3]
+        assert "Distance: " in shown(app)  # the plain text a test reads still has label and value together

@@ -8,6 +8,10 @@ key that reaches the encounter; the app that holds it only reads the save.
 
 from __future__ import annotations
 
+import io
+
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
@@ -17,36 +21,49 @@ from textual.widgets import Footer, Header, Static
 from engine.sideview import Picture
 
 
-def own_text(picture: Picture) -> Text:
-    out = Text()
+def _row(label: str, value: str) -> Table:
+    """One "label: value" line whose value, when the pane is too narrow for it, wraps under its own start
+    (not to the pane's first column): a grid of two columns, the label's never wrapped."""
+    grid = Table.grid()
+    grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")
+    grid.add_row(Text(f"  {label}: ", style="cyan"), Text(value))
+    return grid
+
+
+def own_text(picture: Picture) -> RenderableType:
+    out: list[RenderableType] = []
     for _uid, line, panels in picture.own:
-        out.append(line + "\n", style="bold")
+        out.append(Text(line, style="bold"))
         for title, rows in panels.items():
             if not rows:
                 continue
-            out.append(f" {title}\n", style="dim")
-            for label, value in rows:
-                out.append(f"  {label}: ", style="cyan")
-                out.append(f"{value}\n")
-        out.append("\n")
-    return out if out.plain else Text("(no ships of this side in the fight)", style="dim")
+            out.append(Text(f" {title}", style="dim"))
+            out += [_row(label, value) for label, value in rows]
+        out.append(Text(""))
+    return Group(*out) if out else Text("(no ships of this side in the fight)", style="dim")
 
 
-def others_text(picture: Picture) -> Text:
+def others_text(picture: Picture) -> RenderableType:
     view = picture.view
-    out = Text()
+    out: list[RenderableType] = []
     for contact in view.contacts:
-        out.append(contact.name + "\n", style="bold")
-        for label, value in contact.known:
-            out.append(f"  {label}: ", style="cyan")
-            out.append(f"{value}\n")
+        out.append(Text(contact.name, style="bold"))
+        out += [_row(label, value) for label, value in contact.known]
     if view.unseen:
-        out.append(view.unseen + "\n", style="dim")
+        out.append(Text(view.unseen, style="dim"))
     if view.notes:
-        out.append("\n")
-        for line in view.notes:
-            out.append(line + "\n")
-    return out if out.plain else Text("(nothing known of the other sides)", style="dim")
+        out.append(Text(""))
+        out += [Text(line) for line in view.notes]
+    return Group(*out) if out else Text("(nothing known of the other sides)", style="dim")
+
+
+def plain(renderable: RenderableType) -> str:
+    """A pane's content as plain text, each value on its label's line (no pane is that wide): what a test reads."""
+    console = Console(width=10_000, file=io.StringIO(), color_system=None, highlight=False)
+    with console.capture() as captured:
+        console.print(renderable)
+    return "\n".join(line.rstrip() for line in captured.get().splitlines())
 
 
 def log_text(picture: Picture) -> Text:
@@ -120,5 +137,5 @@ class WatchScreen(Screen[None]):
         parts = [str(self.app.title), str(self.app.sub_title)]
         for wid in ("where", "own", "others", "log", "status"):
             content = self.query_one(f"#{wid}", Static).content
-            parts.append(content.plain if isinstance(content, Text) else str(content))
+            parts.append(content.plain if isinstance(content, Text) else plain(content))
         return "\n".join(parts)

@@ -116,6 +116,11 @@ class Percentile(Ruleset):
         choices come named as the form named them (``Param.words``)."""
         if name == "attack":
             extra = f", adversity {', '.join(map(str, args['adversity']))}" if args.get("adversity") else ""
+            near = args.get("with_target")  # a grenade's bystanders, caught by the blast too
+            near = [str(n) for n in near] if isinstance(near, (list, tuple)) else []
+            if near:
+                names = near[0] if len(near) == 1 else f"{', '.join(near[:-1])} and {near[-1]}"
+                extra = f", {names} standing with the target{extra}"
             return (f"attack: {args.get('person')} at {args.get('target')} with the {args.get('weapon')}, "
                     f"{args.get('range')} m, aimed at the {str(args.get('aim', '')).replace('_', ' ')}{extra}")
         if name == "move":

@@ -221,7 +221,11 @@ def test_a_grenade_catches_those_standing_with_the_target() -> None:
     hit location and the damage of the throw's range (10 m, short)."""
     enc = fight({"ann": person("blue", "Ann", brawl=60), "cid": person("red", "Cid"), "dov": person("red", "Dov")})
     to_action(enc)
-    enc.act("attack", person="ann", weapon="frag_grenade", target="cid", range=10, aim="chest", with_target=["dov"])
+    thrown = enc.act("attack", person="ann", weapon="frag_grenade", target="cid", range=10, aim="chest",
+                     with_target=["dov"])
+    # the log names who the game master ticked as standing with the target (a drive's line left Dov out)
+    assert enc.describe(thrown) == ("attack: Ann at Cid with the fragmentation grenade, 10 m, aimed at the chest, "
+                                    "Dov standing with the target")
     answer(enc, "Grenade: Ann throws", "10")  # no bounce: Cid where aimed, Dov at random
     answer(enc, "Random hit location on Dov", "90")
     assert enc.state["people"]["cid"]["body"]["chest"]["taken"] == 25

@@ -29,6 +29,7 @@ from typing import Any, Callable, Iterable
 
 from .errors import FlagbridgeError, IllegalAction
 from .records import Frozen
+from .reading import holds_control
 
 #: Parameter kinds. ``unit`` names a unit of the kind in ``Param.unit``.
 INT_LIMIT = 2**63 - 1  # the largest whole number a save can hold
@@ -360,6 +361,8 @@ def check_value(catalogue: Catalogue, state: dict, action: Action, p: Param, val
     if p.kind == "text":
         if not isinstance(value, str):
             raise IllegalAction(f"{_label(action, p)} must be text, got {value!r}")
+        if why := holds_control(_label(action, p), value):  # logged, and shown as written
+            raise IllegalAction(why)
         return value
     if p.kind == "multi":
         if isinstance(value, str):

@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterator
 
 from .errors import FlagbridgeError, IllegalAction
 from .ids import id_place, id_problem
-from .reading import standard_time
+from .reading import holds_control, standard_time
 from .rolls import Modifier, RollRequest, RollResult, SeededRoller, Target, checked_result, typed_result
 from .corrections import breakage, play_correction, refusal, trial_fault
 from .tables import table_files
@@ -623,6 +623,8 @@ class Encounter:
     def correct(self, path: str | tuple, value: Any, note: str = "") -> Event:
         """A game master's manual edit of any state value, logged so it can be undone."""
         p, new = self.check_correction(path, value)
+        if why := holds_control("the note", note):  # shown in the log as written, as the value is
+            raise IllegalAction(why)
         old = get_path(self.state, p)
         data = {"path": list(p), "value": new, "was": old}
         if note:

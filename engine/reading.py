@@ -75,12 +75,21 @@ def read_toml(path: Path) -> dict[str, Any]:
     Read by rtoml, twelve times quicker than tomllib on the shipped tables (equal data for every one
     of them), which start-up reads; a file rtoml refuses, or with what only TOML 1.1 allows, is read
     by tomllib, whose message names the line and column. (rtoml also takes an inline table written
-    over several lines, as TOML 1.1 does.)
+    over several lines, as TOML 1.1 does.) A text in it holding a control character is refused by its field
+    (``control_fault``), as a save's is.
     """
     try:
         text = read_text(Path(path))
     except BadSave as exc:
         raise BadTable(str(exc)) from None
+    doc = _read_toml_text(path, text)
+    if may_hold_controls(text) and (fault := control_fault(doc)):
+        raise BadTable(f"{path}: {fault}")
+    return doc
+
+
+def _read_toml_text(path: Path | str, text: str) -> dict[str, Any]:
+    """``read_toml``'s reading of the text: rtoml, else tomllib for its message."""
     if not _NOT_1_0.search(text):
         import rtoml
 
@@ -190,6 +199,50 @@ def parse_toml(text: str) -> dict[str, Any]:
         return standard_times(doc)
     except RecursionError:
         raise NotToml("not a readable file: RecursionError: nested too deep") from None
+
+
+#: C0 controls but the line ends and the tab, DEL and the C1 controls: shown as written, an ESC or a CSI would
+#: reach the terminal as an escape code (a line end and a tab are laid out as text: a table's note has them).
+_CONTROL_CHARACTER = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+#: Where one can stand in a TOML text: written as an escape, or raw where a reader takes it (TOML 1.1's readers
+#: do). A text with neither holds none, and is not walked (``control_fault``).
+_MAY_HOLD_CONTROLS = re.compile(r"[\\\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def may_hold_controls(text: str) -> bool:
+    """Whether ``text`` may hold a control character in a value (cautious: any backslash counts, one in a comment
+    too)."""
+    return _MAY_HOLD_CONTROLS.search(text) is not None
+
+
+def control_fault(doc: Any) -> str:
+    """Where the file's data holds a control character, in one line ("setup.ships.arrow.name: holds a control
+    character ('\\x1b') ..."), or "" when it holds none. Every text of a save, ship or table is shown on the
+    screen, in ``flagbridge log`` or on the players' screen as written (never as markup), so the file may not
+    carry an escape code to the terminal; refused where it is read, it never reaches one. Keys are left to the
+    checks of ids and field names, which say what one may be. Walked without recursion: a damaged file may nest
+    deep."""
+    todo: list[tuple[str, Any]] = [("", doc)]
+    while todo:
+        where, value = todo.pop()
+        if isinstance(value, str):
+            if _CONTROL_CHARACTER.search(value):
+                return holds_control(where or "the file", value)
+        elif isinstance(value, dict):
+            todo += [(f"{where}.{key}" if where else str(key), inner) for key, inner in reversed(value.items())]
+        elif isinstance(value, list):
+            todo += [(f"{where}[{i}]", inner) for i, inner in reversed(list(enumerate(value)))]
+    return ""
+
+
+def holds_control(where: str, text: str) -> str:
+    """Why ``text`` may not be shown as written, naming ``where`` ("" when it may): what a game master types is
+    held to the rule a file is (``control_fault``), so that nothing recorded makes the save unreadable."""
+    found = _CONTROL_CHARACTER.search(text)
+    if found is None:
+        return ""
+    return (f"{where}: holds a control character ('\\x{ord(found.group()):02x}'), which the screen would not show "
+            "as text; take it out")
 
 
 _ZONES: dict[Any, Any] = {}

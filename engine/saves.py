@@ -30,7 +30,7 @@ from typing import Any, Callable, Iterator
 
 from . import inuse, replay_cache, toml_text
 from .atomic import remove_stale_temps, write_atomic
-from .reading import NotToml, one_line, parse_toml, read_text, standard_times
+from .reading import NotToml, control_fault, may_hold_controls, one_line, parse_toml, read_text, standard_times
 from .encounter import KINDS, Encounter, Event, ReplayError, UnreadBlock, UnreadEvent, kept_notes
 from .errors import (BadSave, BadTable, FlagbridgeError, IllegalAction, LogDoesNotReplay, StateBeyondLog,
                      UnknownRuleset)
@@ -282,8 +282,9 @@ class SaveFile:
         try:          # the collector's passes over them cost a third of the load
             starts = _event_starts(text)
             header_text, setup_text = kept_texts(text)
+            suspect = may_hold_controls(text)  # read whole, every text of it looked at (``control_fault``)
             try:
-                quick = _cached_read(path, text, starts, setup_text, ruleset) if cached_replay else None
+                quick = _cached_read(path, text, starts, setup_text, ruleset) if cached_replay and not suspect else None
             except Exception:  # noqa: BLE001 (a quick read that cannot vouch leaves it to the whole file's)
                 quick = None
             if quick is None:
@@ -291,6 +292,8 @@ class SaveFile:
                     doc = parse_toml(text)
                 except NotToml as exc:
                     raise BadSave(f"{path}: {exc}") from None
+            if suspect and (fault := control_fault(doc)):
+                raise BadSave(f"{path}: {fault}")
             try:
                 if quick is not None:  # the blocks the replay cache vouches for are left unread (``_cached_read``)
                     doc, setup, rs, events, code, resume, blocks = quick

@@ -21,6 +21,7 @@ from typing import Any, Iterator
 
 from .errors import FlagbridgeError, IllegalAction
 from .schema import quoted as _shown
+from .reading import holds_control
 
 Path = tuple[str | int, ...]
 PLAIN_SCALARS = (str, int, float, bool)
@@ -164,6 +165,8 @@ def shape_fault(old: Any, value: Any, where: str) -> str:
     quietly played on without it (an ``alertness`` of no sides)."""
     if not same_kind(old, value):
         return f"{where} holds {kind_words(old)}, got {_shown(value)}"
+    if type(value) is str:
+        return holds_control(where, value)
     if type(old) is dict:
         if value.keys() != old.keys():
             return _keys_fault(old, value, where)
@@ -245,6 +248,8 @@ def coerce_like(old: Any, typed: Any, where: str) -> Any:
             raise FlagbridgeError(f"{where} holds a number, got {typed!r}")
         return float(text)
     if isinstance(old, str):
+        if why := holds_control(where, typed):
+            raise IllegalAction(why)
         return typed
     raise FlagbridgeError(f"{where} is {kind_words(old)}; correct one value inside it")
 

@@ -158,3 +158,21 @@ def test_a_value_whose_consequence_fails_is_refused_not_a_crash(tmp_path, monkey
     with pytest.raises(IllegalAction, match="would break the fight \\(KeyError: 'lancer\\|picket'\\)"):
         enc.correct(f"ships.{ship}.hits", 1)
     assert len(enc.events) == events and repr(enc.state) == state
+
+
+@pytest.mark.parametrize("typed", ["Hammer\x1b[31mRED", "Ham\x00mer", "Ham\bmer", "Ham\x9bmer", "Ham\x7fmer"])
+def test_a_typed_text_holding_a_control_character_is_refused(typed, tmp_path) -> None:
+    """A text recorded as typed would be shown as written: an ESC reached the terminal as an escape code, and the
+    save that held it no longer opened (fuzz30). Refused where it is typed, the value, the note and a table
+    corrected whole alike; nothing recorded."""
+    enc = demo("gothic", tmp_path).encounter
+    before = (list(enc.events), repr(enc.state))
+    with pytest.raises(IllegalAction, match=r"ships\.hammer\.name: holds a control character"):
+        enc.correct("ships.hammer.name", typed)
+    with pytest.raises(IllegalAction, match="the note: holds a control character"):
+        enc.correct("ships.hammer.name", "Hammer II", note=typed)
+    ship = dict(enc.state["ships"]["hammer"], name=typed)
+    with pytest.raises(IllegalAction, match=r"ships\.hammer\.name: holds a control character"):
+        enc.correct("ships.hammer", ship)
+    assert (list(enc.events), repr(enc.state)) == before
+    enc.correct("ships.hammer.name", "Hammer \u00e9 II", note="renamed")  # any letter is text

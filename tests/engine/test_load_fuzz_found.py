@@ -336,3 +336,30 @@ def test_a_resumed_state_whose_waiting_roll_names_a_unit_it_lacks_is_refused(tmp
                                       r"holds"):
         resume(path)
     assert path.read_bytes() == before
+
+
+# --- control characters in a save's text (fuzz30: an ESC in a ship's name reached the terminal) ------------------
+
+@pytest.mark.parametrize("old, new, field", [
+    ('name = "Arrow"', 'name = "Arrow\\u001b[31mRED"', "setup.ships.arrow.name"),
+    ('name = "Blue"', 'name = "Bl\\u0007ue"', r"setup.sides\[0\].name"),
+    ('name = "Test duel"', 'name = "Test\\bduel"', "flagbridge.name"),
+    ('purpose = "Scan"', 'purpose = "Scan\\u009b31m"', r"events\[5\].purpose"),
+])
+def test_a_control_character_in_a_save_s_text_is_refused_by_its_field(duel: Path, old: str, new: str,
+                                                                    field: str) -> None:
+    """The console, ``flagbridge log`` and ``watch`` show a save's text as written: an ESC or a C1 CSI there would
+    reach the terminal as an escape code (the Ships panel turned red). Refused on load, naming the field, the
+    character written out, never sent. (A line end or a tab is laid out as text, and stays allowed.)"""
+    message = refused(duel, old, new, rf"{field}: holds a control character")
+    assert not any(c in message for c in "\x1b\x07\b\x9b"), message
+
+
+def test_a_control_character_in_a_logged_correction_s_note_is_refused_by_its_field(duel: Path) -> None:
+    event = ('\n[[events]]\nkind = "correction"\ngroup = 99\nat = 2026-12-02T01:29:06Z\npath = ["ships", "arrow", '
+             '"name"]\nvalue = "Arrow II"\nwas = "Arrow"\nnote = "renamed\\u001b]0;owned\\u0007"\n')
+    duel.write_text(duel.read_text().rstrip("\n") + "\n" + event)
+    before = duel.read_bytes()
+    with pytest.raises(BadSave, match=r"events\[\d+\]\.note: holds a control character") as info:
+        SaveFile.load(duel)
+    assert "\x1b" not in str(info.value) and duel.read_bytes() == before

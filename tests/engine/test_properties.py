@@ -134,7 +134,8 @@ def correction(data, enc: Encounter) -> tuple[str, object]:
         ("hull", st.integers(0, 40)), ("gun", st.integers(0, 4)), ("tactics", st.integers(0, 6)),
         ("turn", st.integers(1, 6)), ("step", st.integers(0, 2)), ("taken", st.integers(0, 30)),
         ("attacker", st.sampled_from(["", "blue", "red"])),
-        ("attacker", st.text(st.characters(blacklist_categories=("Cs",)), max_size=8)),
+        # any text a screen shows as written (a control character is refused where it is typed)
+        ("attacker", st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=8)),
     ]
     for side, known in sorted(state["knowledge"].items()):
         for target in sorted(known):

@@ -239,3 +239,19 @@ def test_a_time_in_a_table_file_is_a_standard_one(tmp_path: Path) -> None:
     path.write_text("when = 2026-11-30T20:00:00Z\nday = 2026-11-30\n", encoding="utf-8")
     doc = read_toml(path)
     assert type(doc["when"].tzinfo) is timezone and pickle.loads(pickle.dumps(doc)) == doc
+
+
+@pytest.mark.parametrize("name", ["Corsair\\u001b[2J", "Cor\\fsair", "Corsair\\u0085", "Cor\\\\u001bsair"])
+def test_a_ship_or_table_file_holding_a_control_character_is_refused_by_its_field(tmp_path: Path, name: str) -> None:
+    """A ship file's text is copied into every fight set up with it and shown as written: an escape code in it is
+    refused where the file is read, naming the field, as a save's is (fuzz30). An escaped backslash is text."""
+    from engine.errors import BadTable
+    from engine.reading import read_toml
+
+    path = tmp_path / "corsair.toml"
+    path.write_text(f'[ship]\nname = "{name}"\nclass_name = "raider"\n')
+    if "\\\\" in name:
+        assert read_toml(path)["ship"]["name"] == "Cor\\u001bsair"
+        return
+    with pytest.raises(BadTable, match=r"corsair\.toml: ship\.name: holds a control character \('\\x"):
+        read_toml(path)

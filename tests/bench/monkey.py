@@ -6,7 +6,9 @@ of each shipped demo, and prints for each run the keys sent, the events recorded
 app quit by itself and was reopened, the screens the keys reached, the time, and any failure with
 the last keys that led to it. Run from the repository root:
 
-    python -m tests.bench.monkey [--keys 10000] [--seed 1] [--ruleset classic-hg] [--size 160x48]
+    python -m tests.bench.monkey [--keys 10000] [--seed 1] [--ruleset classic-hg] [--size 160x48] [--forms]
+
+``--forms`` draws keys that open each form and type printable junk into its fields (``form_keys``).
 
 It exits 1 when any run failed. It is a script, not a test: nothing here runs in the suite.
 """
@@ -33,12 +35,15 @@ def _size(text: str) -> tuple[int, int]:
     return int(w), int(h)
 
 
-async def _one(ruleset: str, size: tuple[int, int], count: int, seed: int, folder: Path) -> bool:
-    from tests.tui.test_monkey import DEMOS, MonkeyFailure, drive, random_keys
+async def _one(ruleset: str, size: tuple[int, int], count: int, seed: int, folder: Path, forms: bool = False) -> bool:
+    from tests.tui.test_monkey import DEMOS, MonkeyFailure, drive, form_keys, random_keys
 
     path = folder / f"{ruleset}-{size[0]}x{size[1]}-{seed}.toml"
     shutil.copyfile(DEMOS[ruleset], path)
-    keys = random_keys(random.Random(f"{ruleset}-{size}-{seed}"), count)
+    if forms:  # as test_junk_typed_into_every_form_never_breaks_the_console_or_the_save draws them
+        keys = form_keys(random.Random(f"forms-{ruleset}-{seed}"), count)
+    else:
+        keys = random_keys(random.Random(f"{ruleset}-{size}-{seed}"), count)
     t = time.perf_counter()
     head = f"{ruleset:14} {size[0]:>3}x{size[1]:<3} seed {seed:<4} {count:>6} keys"
     try:
@@ -59,6 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--ruleset", choices=sorted(DEMOS), action="append", help="default: every shipped demo")
     p.add_argument("--size", type=_size, action="append", help="WxH; default: 160x48 and 80x24")
+    p.add_argument("--forms", action="store_true", help="keys that open forms and type junk into them (form_keys)")
     args = p.parse_args(argv)
 
     from rulesets import register_builtin
@@ -72,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
         os.chdir(folder)
         for ruleset in args.ruleset or sorted(DEMOS):
             for size in sizes:
-                ok &= asyncio.run(_one(ruleset, size, args.keys // len(sizes), args.seed, folder))
+                ok &= asyncio.run(_one(ruleset, size, args.keys // len(sizes), args.seed, folder, args.forms))
     return 0 if ok else 1
 
 

@@ -15,7 +15,8 @@ elsewhere under the same field name (other choices), typos of the current value,
 
 - be refused with a ``FlagbridgeError`` whose message is one non-empty line, and record nothing
   (same events, same state); or
-- be accepted, and then every view the console draws runs without raising (``header``,
+- be accepted, undone to the state before it and redone to the state after it, and then every view the
+  console draws runs without raising (``header``,
   ``checklist``, ``checklist_notes``, ``sensors``, ``unit_line`` and ``unit_panels`` of every
   unit, the correction form's ``editable_values``, the log line, ``offers``, the first question
   of every possible action's form), the fight plays on (a possible action without questions is
@@ -258,6 +259,15 @@ def try_one(sf: SaveFile, path: tuple, text: str, found: Findings, label: str) -
         return _restore(sf, n, found, case)
     found.accepted += 1
     try:
+        step = "undo and redo"
+        after = plain_copy(enc.state)
+        with alarm(SECONDS):
+            enc.undo()
+            if enc.state != before or len(enc.events) != n:
+                found.add("undo of an accepted correction did not give back the state before it", case)
+            enc.redo()
+            if enc.state != after or len(enc.events) != n + 1:
+                found.add("redo of an undone correction did not give back the corrected state", case)
         step = "the views"
         with alarm(SECONDS):
             views(enc, path)

@@ -78,6 +78,7 @@ NAMED_KEYS = {
     "ctrl+r": "\x12",
     "ctrl+p": "\x10",
     "ctrl+s": "\x13",
+    "ctrl+u": "\x15",  # clears a form's line
     "question_mark": "?",
     "pageup": None,
     "pagedown": None,
@@ -131,6 +132,29 @@ def random_keys(rng: random.Random, count: int) -> list[str]:
         if key not in QUIT_KEYS:
             out.append(key)
     return out
+
+
+# Junk for a form's fields: any printable character (markup brackets, accents, a wide letter), typed in runs.
+JUNK = [c for c in string.printable if c.isprintable() and c != "q"] + list("[]/éß·Ω漢\u00a0")
+FORM_KEYS = ("enter", "enter", "down", "up", "space", "backspace", "ctrl+u", "tab", "escape")
+
+
+def form_keys(rng: random.Random, count: int) -> list[str]:
+    """``count`` keys that open a form (an action's key, or ``c``) and type junk into it: runs of printable
+    characters, a typed number or path, Enter, the list's keys, now and then Esc; after the form, Enter twice
+    (the built-in dice) or a typed roll, and now and then ``n``, ``u``, ``ctrl+r``. Never a key that quits."""
+    out: list[str] = []
+    while len(out) < count:
+        out.append(rng.choice(CONSOLE_LETTERS + "c"))
+        for _ in range(rng.randint(1, 6)):  # a question or two of the form, answered with junk
+            if rng.random() < 0.6:
+                out += [rng.choice(JUNK) for _ in range(rng.randint(1, 10))]
+            else:
+                out += list(str(rng.choice((0, 1, 2, 6, 12, 99, -1, 10 ** 20))))
+            out += [rng.choice(FORM_KEYS) for _ in range(rng.randint(0, 3))] + ["enter"]
+        out += rng.choice((["enter", "enter"], list(str(rng.randint(1, 12))) + ["enter"], ["escape"],
+                           ["n"], ["u"], ["ctrl+r"]))
+    return [k for k in out[:count] if k not in QUIT_KEYS]
 
 
 @dataclass
@@ -275,3 +299,16 @@ async def test_random_keys_never_break_the_console_or_the_save(ruleset: str, siz
             await drive(path, keys, size, seed)
         except MonkeyFailure as exc:
             raise MonkeyFailure(f"{ruleset} {size[0]}x{size[1]} seed {seed}: {exc}") from exc.__cause__
+
+
+@pytest.mark.parametrize("ruleset", sorted(DEMOS))
+async def test_junk_typed_into_every_form_never_breaks_the_console_or_the_save(ruleset: str, tmp_path: Path,
+                                                                             quiet_home: Path) -> None:
+    """The forms' fields and the correction form get printable junk in bursts (``form_keys``), at 120x40."""
+    path = tmp_path / f"{ruleset}-forms.toml"
+    shutil.copyfile(DEMOS[ruleset], path)
+    keys = form_keys(random.Random(f"forms-{ruleset}-30"), KEYS_PER_RUN)
+    try:
+        await drive(path, keys, (120, 40), 30)
+    except MonkeyFailure as exc:
+        raise MonkeyFailure(f"{ruleset} forms seed 30: {exc}") from exc.__cause__

@@ -325,3 +325,77 @@ def test_saves_mutated_field_by_field_load_or_fail_in_one_line(tmp_path: Path, c
         counts = run_cases(tmp_path, capsys, SEED, MUTATIONS_PER_BASE, found)
     assert sum(counts.values()) >= 300 and counts.get("refused", 0) > 0
     assert not found.by_cause, f"{counts}; what went wrong:\n{found.report()}"
+
+
+# --- a setup number at an edge, then played ------------------------------------------------------------------
+
+EDGES = (0, 1, -1, 2, 6, 9, 10, 20, 99, 100, 1000, 10**6, 10**9)
+PLAY_STEPS = 40
+
+
+def edge_cases(rng: random.Random, per_demo: int) -> Iterator[tuple[str, str, bytes]]:
+    """(case, ruleset, text): a demo with one whole number of its [setup] set to an edge value, ``per_demo`` a demo."""
+    from tests.demos import shipped_demos
+
+    for ruleset, demo in sorted(shipped_demos().items()):
+        text = demo.read_text(encoding="utf-8")
+        doc = parse_toml(text)
+        numbers = [p for p, v in nodes(doc.get("setup", {}), ("setup",))
+                   if isinstance(v, int) and not isinstance(v, bool)]
+        for _ in range(per_demo):
+            p = rng.choice(numbers)
+            new = rng.choice(EDGES)
+            changed = parse_toml(text)
+            put(changed, p, new)
+            changed.pop("state", None)  # the fight as the log makes it from this setup
+            yield f"{ruleset}: {label(p)} = {new} (was {at(doc, p)})", ruleset, tomlkit.dumps(changed).encode()
+
+
+def check_edge_played(path: Path, case: str, rng: random.Random, found: Findings) -> str:
+    """Loads (or is refused in one line), then plays ``PLAY_STEPS`` console moves, saves and reopens to the same
+    state. Answers "refused", "played" or what went wrong."""
+    from engine.saves import create
+    from tests.console_play import play
+
+    try:
+        with alarm(SECONDS):
+            sf = SaveFile.load(path)
+    except FlagbridgeError as exc:
+        if len(str(exc).splitlines()) != 1 or str(path) not in str(exc):
+            found.add("a refusal not one line naming the file", f"{case}: {str(exc)[:200]!r}")
+        return "refused"
+    except (Exception, Stuck) as exc:  # noqa: BLE001
+        found.add(f"SaveFile.load raised {_cause(exc)}", f"{case}: {str(exc)[:120]}")
+        return "raised"
+    enc = sf.encounter
+    try:
+        with alarm(SECONDS * 2):
+            play(enc, rng, PLAY_STEPS)
+            create(path, enc)
+            again = SaveFile.load(path).encounter
+        if again.state != enc.state:
+            found.add("played, saved and reopened to another state", case)
+    except (Exception, Stuck) as exc:  # noqa: BLE001  (console_play's AssertionError: an offer the rules refused)
+        found.add(f"playing on raised {_cause(exc)}", f"{case}: after {len(enc.events)} events: "
+                                                        f"{type(exc).__name__}: {str(exc)[:160]}")
+        return "raised"
+    return "played"
+
+
+def run_edges(folder: Path, seed: int, per_demo: int, found: Findings) -> dict[str, int]:
+    rng = random.Random(seed)
+    counts: dict[str, int] = {}
+    for i, (case, _ruleset, data) in enumerate(edge_cases(rng, per_demo)):
+        path = folder / "edge.toml"
+        path.write_bytes(data)
+        outcome = check_edge_played(path, f"seed {seed} #{i} {case}", random.Random(f"{seed}-{i}"), found)
+        counts[outcome] = counts.get(outcome, 0) + 1
+    return counts
+
+
+def test_a_setup_number_at_an_edge_is_refused_or_plays(tmp_path: Path) -> None:
+    found = Findings()
+    with memory_cap():
+        counts = run_edges(tmp_path, SEED, 15, found)
+    assert counts.get("played", 0) > 10
+    assert not found.by_cause, f"{counts}; what went wrong:\n{found.report()}"

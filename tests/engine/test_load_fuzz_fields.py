@@ -7,7 +7,7 @@ cannot make, events reordered. The bases are every shipped demo as shipped and a
 (``test_load_fuzz.bases``). Each mutated file goes through ``SaveFile.load`` and ``flagbridge check`` (the
 promises of ``test_load_fuzz.check_in_process``) and ``flagbridge resume``, which either refuses in one line
 naming the file and leaves it byte for byte as it was, or keeps the file whole beside it and leaves a save that
-opens. The console's ``open`` of the same files is ``tests/bench/load_fuzz.py``'s (it takes a second a file).
+opens and plays on. The console's ``open`` of the same files is ``tests/bench/load_fuzz.py``'s (it takes a second a file).
 """
 
 from __future__ import annotations
@@ -284,13 +284,17 @@ def check_resume(path: Path, capsys, case: str, found: Findings) -> str:
     kept = [p for p in added if ".before-resume" in p.name]
     if len(kept) != 1 or kept[0].read_bytes() != before:
         found.add("flagbridge resume: the file as it was is not kept whole beside it", case)
+    from tests.console_play import play
+
     try:
         with alarm(SECONDS):
-            SaveFile.load(path)
+            enc = SaveFile.load(path).encounter
+        with alarm(SECONDS * 2):
+            play(enc, random.Random(case), 30)  # the resumed fight plays on as the console offers it
     except (FlagbridgeError, Stuck) as exc:
-        found.add("flagbridge resume said ok, and the resumed save does not open", f"{case}: {str(exc)[:160]}")
-    except BaseException as exc:  # noqa: BLE001
-        found.add(f"the resumed save's load raised {_cause(exc)}", f"{case}: {str(exc)[:120]}")
+        found.add("flagbridge resume said ok, and the resumed save does not open or play", f"{case}: {str(exc)[:160]}")
+    except BaseException as exc:  # noqa: BLE001  (console_play's AssertionError: an offer the rules refused)
+        found.add(f"the resumed save's load or play raised {_cause(exc)}", f"{case}: {str(exc)[:120]}")
     for p in added:
         p.unlink()
     return "resumed"
@@ -398,4 +402,54 @@ def test_a_setup_number_at_an_edge_is_refused_or_plays(tmp_path: Path) -> None:
     with memory_cap():
         counts = run_edges(tmp_path, SEED, 15, found)
     assert counts.get("played", 0) > 10
+    assert not found.by_cause, f"{counts}; what went wrong:\n{found.report()}"
+
+
+# --- resume from a state edited by hand ----------------------------------------------------------------------
+
+def resume_cases(rng: random.Random, data: bytes, count: int) -> Iterator[tuple[str, bytes]]:
+    """A played save whose log no longer replays (an event names an action the rules no longer have, so only
+    ``resume`` opens it), with one [state] value mutated as ``mu_number``, ``mu_other_type``, ``mu_delete_key`` or ``mu_text`` would."""
+    for _ in range(count):
+        doc = parse_toml(data.decode("utf-8"))
+        ev = doc.get("events") or []
+        cut = rng.randrange(len(ev))
+        ev[cut] = dict(ev[cut], kind="action", name="a_rule_no_longer_there", args={})
+        mutator = rng.choice((mu_number, mu_number, mu_other_type, mu_delete_key, mu_text))
+        state = {"state": doc["state"]}
+        what, _path = mutator(rng, state)
+        if "state" in state:
+            doc["state"] = state["state"]
+        else:  # the whole [state] deleted
+            del doc["state"]
+        try:
+            yield f"events[{cut}] no longer replays, {mutator.__name__[3:]}: {what}", tomlkit.dumps(doc).encode()
+        except Exception:  # noqa: BLE001  (a value tomlkit will not write)
+            continue
+
+
+def run_resume_cases(folder: Path, capsys, seed: int, per_base: int, found: Findings) -> dict[str, int]:
+    rng = random.Random(seed)
+    work = folder / "work"
+    work.mkdir(exist_ok=True)
+    counts: dict[str, int] = {}
+    for base_name, data in sorted(bases(folder).items()):
+        if not base_name.startswith("played-"):
+            continue
+        for i, (what, mutated) in enumerate(resume_cases(rng, data, per_base)):
+            case = f"seed {seed} {base_name} #{i}: {what}"
+            path = work / "fuzz.toml"
+            path.write_bytes(mutated)
+            outcome = check_resume(path, capsys, case, found)
+            counts[outcome] = counts.get(outcome, 0) + 1
+            for p in work.iterdir():
+                p.unlink()
+    return counts
+
+
+def test_a_state_edited_by_hand_resumes_to_a_fight_that_plays_or_is_refused(tmp_path: Path, capsys) -> None:
+    found = Findings()
+    with memory_cap():
+        counts = run_resume_cases(tmp_path, capsys, SEED, 25, found)
+    assert counts.get("resumed", 0) > 10 and counts.get("refused", 0) > 10, counts
     assert not found.by_cause, f"{counts}; what went wrong:\n{found.report()}"

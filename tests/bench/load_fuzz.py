@@ -6,7 +6,7 @@ branch, under Textual's Pilot): the load-error screen, or the console, a few key
 did not load. ``--messages FILE`` writes each case's load message, to read whether it names the field. Run from
 the repository root:
 
-    python -m tests.bench.load_fuzz [--seed 30] [--per-base 40] [--open] [--messages out.txt]
+    python -m tests.bench.load_fuzz [--seed 30] [--per-base 40] [--open [--monkey 200]] [--messages out.txt]
 
 It exits 1 when anything went wrong. A script, not a test: nothing here runs in the suite.
 """
@@ -48,7 +48,7 @@ class Capture:
         self._o.__exit__(None, None, None)
 
 
-async def open_in_console(path: Path, case: str, found) -> None:
+async def open_in_console(path: Path, case: str, found, monkey_keys: int = 0) -> None:
     """``flagbridge open PATH`` under Pilot: an error screen or the console; a few keys; no exception."""
     from engine.errors import FlagbridgeError
     from tui.app import FlagbridgeApp
@@ -85,6 +85,21 @@ async def open_in_console(path: Path, case: str, found) -> None:
             app.save.release()
     if failed and path.read_bytes() != before:
         found.add("open: a file that failed to load changed", case)
+    if not failed and monkey_keys:  # a file that opens takes random keys as the demos do, and its save replays
+        import random
+        import shutil
+
+        from tests.tui.test_monkey import MonkeyFailure, drive, random_keys
+
+        copy = path.with_name("monkey.toml")
+        shutil.copyfile(path, copy)
+        try:
+            await drive(copy, random_keys(random.Random(case), monkey_keys), (120, 40), 1)
+        except MonkeyFailure as exc:
+            found.add("open: random keys on a mutated save that opens broke the console", f"{case}: {str(exc)[:300]}")
+        finally:
+            for p in path.parent.glob("monkey.toml*"):
+                p.unlink()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -93,6 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--per-base", type=int, default=40)
     p.add_argument("--open", action="store_true", help="open each mutated file in the console too (slow)")
     p.add_argument("--messages", type=Path, help="write each case and its load message here")
+    p.add_argument("--monkey", type=int, default=0, help="with --open: this many random keys on each file that opens")
     args = p.parse_args(argv)
 
     from rulesets import register_builtin
@@ -119,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
             msg = f"RAISED {type(exc).__name__}"
         lines.append(f"{case}\n    -> {msg[:300]}")
         if args.open:
-            asyncio.run(open_in_console(path, case, found))
+            asyncio.run(open_in_console(path, case, found, args.monkey))
             opened += 1
 
     with tempfile.TemporaryDirectory(prefix="flagbridge-loadfuzz-") as tmp:

@@ -761,6 +761,8 @@ class Encounter:
                 why = self._logged_refusal(state, where, value)
             if why:
                 raise FlagbridgeError(why)
+            if ev.data.get("was", MISSING) != old:  # what it replaced as the fight replays, not as a hand edit wrote
+                ev.data["was"] = plain_copy(old)  # it: the log cannot then say "150 -> 140" after "160 -> 150"
             play_correction(rs, state, where, value, ctx)
             if held:
                 held.clear()

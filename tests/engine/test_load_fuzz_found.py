@@ -363,3 +363,27 @@ def test_a_control_character_in_a_logged_correction_s_note_is_refused_by_its_fie
     with pytest.raises(BadSave, match=r"events\[\d+\]\.note: holds a control character") as info:
         SaveFile.load(duel)
     assert "\x1b" not in str(info.value) and duel.read_bytes() == before
+
+
+def test_a_logged_correction_reads_the_value_it_replaced_as_replayed_not_as_written(tmp_path: Path) -> None:
+    """Two corrections of one value swapped by hand (found by the save fuzz): the file's ``was`` no longer says what
+    each replaced, and the log read "150 -> 140" then "160 -> 150", ending on 150. The log now says what each
+    correction replaced as the fight replays, so it cannot contradict itself, and the next save writes that."""
+    import shutil
+
+    path = tmp_path / "swapped.toml"
+    shutil.copyfile(DEMOS / "demo-classic-hg.toml", path)
+    enc = SaveFile.load(path).encounter
+    start = enc.state["ships"]["swift-dolan"]["fuel"]
+    enc.correct("ships.swift-dolan.fuel", 150, note="first")
+    enc.correct("ships.swift-dolan.fuel", 140, note="second")
+    create(path, enc)
+    text = path.read_text()
+    state, first, second = text.index("\n[state]\n"), text.index("\n[[events]]\n"), text.rindex("\n[[events]]\n")
+    one, two = text[first:second], text[second:]  # the two corrections, swapped, and [state] left out
+    one, two = one.replace("group = 1\n", "group = 2\n"), two.replace("group = 2\n", "group = 1\n")
+    path.write_text(text[:state] + two.rstrip("\n") + "\n" + one.rstrip("\n") + "\n")
+    enc = SaveFile.load(path).encounter
+    assert enc.state["ships"]["swift-dolan"]["fuel"] == 150
+    lines = [line for line in (enc.describe(ev) for ev in enc.events) if "fuel" in line]
+    assert [line.split(" (")[0].split("fuel ")[-1] for line in lines] == [f"{start} -> 140", "140 -> 150"], lines

@@ -763,6 +763,7 @@ class Encounter:
                 raise FlagbridgeError(why)
             if ev.data.get("was", MISSING) != old:  # what it replaced as the fight replays, not as a hand edit wrote
                 ev.data["was"] = plain_copy(old)  # it: the log cannot then say "150 -> 140" after "160 -> 150"
+                ev.text = None  # and the next save writes it so
             play_correction(rs, state, where, value, ctx)
             if held:
                 held.clear()

@@ -383,7 +383,12 @@ def test_a_logged_correction_reads_the_value_it_replaced_as_replayed_not_as_writ
     one, two = text[first:second], text[second:]  # the two corrections, swapped, and [state] left out
     one, two = one.replace("group = 1\n", "group = 2\n"), two.replace("group = 2\n", "group = 1\n")
     path.write_text(text[:state] + two.rstrip("\n") + "\n" + one.rstrip("\n") + "\n")
-    enc = SaveFile.load(path).encounter
+    save = SaveFile.load(path)
+    enc = save.encounter
     assert enc.state["ships"]["swift-dolan"]["fuel"] == 150
     lines = [line for line in (enc.describe(ev) for ev in enc.events) if "fuel" in line]
     assert [line.split(" (")[0].split("fuel ")[-1] for line in lines] == [f"{start} -> 140", "140 -> 150"], lines
+    enc.act("roll_initiative")
+    save.save()
+    assert [line for line in path.read_text().splitlines() if line.startswith("was = ")] == [
+        f"was = {start}", "was = 140"]

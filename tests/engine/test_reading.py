@@ -255,3 +255,14 @@ def test_a_ship_or_table_file_holding_a_control_character_is_refused_by_its_fiel
         return
     with pytest.raises(BadTable, match=r"corsair\.toml: ship\.name: holds a control character \('\\x"):
         read_toml(path)
+
+
+def test_an_ascii_text_is_looked_at_for_controls_as_the_pattern_looks_at_any_text() -> None:
+    """``may_hold_controls`` reads an ASCII text as bytes (quicker over a long log) and any other by its pattern: the
+    two find the same characters, every code point up to the C1 controls, in an ASCII text and in a Cyrillic one."""
+    from engine.reading import _MAY_HOLD_CONTROLS, may_hold_controls
+
+    for code in range(0xA1):
+        for around in ("name = 'x", "name = 'Кровавый "):
+            text = f"{around}{chr(code)}'\n"
+            assert may_hold_controls(text) == (_MAY_HOLD_CONTROLS.search(text) is not None), (code, around)

@@ -111,15 +111,22 @@ def test_infinite_repeaters_fire_at_close_range_only_and_need_target() -> None:
     answer(enc, "To hit: Vigilant T2 Infinite repeater x1", "12", target=f"{to_hit('infinite_repeater', 'close')}+")
 
 
+def missile_to_intercept(program: str):
+    """The Jackal's HE missile hits the Vigilant, whose computer runs TARGET, LAUNCH and ``program``; step 4, its
+    defensive fire, is next."""
+    enc = duel(escort={"programs": ["TARGET", "LAUNCH", program]})
+    corsairs_attack(enc)
+    jackal_missile_hits(enc)
+    enc.act("next")
+    return enc
+
+
 def test_repeater_antimissile_fire_needs_missile_defense_or_anti_missile_ii() -> None:
     """classic-hg-combat.txt:13: "For antimissile fire, they use the program MISSILE DEFENSE ... A special
     program, ANTI-MISSILE II, is available that will allow both laser and infinite repeater antimissile fire from
     the same program." With MISSILE DEFENSE alone the repeater intercepts and the beam lasers cannot; with the
     lasers' own ANTI-MISSILE alone it is the other way round."""
-    enc = duel(escort={"programs": ["TARGET", "LAUNCH", "MISSILE DEFENSE"]})
-    corsairs_attack(enc)
-    jackal_missile_hits(enc)
-    enc.act("next")
+    enc = missile_to_intercept("MISSILE DEFENSE")
     refused(enc, "cannot intercept a HE missile", "defend", ship="vigilant", turret="T1", attack="A1")
     enc.act("defend", ship="vigilant", turret="T2", attack="A1")
     assert mods(enc) == {"Gunnery": 1}
@@ -127,10 +134,7 @@ def test_repeater_antimissile_fire_needs_missile_defense_or_anti_missile_ii() ->
     answer(enc, "Intercept A1: Vigilant T2 Infinite repeater antimissile fire", str(needed - 1), target=f"{needed}+")
     assert attack(enc, "A1")["status"] == "intercepted"  # equals the number: intercepted
 
-    enc = duel(escort={"programs": ["TARGET", "LAUNCH", "ANTI-MISSILE"]})
-    corsairs_attack(enc)
-    jackal_missile_hits(enc)
-    enc.act("next")
+    enc = missile_to_intercept("ANTI-MISSILE")
     refused(enc, "cannot intercept a HE missile", "defend", ship="vigilant", turret="T2", attack="A1")
     enc.act("defend", ship="vigilant", turret="T1", attack="A1")
     answer(enc, "Intercept A1: Vigilant T1 Beam laser antimissile fire", "2",

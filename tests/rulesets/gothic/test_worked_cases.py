@@ -84,23 +84,23 @@ def test_boarding_torpedoes_roll_to_hit_as_ordinary_ones_but_a_hit_is_a_hit_and_
     torpedo needs what an ordinary one needs (6+ in our shipped to-hit table, tables/ordnance.toml). The ordinary
     hit knocks down the battery's one shield (damage); the boarding hit leaves its 1 shield and 4 hits as they were
     and makes a hit-and-run attack (D6, 2+)."""
-    ordinary = new_fight()
-    sid = launch(ordinary, "right", "torpedoes", 1, "battery", 20)
-    ordinary.act("next")
-    ordinary.act("move_salvo", salvo=sid, turn=0, distance=0)
-    answer(ordinary, "Turret fire: Kessel Battery", "1", target="4+")
-    answer(ordinary, "Turret fire: Kessel Battery", "1", target="4+")
-    answer(ordinary, "Torpedo to hit Kessel Battery (armour 6", "6", target="6+")
+    def hit_the_battery(launcher: str, kind: str):
+        """One torpedo of ``kind`` launched by ``launcher`` reaches Kessel Battery, is missed by both its turrets
+        and hits on a 6."""
+        fight = new_fight()
+        sid = launch(fight, launcher, kind, 1, "battery", 20)
+        fight.act("next")
+        fight.act("move_salvo", salvo=sid, turn=0, distance=0)
+        answer(fight, "Turret fire: Kessel Battery", "1", target="4+")
+        answer(fight, "Turret fire: Kessel Battery", "1", target="4+")
+        answer(fight, "Torpedo to hit Kessel Battery (armour 6", "6", target="6+")
+        return fight
+
+    ordinary = hit_the_battery("right", "torpedoes")
     assert ordinary.pending is None
     assert (unit(ordinary, "battery")["shields_up"], unit(ordinary, "battery")["hits"]) == (0, 4)
 
-    boarding = new_fight()
-    sid = launch(boarding, "hammer", "boarding", 1, "battery", 20)
-    boarding.act("next")
-    boarding.act("move_salvo", salvo=sid, turn=0, distance=0)
-    answer(boarding, "Turret fire: Kessel Battery", "1", target="4+")
-    answer(boarding, "Turret fire: Kessel Battery", "1", target="4+")
-    answer(boarding, "Torpedo to hit Kessel Battery (armour 6", "6", target="6+")
+    boarding = hit_the_battery("hammer", "boarding")
     answer(boarding, "Hit-and-run on Kessel Battery (boarding torpedo from Hammer)", "1", target="2+")
     assert boarding.pending is None
     assert (unit(boarding, "battery")["shields_up"], unit(boarding, "battery")["hits"]) == (1, 4)

@@ -36,6 +36,7 @@ async def editor_fields(app: FlagbridgeApp, pilot) -> list[str]:
     return [editor.query_one("#form-options").get_option_at_index(i).id
             for i in range(editor.query_one("#form-options").option_count)]
 
+
 async def test_ctrl_u_clears_what_was_typed_before_it_in_a_burst_too(tmp_path: Path) -> None:
     """Found by a game master's drive: "  IMPERIAL NAVY ", ctrl+u, "Corsairs" named the side
     "IMPERIAL NAVY Corsairs". Textual's Input binds ctrl+u to "delete all to the left"; the screen typed every
@@ -271,11 +272,9 @@ async def test_a_digit_typed_after_a_burst_goes_on_the_end_of_the_unit_editors_v
     replaced it. The editor selects the old value itself; the field no longer selects on focus."""
     app = FlagbridgeApp(save_dir=tmp_path, start="new")
     async with app.run_test(size=(160, 48)) as pilot:
-        burst(app, "enter", *"Duel", "enter", *"Navy", "enter", "e")
-        await idle(pilot)
+        burst(app, "enter", *"Duel", "enter", *"Navy", "enter")
+        names = await editor_fields(app, pilot)
         editor = app.screen
-        options = editor.query_one("#form-options")
-        names = [options.get_option_at_index(i).id for i in range(options.option_count)]
         burst(app, *["down"] * names.index("fuel"), "enter", "3", "0")
         await idle(pilot)
         burst(app, "5", "enter")
@@ -457,11 +456,9 @@ async def test_a_list_of_tables_is_edited_on_one_line(tmp_path: Path) -> None:
     Enter keeps it as it was."""
     app = FlagbridgeApp(save_dir=tmp_path, start="new")
     async with app.run_test(size=(160, 48)) as pilot:
-        burst(app, "enter", *"Duel", "enter", *"Navy", "enter", "e")
-        await idle(pilot)
+        burst(app, "enter", *"Duel", "enter", *"Navy", "enter")
+        names = await editor_fields(app, pilot)
         editor = app.screen
-        fields = editor.query_one("#form-options")
-        names = [fields.get_option_at_index(i).id for i in range(fields.option_count)]
         before = editor.unit["hangars"]
         burst(app, *["down"] * names.index("hangars"), "enter")
         await idle(pilot)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import sys
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -54,7 +54,6 @@ class Outcome:
         self.__dict__.update(over=over, winner=winner, turn=turn, survived=survived)
 
 
-@dataclass
 class RuleContext:
     """Handed to a rule while it applies an event: collects roll requests and log notes.
 
@@ -62,22 +61,34 @@ class RuleContext:
     the id of another ruleset whose procedure the fight called (``call``). Rolls
     that a called procedure asks for resume in that ruleset (``then`` becomes
     ``owner:then``), and carry where the procedure reports back (``reply_to``).
+
+    A plain class with slots, not a dataclass: a forecast makes one for every action and roll, and reads
+    its fields in every rule.
     """
 
-    group: int
-    requests: list[RollRequest] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    host: "Ruleset | None" = None
-    owner: str = ""
-    reply_to: str = ""
-    state: dict = field(default_factory=dict, repr=False)
-    #: Tables that hold for a whole fight, by ruleset id ("" the fight's own), filled on first use: a
-    #: forecast hands one dict to every context of a simulated fight; None (real play) looks them up each time.
-    held: dict | None = field(default=None, repr=False)
-    #: Notes set apart by ``about``: [subject, first, past the last] of ``notes`` for each, in the order each
-    #: began (shared, as ``notes`` is, by every context of the same event). None: no one reads this event's
-    #: notes (a forecast's simulated fight), so ``about`` marks nothing. Real play (``Encounter``) gives a list.
-    asides: list | None = field(default=None, repr=False)
+    __slots__ = ("group", "requests", "notes", "host", "owner", "reply_to", "state", "held", "asides")
+
+    def __init__(self, group: int, requests: list[RollRequest] | None = None, notes: list[str] | None = None,
+                 host: "Ruleset | None" = None, owner: str = "", reply_to: str = "", state: dict | None = None,
+                 held: dict | None = None, asides: list | None = None) -> None:
+        self.group = group
+        self.requests = [] if requests is None else requests
+        self.notes = [] if notes is None else notes
+        self.host = host
+        self.owner = owner
+        self.reply_to = reply_to
+        self.state = {} if state is None else state
+        #: Tables that hold for a whole fight, by ruleset id ("" the fight's own), filled on first use: a
+        #: forecast hands one dict to every context of a simulated fight; None (real play) looks them up each time.
+        self.held = held
+        #: Notes set apart by ``about``: [subject, first, past the last] of ``notes`` for each, in the order each
+        #: began (shared, as ``notes`` is, by every context of the same event). None: no one reads this event's
+        #: notes (a forecast's simulated fight), so ``about`` marks nothing. Real play (``Encounter``) gives a list.
+        self.asides = asides
+
+    def __repr__(self) -> str:
+        return (f"RuleContext(group={self.group!r}, requests={self.requests!r}, notes={self.notes!r}, "
+                f"owner={self.owner!r}, reply_to={self.reply_to!r})")
 
     def request_roll(
         self,

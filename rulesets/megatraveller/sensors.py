@@ -198,13 +198,29 @@ def sensor_action_left(ship: dict) -> bool:
     return any(not _why_not_spend(ship, spend) for spend in _spends(ship))
 
 
+def why_blind(ship: dict) -> str:
+    """Why the ship has no sensor action at all, free or bought with gunnery ("" when it has sensors to use).
+
+    A sensor roll is made "for the best difficulty listed that you still have sensors for": with none fitted,
+    or every one lost to sensor hits (``damage``), there is nothing to roll for; shut-down sensors take no
+    action either (``systems``).
+    """
+    if not any(ship["sensors"].values()):
+        return f"{ship['name']} has no sensors (none fitted, or all lost to sensor hits)"
+    return systems.why_off(ship, "sensors")
+
+
 def _why_not_sensing(state: dict, args: dict) -> str:
-    return why_not_acting(state, args, 1, "sensor actions are taken in step 1, Sensors", "sensors")
+    why = why_not_acting(state, args, 1, "sensor actions are taken in step 1, Sensors", "sensors")
+    if why or "ship" not in args:
+        return why
+    return why_blind(state["ships"][args["ship"]])
 
 
 def sensor_spends_now(state: dict, ship_id: str) -> list[str]:
     """What the ship may still spend on a sensor action now, as the locate and lock forms offer it (``FREE``,
-    then battery ids): nothing outside step 1 or while its sensors are shut down (the checklist lists these)."""
+    then battery ids): nothing outside step 1, nor with no sensors or sensors shut down (the checklist lists
+    these)."""
     if _why_not_sensing(state, {"ship": ship_id}):
         return []
     ship = state["ships"][ship_id]

@@ -12,7 +12,8 @@ from engine.rolls import percent
 
 from .fire import batteries_ready_now
 from .ranges import band_of, square_words
-from .sensors import FREE, SIGNATURE_TIER, TASK_NAMES, TIER_WORDS, locate_chance, seen, sensor_spends_now
+from .sensors import (FREE, SIGNATURE_TIER, TASK_NAMES, TIER_WORDS, locate_chance, seen, sensor_spends_now,
+                      why_blind)
 from .ships import class_words, ucp
 from .systems import defence, off
 from .tables import Tables
@@ -60,7 +61,7 @@ def ship_panels(state: dict, ship_id: str, tables: Tables) -> dict[str, list[tup
         ("Drives", f"maneuver {s['maneuver']}, jump {s['jump']}, power {s['power_plant']}, agility {s['agility']}"),
         ("Computer", f"model {s['computer']}" + (f", Sensor Ops {s['sensor_ops']}" if s["sensor_ops"] >= 0 else "")),
         ("Sensors", sens),
-        ("Sensor action", "free action used" if s["free_sensor_used"] else "free action ready"),
+        ("Sensor action", _sensor_action_words(s)),
         ("Fuel", f"{s['fuel']} / {s['fuel_start']} tons"),
         ("Batteries", batt),
         ("Tactics", f"ship pool {s['tactics']}, fleet pool {state['fleet_tactics'].get(s['side'], 0)}"),
@@ -80,6 +81,14 @@ def ship_panels(state: dict, ship_id: str, tables: Tables) -> dict[str, list[tup
         ("Other hits", f"sensors {s['sensor_hits']}, hold {s['hold_hits']}"),
     ]
     return {"Ship status": status, "Armor and crew": armor}
+
+
+def _sensor_action_words(ship: dict) -> str:
+    """The free sensor action's state, or why the ship has none (the rule the locate and lock forms read)."""
+    why = why_blind(ship)
+    if why:
+        return f"none: {why}"
+    return "free action used" if ship["free_sensor_used"] else "free action ready"
 
 
 def checklist_notes(state: dict) -> list[str]:

@@ -290,7 +290,8 @@ def test_the_free_list_leaves_out_what_cannot_act() -> None:
     enc.correct("ships.hulk.shut_down", ["sensors"], note="test: as after a critical")
     imperial, corsairs = views.still_free(enc.state)  # 1 Sensors
     assert "Picket" not in imperial
-    assert corsairs.startswith("Corsairs free: Corsair-1 free sensor action, gunnery B1-1 B1-2 B1-3; Skiff")
+    # Hulk, Skiff and Shadow carry no sensors: no sensor action (test_a_ship_without_sensors_has_no_sensor_action)
+    assert corsairs == "Corsairs free: Corsair-1 free sensor action, gunnery B1-1 B1-2 B1-3"
     enc.act("next")  # 2 Fire
     imperial, corsairs = views.still_free(enc.state)
     assert "Picket" not in imperial
@@ -338,3 +339,34 @@ def test_the_free_list_lists_what_the_sensor_and_fire_forms_offer() -> None:
     fire = [c.value for c in RULESET.param_choices(enc.state, "fire", "batteries", {"ship": "lancer", "target": "raider"})]
     assert "B1-2" not in fire
     assert _free(enc.state)["Imperial"].split(";")[0] == "Lancer " + " ".join(fire)
+
+
+def test_a_ship_without_sensors_has_no_sensor_action() -> None:
+    """megatraveller-sensors-fire.txt line 10, "A ship gets 1 free sensor action each round"; line 12, "Gunnery
+    actions can be used for extra sensor actions"; line 14, a sensor roll is made "for the best difficulty listed
+    that you still have sensors for"; line 103, "Criticals shut down a system". A ship with no sensor left to roll
+    for (none fitted, every one lost to sensor hits, or its sensors shut down) has no sensor action, free or
+    bought with gunnery. Found by a game master's drive: the checklist and the ship's panel still offered Skiff
+    (no sensors fitted) a "free sensor action" that the locate form could never take."""
+    from rulesets.megatraveller import views
+
+    enc = new_engagement()
+    tables = RULESET.tables_for(enc.state)
+    for sid in ("picket", "raider"):  # every sensor lost to hits (Picket lists two, Corsair-1 one)
+        damage.apply_result(enc.state, sid, {"system": "sensors", "amount": 3}, TABLES, RuleContext(0), "surface")
+        assert not any(enc.state["ships"][sid]["sensors"].values())
+    enc.correct("ships.lancer.shut_down", ["sensors"], note="test: as after a critical")
+    assert not any(enc.state["ships"]["picket"]["sensors"].values())
+    free = _free(enc.state)
+    assert free == {"Imperial": "nothing", "Corsairs": "nothing"}  # Hulk, Skiff and Shadow carry no sensors
+    for sid, target, why in (("skiff", "lancer", "Skiff has no sensors"), ("picket", "raider", "Picket has no sensors"),
+                             ("lancer", "raider", "Lancer's sensors are shut down")):
+        assert sid not in {c.value for c in RULESET.param_choices(enc.state, "locate", "ship", {})}
+        with pytest.raises(IllegalAction, match=why):
+            RULESET.check_action(enc.state, "locate", {"ship": sid, "target": target})
+        panel = dict(views.ship_panels(enc.state, sid, tables)["Ship status"])
+        assert panel["Sensor action"].startswith("none: ") and why in panel["Sensor action"], panel
+    enc.correct("ships.lancer.shut_down", [], note="test: repaired")
+    assert _free(enc.state)["Imperial"].startswith("Lancer free sensor action, gunnery B1-1 ")
+    panel = dict(views.ship_panels(enc.state, "lancer", tables)["Ship status"])
+    assert panel["Sensor action"] == "free action ready"

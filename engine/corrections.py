@@ -3,8 +3,9 @@
 A correction is typed by hand, so it is checked three ways before it is logged:
 
 - by kind, shape and size: the same kind of value as the one it replaces (a
-  table or list given whole, the shape it has now: ``state.shape_fault``), and a
-  whole number a save can hold (TOML's 64-bit range);
+  table or list given whole, the shape it has now: ``state.shape_fault``; a list
+  of names the ruleset declares, ``names_list``, typed as names separated by
+  commas), and a whole number a save can hold (TOML's 64-bit range);
 - by the rules that check files: a unit's field keeps its declared limits and
   choices (``UnitKind.fields``; a positive least value is a file's, and damage
   may take the value to 0 in play), a unit's ``side`` names a side, and every rule
@@ -41,13 +42,15 @@ class CorrectionRule:
     ``check(state, value, tables)`` answers "" or why the value cannot stand; with ``reads_path`` it is also
     given the value's path (``check(state, value, tables, path)``), for a limit another value of the same unit
     sets (``up_to``, ``at_least``). With ``swaps``, the value's list holds each entry once: the entry named moves
-    to the place the replaced one leaves (``set_corrected``).
+    to the place the replaced one leaves (``set_corrected``). With ``names``, the value is a list of names
+    corrected whole (``names_list``).
     """
 
     pattern: str
     check: Callable[..., str]
     reads_path: bool = False
     swaps: bool = False
+    names: bool = False
 
     def matches(self, path: Path) -> bool:
         parts = _pattern(self.pattern)
@@ -115,6 +118,29 @@ def reorder(pattern: str) -> CorrectionRule:
     trades places with the one it replaces. Any other value would leave an entry twice and another gone, and a
     rule that looks an entry up (a side's name, its roll) would fail on it later."""
     return CorrectionRule(pattern, _one_of_its_list, reads_path=True, swaps=True)
+
+
+def names_list(pattern: str, check: Callable[[dict, Any, Any], str]) -> CorrectionRule:
+    """For a list of names a game master corrects whole (the systems shut down): typed as names separated by
+    commas (``read_names``) and listed by the correction form as one value, since an empty list has no entry to
+    pick and a name added or taken away changes its length. ``check(state, names, tables)`` holds the names to
+    the ruleset's rule; a single entry corrected alone is the ruleset's to check with it."""
+    return CorrectionRule(pattern, check, names=True)
+
+
+def typed_as_names(ruleset: Any, path: Path) -> bool:
+    """Whether the value at ``path`` is a list of names corrected whole (``names_list``)."""
+    return any(rule.names and rule.matches(path) for rule in ruleset.correction_rules)
+
+
+def read_names(text: str) -> list[str]:
+    """"sensors, power" as ["sensors", "power"]; empty text (or only commas) is no names at all."""
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def names_text(names: list) -> str:
+    """The list as a game master types it back (``read_names`` reads it as it was)."""
+    return ", ".join(map(str, names))
 
 
 def not_empty(state: dict, value: Any, tables: Any) -> str:

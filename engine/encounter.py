@@ -17,7 +17,7 @@ from .errors import FlagbridgeError, IllegalAction
 from .ids import id_place, id_problem
 from .reading import holds_control, standard_time
 from .rolls import Modifier, RollRequest, RollResult, SeededRoller, Target, checked_result, typed_result
-from .corrections import breakage, play_correction, refusal, trial_fault
+from .corrections import breakage, play_correction, read_names, refusal, trial_fault, typed_as_names
 from .tables import table_files
 from .actions import Action, Offer
 from .ruleset import RuleContext, Ruleset, StepView, find_ruleset
@@ -611,6 +611,8 @@ class Encounter:
         if p and p[0] == "pending":
             raise IllegalAction("pending rolls cannot be corrected; undo the action instead")
         old = get_path(self.state, p)
+        if isinstance(value, str) and type(old) is list and typed_as_names(self.ruleset, p):
+            value = read_names(value)  # "sensors, power": a list of names typed whole
         new = coerce_like(old, value, path_text(p))
         why = refusal(self.ruleset, self.state, p, new)
         if not why:  # try it on a copy: the console must still be able to show the fight

@@ -2,15 +2,17 @@
 
 The same limits the rules and the ship files hold: the round's steps, range in
 squares, battery weapons and sensor difficulties the tables know, mounts that fit
-their weapon and factor, signature classes, sensor states, and pools that cannot
-go below nothing.
+their weapon and factor, signature classes, sensor states, pools that cannot
+go below nothing, and systems shut down that a critical could shut down (typed
+whole as names separated by commas).
 """
 
-from engine.corrections import CorrectionRule, between, not_empty, one_of, reorder
+from engine.corrections import CorrectionRule, between, names_list, not_empty, one_of, reorder
 from engine.state import get_path
 
 from .sensors import REVEALED, SIGNATURE_TIER, STATES
 from .ships import SPINAL_FACTOR, mount_fault
+from .systems import shut_down_fault
 from .turn import MAX_SQUARES, STEPS
 
 
@@ -32,6 +34,19 @@ def _mount(state: dict, value, tables, path) -> str:
     battery["spinal"] = battery["factor"] >= SPINAL_FACTOR
     fault = mount_fault(battery, tables)
     return f"cannot be {value}: {fault}" if fault else ""
+
+
+def _shut_down(state: dict, value, tables) -> str:
+    """The systems shut down, typed whole: held to the rule a critical shuts them down by (``systems``)."""
+    return shut_down_fault(value, tables)
+
+
+def _one_shut_down(state: dict, value, tables, path) -> str:
+    """One entry of the systems shut down, corrected alone: the list it makes, held to the same rule."""
+    names = list(get_path(state, path[:-1]))
+    if 0 <= path[-1] < len(names):
+        names[path[-1]] = value
+    return shut_down_fault(names, tables)
 
 
 def _battery(state: dict, value, tables) -> str:
@@ -66,4 +81,6 @@ RULES = (
     CorrectionRule("ships.*.computer", between(0, 30)),
     CorrectionRule("ships.*.armor", between(0, 1000)),
     CorrectionRule("ships.*.defences.*", between(0, 9)),  # sand, dampers, repulsors, screens, configuration
+    names_list("ships.*.shut_down", _shut_down),  # "sensors, power"
+    CorrectionRule("ships.*.shut_down[*]", _one_shut_down, reads_path=True),
 )

@@ -284,8 +284,7 @@ def lose_sensors(ship: dict, amount: int, ctx: RuleContext) -> None:
 
 
 def shut_down(ship: dict, system: str, ctx: RuleContext, why: str) -> None:
-    if system not in ship["shut_down"]:
-        ship["shut_down"].append(system)
+    systems.shut_down(ship, system)
     ctx.note(f"{ship['name']}: {why} shuts down {system}")
 
 

@@ -184,7 +184,7 @@ def _battery_choices(state: dict, args: dict, tables: Tables) -> list[Choice]:
 def aims(tables: Tables) -> list[str]:
     """What a pinpoint shot may name: a system type of the damage tables, or ``critical:<system>``."""
     return ([s for s in SYSTEMS if s not in ("none", "critical")]
-            + [f"critical:{c}" for c in sorted(set(tables.criticals.values()))])
+            + [f"critical:{c}" for c in systems.shut_down_names(tables)])
 
 
 def _critical_due_words(state: dict, args: dict, tables: Tables) -> str:

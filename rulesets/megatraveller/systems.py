@@ -37,6 +37,32 @@ POWERED = ("weapons", "sensors", "computer", "screens", "maneuver")
 SCREENS = ("sand", "damper", "repulsor", "meson_screen")
 
 
+def shut_down_names(tables) -> list[str]:
+    """The systems a critical can shut down: each the fight's critical table names ("All Crit rolls are a flat
+    2d6 on the table on page 94"), a house table's own names among them."""
+    return sorted(set(tables.criticals.values()))
+
+
+def shut_down(ship: dict, system: str) -> bool:
+    """"Criticals shut down a system": listed once however many criticals name it. True when it was working."""
+    if system in ship["shut_down"]:
+        return False
+    ship["shut_down"].append(system)
+    return True
+
+
+def shut_down_fault(names: list, tables) -> str:
+    """Why ``names`` cannot be a ship's systems shut down ("" when they can): each must be a system a critical
+    shuts down (``shut_down_names``), and each is down once (``shut_down``). A correction asks here."""
+    known = shut_down_names(tables)
+    for i, name in enumerate(names):
+        if name not in known:
+            return f"cannot hold {name!r}: the systems a critical shuts down are {', '.join(known)}"
+        if name in names[:i]:
+            return f"names {name!r} twice: a system is shut down once"
+    return ""
+
+
 def off(ship: dict, system: str) -> bool:
     """Whether ``system`` is shut down, by its own critical or by the power plant's."""
     down = ship["shut_down"]

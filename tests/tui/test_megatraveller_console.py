@@ -140,3 +140,34 @@ async def test_a_ship_s_shut_down_systems_wrap_at_word_boundaries_at_80x24(tmp_p
         for system in ("weapons", "computer", "power"):
             assert any(system in line for line in shown), shown
         assert "SHUT:" in words and {"weapons,", "computer,", "power"} <= set(words), shown
+
+
+async def test_c_shuts_a_system_down_by_name_and_refuses_a_bad_name_in_the_field(tmp_path: Path) -> None:
+    """Found by a game master's drive: c could not shut a system down ("Criticals shut down a system",
+    megatraveller-sensors-fire.txt line 103): the empty list of systems shut down was not listed, and a list was
+    not correctable whole. It is listed as one value, typed as names separated by commas; a name the critical
+    table does not give is refused under the field, and nothing is recorded."""
+    from tests.tui.test_bursts import burst, idle
+    from tui.screens.correct import CorrectionScreen
+
+    app = mt_app(tmp_path)
+    async with app.run_test(size=(160, 48)) as pilot:
+        enc = app.save.encounter
+        app.screen.selected = "patrol"  # Vigilance, with nothing shut down
+        assert enc.state["ships"]["patrol"]["shut_down"] == []
+        burst(app, "c", *"shut down", "enter", *"sensors, powr", "enter")
+        await idle(pilot)
+        assert isinstance(app.screen, CorrectionScreen)
+        message = str(app.screen.query_one("#form-message").render())
+        assert "'powr'" in message and "bridge" in message, message
+        assert not enc.events or enc.events[-1].kind != "correction"
+        burst(app, *["backspace"] * 4, *"power", "enter", *"as after two criticals", "enter")
+        await idle(pilot)
+        assert enc.state["ships"]["patrol"]["shut_down"] == ["sensors", "power"]
+        assert enc.events[-1].kind == "correction" and enc.events[-1].data["note"] == "as after two criticals"
+        burst(app, "c", *"shut down", "enter")  # the value typed back as it is shown: names and commas
+        await idle(pilot)
+        assert app.screen.query_one("#form-input").value == "sensors, power"
+        burst(app, "ctrl+u", "enter", "enter")  # empty: nothing shut down
+        await idle(pilot)
+        assert enc.state["ships"]["patrol"]["shut_down"] == []

@@ -8,6 +8,8 @@ arrival order (``take_key``).
 
 from __future__ import annotations
 
+from typing import Callable
+
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -15,6 +17,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from engine.corrections import names_text, typed_as_names
 from engine.encounter import Encounter
 from engine.errors import FlagbridgeError
 from engine.state import get_path, parse_path, path_text
@@ -28,11 +31,14 @@ NOT_CORRECTED = ("pending", "table_files")
 
 
 def editable_values(state: dict, unit_id: str, unit_key: str = "ships",
-                    unit_keys: tuple[str, ...] = ()) -> list[tuple[str, object]]:
+                    unit_keys: tuple[str, ...] = (),
+                    whole: Callable[[tuple], bool] | None = None) -> list[tuple[str, object]]:
     """Every single value of the selected unit, then the fight's own values: its top-level ones, then those of
     its other tables (a side's tactics pool, what a side's sensors hold of this unit, the range to it, its
     attacks) that are not another unit's. ``unit_keys``: the tables of units (``ships``...), whose other units
-    are left out (a fleet's other hundred ships, and their attacks, would bury the one picked)."""
+    are left out (a fleet's other hundred ships, and their attacks, would bury the one picked). ``whole``: the
+    lists the ruleset has corrected whole, as names (``engine.corrections.typed_as_names``), each listed as one
+    value, empty or not, in place of its entries."""
     out: list[tuple[str, object]] = []
     others = {uid for key in unit_keys for uid in (state.get(key) or {}) if uid != unit_id}
 
@@ -54,6 +60,9 @@ def editable_values(state: dict, unit_id: str, unit_key: str = "ships",
                 if not (fight and names_another(k)):
                     walk(v, path + (k,), fight)
         elif isinstance(node, list):
+            if whole is not None and whole(path):
+                out.append((path_text(path), node))
+                return
             for i, v in enumerate(node):
                 walk(v, path + (i,), fight)
         else:
@@ -104,6 +113,8 @@ def label_of(path: str, value: object, unit_key: str, unit_id: str, unit_name: s
     else:
         shown = ".".join("|".join((names or {}).get(part, part) for part in key.split("|"))
                          for key in path.split("."))
+    if isinstance(value, list):  # a list of names corrected whole, as it is typed
+        return f"{shown.replace('_', ' ')} = {names_text(value) or '(none)'}"
     return f"{shown.replace('_', ' ')} = {value!r}"
 
 
@@ -136,8 +147,10 @@ class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
         state, keys = self.enc.state, tuple(k.key for k in self.enc.ruleset.unit_kinds)
         self.names = {uid: str(u.get("name", uid)) for key in keys for uid, u in (state.get(key) or {}).items()
                       if isinstance(u, dict)}
+        ruleset = self.enc.ruleset
         items = [Item(p, label_of(p, v, self.unit_key, self.unit_id, self.unit_name, self.names, state))
-                 for p, v in editable_values(state, self.unit_id, self.unit_key, keys)]
+                 for p, v in editable_values(state, self.unit_id, self.unit_key, keys,
+                                             whole=lambda path: typed_as_names(ruleset, path))]
         self.query_one(Picker).load(items)
         self.query_one(LineEdit).display = False
         self.keys_ready()
@@ -180,19 +193,26 @@ class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
         return label_of(path, "", self.unit_key, self.unit_id, self.unit_name, self.names,
                         self.enc.state).rsplit(" = ", 1)[0]
 
+    @property
+    def typing_names(self) -> bool:
+        """The value chosen is a list of names, typed whole with commas between (``editable_values``)."""
+        return typed_as_names(self.enc.ruleset, parse_path(self.path))
+
     def _chosen(self, path: str) -> None:
         self.path = path
         self.stage = "value"
         self.query_one(Picker).display = False
         line = self.query_one(LineEdit)
         line.display = True
-        line.set(str(get_path(self.enc.state, parse_path(path))), fresh=True)
-        self.query_one("#form-question", Label).update(Text(f"New value for {self.words(path)} (type it; Backspace "
+        old = get_path(self.enc.state, parse_path(path))
+        line.set(names_text(old) if self.typing_names else str(old), fresh=True)
+        how = "names separated by commas, empty for none" if self.typing_names else "type it"
+        self.query_one("#form-question", Label).update(Text(f"New value for {self.words(path)} ({how}; Backspace "
                                                             "edits the old one; Enter):"))
 
     def _submit(self, typed: str) -> None:
         if self.stage == "value":
-            if not typed.strip():
+            if not typed.strip() and not self.typing_names:
                 self.say("type a value (the field is empty)")
                 return
             try:
@@ -204,8 +224,9 @@ class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
             self.stage = "note"
             self.say("")
             self.query_one(LineEdit).set("")
+            shown = typed.strip() or "(none)"
             self.query_one("#form-question", Label).update(Text(f"A note for the log (optional), Enter to record "
-                                                                f"{self.words(self.path)} = {typed.strip()}:"))
+                                                                f"{self.words(self.path)} = {shown}:"))
             return
         try:
             self.enc.correct(self.path, self.value, note=typed.strip() or "by hand")

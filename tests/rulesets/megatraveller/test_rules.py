@@ -370,3 +370,41 @@ def test_a_ship_without_sensors_has_no_sensor_action() -> None:
     assert _free(enc.state)["Imperial"].startswith("Lancer free sensor action, gunnery B1-1 ")
     panel = dict(views.ship_panels(enc.state, "lancer", tables)["Ship status"])
     assert panel["Sensor action"] == "free action ready"
+
+
+def test_the_systems_shut_down_are_corrected_whole_as_names() -> None:
+    """megatraveller-sensors-fire.txt line 102, "All Crit rolls are a flat 2d6 on the table on page 94", and line
+    103, "Criticals shut down a system": the systems a ship can have shut down are those the critical table names,
+    each shut down once however many criticals name it. Found by a game master's drive: the correction form could
+    not shut a system down (a list was not correctable whole, and an empty one offered nothing). The list is typed
+    as names separated by commas, each checked against the critical table; empty text repairs everything."""
+    enc = new_engagement()
+    systems = sorted(set(TABLES.criticals.values()))
+    assert enc.check_correction("ships.lancer.shut_down", " sensors ,power") == (
+        ("ships", "lancer", "shut_down"), ["sensors", "power"])
+    enc.correct("ships.lancer.shut_down", "sensors, power", note="as after two criticals")
+    assert enc.state["ships"]["lancer"]["shut_down"] == ["sensors", "power"]
+    with pytest.raises(IllegalAction, match="Lancer's sensors are shut down"):
+        RULESET.check_action(enc.state, "locate", {"ship": "lancer", "target": "raider"})
+    with pytest.raises(IllegalAction) as bad:
+        enc.check_correction("ships.lancer.shut_down", "sensors, powr")
+    assert "'powr'" in str(bad.value) and ", ".join(systems) in str(bad.value)
+    with pytest.raises(IllegalAction, match="'sensors' twice"):
+        enc.check_correction("ships.lancer.shut_down", "sensors, power, sensors")
+    with pytest.raises(IllegalAction, match="'powr'"):  # one entry corrected alone is held to the same table
+        enc.check_correction("ships.lancer.shut_down[1]", "powr")
+    with pytest.raises(IllegalAction, match="'sensors' twice"):
+        enc.check_correction("ships.lancer.shut_down[1]", "sensors")
+    enc.correct("ships.lancer.shut_down", "", note="repaired")
+    assert enc.state["ships"]["lancer"]["shut_down"] == []
+    enc.undo()
+    assert enc.state["ships"]["lancer"]["shut_down"] == ["sensors", "power"]
+
+
+def test_a_critical_shuts_a_system_down_once() -> None:
+    """Line 103, "Criticals shut down a system": a second critical naming a system already down changes nothing."""
+    enc = new_engagement()
+    ship = enc.state["ships"]["raider"]
+    for _ in range(2):
+        damage.shut_down(ship, "sensors", RuleContext(0), "critical (4)")
+    assert ship["shut_down"] == ["sensors"]

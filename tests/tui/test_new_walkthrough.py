@@ -661,3 +661,35 @@ async def test_the_sides_keys_and_the_house_tables_step_are_in_sight_in_a_small_
             await idle(pilot)
             assert "no such table file" in message(app), size
             assert shown_whole(app.screen, "#form-message") and shown_whole(app.screen, "Input"), size
+
+
+async def test_the_house_tables_list_takes_the_room_the_form_has(tmp_path: Path) -> None:
+    """Found by a game master's drive of ``flagbridge new`` at 80x24 (percentile, whose last step lists ten rows):
+    the list showed five of them with two empty rows under it, and the box stopped short of the Footer. The list
+    now runs down to the box's padding and the box down to its margin above the Footer; at 160x48 every row is
+    shown, and at 60x20 the list is still whole."""
+    from textual.widgets import Footer, Input
+
+    for size in ((80, 24), (160, 48), (60, 20)):
+        app = FlagbridgeApp(save_dir=tmp_path, start="new")
+        async with app.run_test(size=size) as pilot:
+            burst(app, "down", "down", "down", "enter", *"Brawl", "enter", *"Crew", "enter", "space", "enter",
+                  *"Raiders", "enter", "down", "space", "enter")
+            await idle(pilot)
+            for _ in range(12):  # each optional rule: its usual answer, or 1 where a number must be typed
+                if "House tables" in question(app):
+                    break
+                burst(app, *(["1"] if isinstance(app.screen._asking, Input) else []), "enter")
+                await idle(pilot)
+            assert "House tables" in question(app), (size, question(app), message(app))
+            rows = app.screen.query_one("PagedOptionList")
+            box = app.screen.query_one("#form-box")
+            assert rows.option_count == 10 and shown_whole(app.screen, "PagedOptionList"), size
+            assert box.region.bottom == app.screen.query_one(Footer).region.y - box.styles.margin.bottom, size
+            if rows.max_scroll_y:  # a list cut short runs down to the box's padding (its border: 1 row)
+                assert rows.region.bottom == box.region.bottom - 1 - box.styles.padding.bottom, (size, rows.region,
+                                                                                                  box.region)
+            if size == (160, 48):
+                assert rows.max_scroll_y == 0, rows.region  # all ten rows in sight
+            if size == (80, 24):
+                assert rows.scrollable_content_region.height == 8, rows.region

@@ -272,7 +272,7 @@ class SetupScreen(QuitAsked, Screen[None]):
         field = self.query_one("#form-field", Vertical)
         field.remove_children()
         self.query_one("#form-message", Static).update("")
-        self.query_one("#form-skipped", Static).update(self._skipped_lines() if q.startswith("ships") else "")
+        self._say_skipped(self._skipped_lines() if q.startswith("ships") else Text())
         self.query_one("#form-done", Static).update(Text(" · ".join(
             # an option's answer after its name ("surprise 1"): a row of bare digits named nothing (a drive)
             (f"{k[7:].replace('_', ' ')} " if k.startswith("option:") else "")
@@ -337,6 +337,12 @@ class SetupScreen(QuitAsked, Screen[None]):
         return widget
 
     SKIPPED_SHOWN = 5
+
+    def _say_skipped(self, lines: Text) -> None:
+        """The files left out of the list, under it; with none the line takes no row (the list has it)."""
+        skipped = self.query_one("#form-skipped", Static)
+        skipped.update(lines)
+        skipped.display = bool(lines.plain)
 
     def _skipped_lines(self) -> Text:
         """One line for each file left out of the list, naming the file and what is wrong in it (a few at most,
@@ -425,7 +431,7 @@ class SetupScreen(QuitAsked, Screen[None]):
                 self.earlier[q] = [moved[i] for i in self.earlier[q] if i in moved]
         if not self.library:
             self.query_one("#form-message", Static).update("this ruleset has no unit files yet")
-            self.query_one("#form-skipped", Static).update(self._skipped_lines())
+            self._say_skipped(self._skipped_lines())
             return
         self.next_question()
 

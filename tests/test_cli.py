@@ -378,6 +378,23 @@ def test_an_option_mistyped_after_a_command_is_told_by_that_command(capsys) -> N
     assert err.startswith("flagbridge ship import-usp: unrecognized arguments: --nmae Bad (did you mean --name?)"), err
 
 
+def test_a_mistyped_option_is_matched_against_the_options_each_parser_was_given() -> None:
+    """``_Parser.unrecognized`` guessed from argparse's private ``_actions``, which a new Python may rename or
+    reshape. Each parser keeps its own record of the long options added to it: every one its help lists (``--help``
+    and ``--version`` too), no other, and the parser reads nothing private of argparse's."""
+    import re
+
+    from tui.cli import _ARGUMENTS, _parser
+
+    top = _parser()
+    for parser in [top, *top.commands.values(), *top.commands["ship"].commands.values()]:
+        listed = set(re.findall(r"(?<![\w-])--[a-z][a-z-]*", parser.format_help()))
+        assert set(parser.long_options) == listed, parser.prog
+    assert set(top.commands) == set(_ARGUMENTS)
+    source = (Path(__file__).resolve().parents[1] / "tui" / "cli.py").read_text(encoding="utf-8")
+    assert "._actions" not in source
+
+
 def test_help_names_every_argument_as_the_game_master_types_it(capsys) -> None:
     """Found by a game master's drive: the top help read "--save-dir HOME_DIR" (an internal name), and each
     command's PATH, demo's RULESET and serve's --port had no word of help."""

@@ -108,6 +108,19 @@ _ARGUMENTS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None] | Non
 class _Parser(argparse.ArgumentParser):
     """argparse, with a mistake on the command line told in one line, as every other refusal is."""
 
+    def __init__(self, *args, **kwargs) -> None:
+        #: The long options added to this parser (``--help`` among them, added by argparse's own ``__init__``), so a
+        #: mistyped one is matched without reading argparse's private list of actions. The parsers of the commands
+        #: are this class too (``add_subparsers`` makes its parsers of the parent's class); no option here is
+        #: added through an argument group, whose ``add_argument`` would not pass this way.
+        self.long_options: list[str] = []
+        super().__init__(*args, **kwargs)
+
+    def add_argument(self, *names, **kwargs):  # type: ignore[override]
+        action = super().add_argument(*names, **kwargs)  # refused (a name twice): nothing recorded
+        self.long_options.extend(n for n in names if isinstance(n, str) and n.startswith("--"))
+        return action
+
     def error(self, message: str):  # type: ignore[override]
         self.exit(EXIT_BAD, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
@@ -115,7 +128,7 @@ class _Parser(argparse.ArgumentParser):
         """Arguments this command does not take, with the option a mistyped one was most likely meant to be."""
         import difflib
 
-        known = [s for action in self._actions for s in action.option_strings if s.startswith("--")]
+        known = self.long_options
         guesses = [g for a in extra if a.startswith("-") for g in difflib.get_close_matches(a.split("=")[0], known, 1)]
         self.error(f"unrecognized arguments: {' '.join(extra)}"
                    + (f" (did you mean {' or '.join(dict.fromkeys(guesses))}?)" if guesses else ""))

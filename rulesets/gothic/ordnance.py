@@ -89,7 +89,8 @@ def may_launch(state: dict, args: dict, tables: Tables) -> str:
         if not isinstance(kinds, list) or not kinds or any(k not in KINDS for k in kinds):
             return "choose torpedoes or boarding torpedoes"
         if len(kinds) > 1:
-            return "boarding torpedoes are never launched in the same salvo as ordinary torpedoes"
+            return ("a salvo carries one kind of torpedo: boarding torpedoes are never launched in the same salvo as "
+                    "ordinary torpedoes")
         if kinds == ["boarding"] and not v["boarding_torpedoes"]:
             return f"{v['name']} carries no boarding torpedoes"
     if "target" in args:
@@ -131,7 +132,8 @@ def launch(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
 
 CATALOGUE.add(Action("launch", "Launch torpedoes", launch, key="l", may=may_launch, params=(
     Param("vessel", "Launching ship or defence", "choice", options=_launchers),
-    Param("kinds", "Load (one kind a salvo)", "multi", options=_kinds, words=_kind_words),
+    # a list, as saves since the first keep it: the question asks for the load, and a mix is refused with why
+    Param("kinds", "Load", "multi", options=_kinds, words=_kind_words),
     Param("strength", "Salvo strength", "int", options=_strengths, minimum=1, maximum=30),
     TARGET_PARAM,
     Param("distance", "Distance from the salvo to its target (cm)", "int", minimum=1, maximum=MAX_CM),

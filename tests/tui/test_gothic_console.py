@@ -168,5 +168,24 @@ async def test_a_ticked_answer_shows_in_the_form_as_it_was_offered(tmp_path: Pat
         await pilot.press("n", "l", "enter", "down", "space", "enter")
         await pilot.pause()
         done = text(app, "#form-done")
-        assert "Load (one kind a salvo): Boarding torpedoes" in done
+        assert "Load: Boarding torpedoes" in done
         assert ": boarding" not in done
+
+
+async def test_the_load_question_asks_for_the_load_and_a_mixed_salvo_is_refused_with_the_reason(
+        tmp_path: Path) -> None:
+    """Boarding torpedoes "are launched the way ordinary torpedoes are, but never in the same salvo as ordinary
+    torpedoes" (gothic-boarding-teleport.en.md, "Boarding torpedoes"). A drive read "Load (one kind a salvo)
+    (several):", a question that said one and offered several. The list is still ticked (a save's launch keeps
+    its load as a list), so the question asks only for the load, and ticking both kinds is refused with the
+    text's reason: a salvo carries one kind."""
+    app = gothic_app(tmp_path)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("n", "l", "enter")
+        await pilot.pause()
+        assert text(app, "#form-question").strip() == "Load (several):"
+        await pilot.press("space", "down", "space", "enter")
+        await pilot.pause()
+        said = text(app, "#form-message")
+        assert said.startswith("a salvo carries one kind of torpedo: boarding torpedoes are never launched in the "
+                               "same salvo as ordinary torpedoes"), said

@@ -66,7 +66,9 @@ def test_boarding_and_ordinary_torpedoes_never_share_a_salvo() -> None:
     refused(enc, "never launched in the same salvo", "launch", vessel="hammer", kinds=["torpedoes", "boarding"],
             strength=6, target="vow", distance=30)
     _value, why = enc.ruleset.check_answer(enc.state, "launch", "kinds", ["torpedoes", "boarding"], {"vessel": "hammer"})
-    assert "never launched in the same salvo" in why  # the form says so where the boxes are ticked
+    # the form says so where the boxes are ticked, with the reason a salvo holds one kind
+    assert why == ("a salvo carries one kind of torpedo: boarding torpedoes are never launched in the same salvo "
+                   "as ordinary torpedoes")
     refused(enc, "carries no boarding torpedoes", "launch", vessel="right", kinds=["boarding"], strength=4,
             target="vow", distance=30)
     enc.act("launch", vessel="right", kinds=["torpedoes"], strength=4, target="vow", distance=30)

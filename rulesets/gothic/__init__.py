@@ -150,6 +150,10 @@ class Gothic(Ruleset):
         from . import views
         return views.unit_panels(state, kind, uid, self.tables_for(state))
 
+    def roll_help(self, state: dict, request) -> list[str]:
+        from . import views
+        return views.roll_help(state, request, self.tables_for(state))
+
 
 class _Reading(Gothic):
     """Gothic as an earlier version read a log: only for a loaded save's [state] (``Ruleset.earlier_readings``).

@@ -1,4 +1,5 @@
-"""What the console shows for a gothic fight: unit lines, panels, checklist notes.
+"""What the console shows for a gothic fight: unit lines, panels, checklist notes, the critical hits table under
+its roll.
 
 Presentation only: nothing here changes the state. Ships and defences show hits
 as remaining/starting with CRIPPLED when crippled, shields up or DOWN, special
@@ -113,6 +114,23 @@ def _salvo_panels(state: dict, uid: str, tables: Tables) -> dict[str, list[tuple
         ("Launched", f"turn {o['launched_turn']}"),
     ]
     return {"Salvo": rows, "": []}
+
+
+def roll_help(state: dict, request, tables: Tables) -> list[str]:
+    """Under the critical hit's 2D6, what each total finds, from the fight's own critical hits table (the text
+    names the table without printing it; a replaced one is the one shown): a game master rolling real dice reads
+    the row there, with the hits it takes at once and whether it can ever be repaired."""
+    if request.then != "critical":
+        return []
+    return ["Critical hits table: " + " · ".join(_critical_row(roll, row)
+                                                   for roll, row in sorted(tables.criticals.items()))]
+
+
+def _critical_row(roll: int, row: dict) -> str:
+    more = [f"+{row['extra_hits']} hit{'s' if row['extra_hits'] != 1 else ''}"] if row["extra_hits"] else []
+    if not row["repairable"]:
+        more.append("permanent")
+    return f"{roll} {row['name']}" + (f" ({', '.join(more)})" if more else "")
 
 
 def checklist_notes(state: dict) -> list[str]:

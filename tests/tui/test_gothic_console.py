@@ -189,3 +189,27 @@ async def test_the_load_question_asks_for_the_load_and_a_mixed_salvo_is_refused_
         said = text(app, "#form-message")
         assert said.startswith("a salvo carries one kind of torpedo: boarding torpedoes are never launched in the "
                                "same salvo as ordinary torpedoes"), said
+
+
+async def test_the_critical_roll_prompt_lists_the_critical_hits_table(tmp_path: Path) -> None:
+    """A hit-and-run that rolls 2 or more rolls "on the critical hits table" (gothic-boarding-teleport.en.md,
+    "Resolving a hit-and-run attack"): the dice prompt lists what each total finds (our shipped
+    tables/criticals.toml), as the damage tables of the other rulesets are listed under their rolls."""
+    from tests.rulesets.scripted import answer
+
+    def critical_waiting(enc) -> None:
+        enc.act("set_distance", vessel="hammer", target="ironvow", cm=10)
+        enc.act("next")
+        enc.act("shields", vessel="ironvow", up=0)
+        enc.act("next")
+        enc.act("next")  # the end phase
+        enc.act("teleport", vessel="hammer", target="ironvow")
+        answer(enc, "Hit-and-run on Iron Vow", "4")
+
+    app = gothic_app(tmp_path, critical_waiting)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        prompt = " ".join(text(app, "#prompt").split())
+        assert "Critical hit on Iron Vow" in prompt
+        assert "Critical hits table: 2 Command deck shaken · 3 Starboard batteries silenced" in prompt
+        assert "11 Hull breached (+1 hit, permanent) · 12 Bulkheads give way (+2 hits, permanent)" in prompt

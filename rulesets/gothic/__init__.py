@@ -57,6 +57,7 @@ class Gothic(Ruleset):
     destroys_at_no_hits = True   # since 8662736: hits corrected to 0 destroy the vessel
     rereads_criticals = True     # since then: a critical's corrected roll applies the corrected row
     drops_moot_rolls = True      # since session 28: rolls waiting on a vessel a correction destroyed are not asked
+    follows_repairs = True       # since session 31: a repair die waiting follows its critical as corrected
 
     def check_unit(self, kind: UnitKind, unit: dict, where: str) -> None:
         if kind.id == "defence":
@@ -73,7 +74,8 @@ class Gothic(Ruleset):
         """Values that follow from a corrected one, as play would have made them: a ship or defence whose hits are
         corrected to 0 is destroyed, as losing its last hit destroys it (found by a drive: an escort at 0/1
         stayed in play); a critical whose roll is corrected takes back the old row and applies the new one
-        (``hitrun.reread_critical``; a drive found the old row still in force)."""
+        (``hitrun.reread_critical``; a drive found the old row still in force); a repair die waiting follows its
+        critical as corrected (``hitrun.repairs_follow_corrections``)."""
         note = ctx.note if ctx is not None else (lambda text: None)
         if len(path) == 3 and path[0] in ("ships", "defences") and path[2] == "hits" and self.destroys_at_no_hits:
             v = state[path[0]].get(path[1])
@@ -84,11 +86,15 @@ class Gothic(Ruleset):
             hitrun.reread_critical(state, path[1], path[3], self.tables_for(state), note)
         if self.drops_moot_rolls and state["pending"]:
             moot_rolls_dropped(state, note)
+        if self.follows_repairs and state["pending"]:
+            hitrun.repairs_follow_corrections(state, note)
 
     def earlier_readings(self) -> tuple[Ruleset, ...]:
         """Saves written before the corrections above played out, or before a table corrected whole played out the
-        values inside it (``Ruleset.plays_out_inside_tables``), hold their older results; newest first."""
-        return (_Reading(True, True, True), _Reading(True, False), _Reading(False, False))
+        values inside it (``Ruleset.plays_out_inside_tables``), hold their older results; newest first (the first:
+        everything but a repair die following its corrected critical)."""
+        return (_Reading(True, True, True, inside_tables=True), _Reading(True, True, True), _Reading(True, False),
+                _Reading(False, False))
 
     def new_state(self, setup) -> dict:
         files = table_files(setup.options)
@@ -157,13 +163,14 @@ class Gothic(Ruleset):
 
 class _Reading(Gothic):
     """Gothic as an earlier version read a log: only for a loaded save's [state] (``Ruleset.earlier_readings``).
-    Every earlier version handed a table corrected whole to ``after_correction`` by its own path alone."""
+    None let a waiting repair die follow its corrected critical; all but the latest (``inside_tables``) handed a
+    table corrected whole to ``after_correction`` by its own path alone."""
 
-    plays_out_inside_tables = False
-
-    def __init__(self, destroys_at_no_hits: bool, rereads_criticals: bool, drops_moot_rolls: bool = False) -> None:
+    def __init__(self, destroys_at_no_hits: bool, rereads_criticals: bool, drops_moot_rolls: bool = False,
+                 inside_tables: bool = False) -> None:
         self.destroys_at_no_hits, self.rereads_criticals = destroys_at_no_hits, rereads_criticals
-        self.drops_moot_rolls = drops_moot_rolls
+        self.drops_moot_rolls, self.plays_out_inside_tables = drops_moot_rolls, inside_tables
+        self.follows_repairs = False
 
 
 RULESET = Gothic()

@@ -14,8 +14,8 @@ Our readings where the text is silent: an escort is destroyed on the 2+ without
 a roll on the table (what it suffers does not matter); a defence takes criticals
 as a capital ship does; a critical's extra hits are lost at once and stay lost
 when it is repaired. A roll asked before a correction reads the fight as
-corrected when it comes: no hit-and-run on a vessel since destroyed, no repair
-of a critical since corrected to a permanent row or taken away.
+corrected: no hit-and-run on a vessel since destroyed, and a repair die follows
+its critical as corrected (not asked for a permanent row or one taken away).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from engine.ruleset import RuleContext
 
 from .catalogue import CATALOGUE, VESSEL_PARAM, chosen_vessel, why_no_vessel
 from .tables import Tables
-from .units import destroy, lose_hits, vessel
+from .units import destroy, lose_hits, vessel, vessels
 
 #: "При выпадении 1 - атака потерпела неудачу, на 2 или больше - ... таблица критических попаданий"
 HIT_AND_RUN_NEEDS = 2
@@ -177,14 +177,53 @@ def repair(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
     v = vessel(state, args["vessel"])
     v["repair_tried"] = True
     crit = v["criticals"][int(args["critical"])]
-    ctx.request_roll(f"Repair {crit['name']} on {v['name']}", "D6", target=Target(tables.repair_needs),
+    ctx.request_roll(_repair_words(crit, v), "D6", target=Target(tables.repair_needs),
                      then="repaired", context={"vessel": args["vessel"], "critical": int(args["critical"])})
+
+
+def _repair_words(crit: dict, v: dict) -> str:
+    return f"Repair {crit['name']} on {v['name']}"
+
+
+def repairs_follow_corrections(state: dict, note) -> None:
+    """A repair die still waiting when a correction changes the critical it is for follows the critical as
+    corrected, as the console shows it before the dice fall (a drive read "Repair Fire on the gun decks", 5+,
+    for a critical corrected to a hull breach, which no die repairs). A critical now of a row that "cannot be
+    repaired", or no longer in force, has nothing to roll for: the die is not asked, and the ship's one try this
+    end phase is given back, since ``may_repair`` would not have let it try that row. A critical corrected to
+    another row that can be repaired is the one the die now repairs, and the prompt names it. A repair on a
+    vessel the correction destroyed is ``units.moot_rolls_dropped``'s."""
+    kept: list[dict] = []
+    for p in state["pending"]:
+        context = p.get("context")
+        v = vessels(state).get(context.get("vessel")) if p.get("then") == "repaired" and isinstance(context, dict) \
+            else None
+        at = context.get("critical") if v is not None else None
+        if not isinstance(v, dict) or v.get("destroyed") or type(at) is not int:
+            kept.append(p)
+            continue
+        crit = v["criticals"][at] if 0 <= at < len(v["criticals"]) else None
+        if crit is None or not crit["repairable"]:
+            v["repair_tried"] = False
+            again = any(c["repairable"] for c in v["criticals"])
+            note(f"{v['name']}: " + (f"{crit['name']} cannot be repaired: the repair die waiting for it is not rolled"
+                                     if crit is not None else
+                                     "the critical to repair is no longer in force: the repair die is not rolled")
+                 + (f" ({v['name']} may still try another this end phase)" if again else ""))
+            continue
+        words = _repair_words(crit, v)
+        if p.get("purpose") != words:  # a new dict: the engine reads a waiting roll again only when it is replaced
+            p = {**p, "purpose": words}
+            note(f"{v['name']}: the repair die waiting is now for {crit['name']}")
+        kept.append(p)
+    state["pending"][:] = kept
 
 
 @CATALOGUE.continuation("repaired")
 def repaired(state: dict, result, tables: Tables, ctx: RuleContext) -> None:
-    """The repair die, read against the critical as it is now: one corrected while the die waited is repaired
-    as its new row allows (a row that "cannot be repaired" stays in force), and one a correction took away is
+    """The repair die, read against the critical as it is now. Today a correction made while the die waits settles
+    it (``repairs_follow_corrections``); a log read as an earlier version played it (``Gothic.follows_repairs``
+    off) still rolls it, and then a row that "cannot be repaired" stays in force and a critical taken away is
     not there to repair."""
     v = vessel(state, result.request.context["vessel"])
     at = result.request.context["critical"]

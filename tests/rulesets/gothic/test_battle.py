@@ -752,24 +752,79 @@ def test_a_teleport_or_repair_die_waiting_on_a_vessel_destroyed_by_a_correction_
     assert fire.pending is None and replay(fire.setup, fire.events, fire.ruleset) == fire.state
 
 
-def test_a_repair_waiting_for_its_die_reads_the_critical_as_corrected() -> None:
-    """A critical so caused "can be repaired like any other" ("Нанесение повреждений при hit-and-run атаке"), and
-    our shipped 11 cannot be repaired at all. A repair of a fire whose roll is corrected to 11 while the repair die
-    waits leaves the hull breach in force (a review found it repaired), and a repair whose critical a correction
-    took away altogether finds nothing to repair (it crashed)."""
+def test_a_repair_die_waiting_follows_its_critical_corrected() -> None:
+    """A critical so caused "can be repaired like any other critical" ("Resolving a hit-and-run attack"), and our
+    shipped 11 (tables/criticals.toml) cannot be repaired at all. A drive found the repair die of a fire whose
+    roll was corrected to 11 still asked as "Repair Fire on the gun decks" at 5+: a die that could decide nothing.
+    Rolls still waiting read the fight as corrected, and one that would find nothing is not asked (README,
+    corrections): the repair of a critical corrected to a permanent row, or taken away, goes with the reason, and
+    the ship's one try this end phase is not spent (``may_repair`` would not have let it try that row)."""
     enc = new_fight()
     critical_on_vow(enc, "3 4")  # 7: a fire
     enc.act("repair", vessel="vow", critical="0")
-    enc.correct("ships.vow.criticals[0].roll", 11)
-    answer(enc, "Repair Fire on the gun decks on Iron Vow", "6")
+    assert enc.pending is not None and enc.pending.purpose == "Repair Fire on the gun decks on Iron Vow"
+    ev = enc.correct("ships.vow.criticals[0].roll", 11)
+    assert enc.pending is None
+    assert ev.notes[-1] == "Iron Vow: Hull breached cannot be repaired: the repair die waiting for it is not rolled"
     assert [c["name"] for c in unit(enc, "vow")["criticals"]] == ["Hull breached"]
-    assert enc.events[-1].notes == ["Iron Vow: Hull breached cannot be repaired (its roll was corrected): it "
-                                    "stays in force"]
+    assert not unit(enc, "vow")["repair_tried"]
+    refused(enc, "Iron Vow has no critical it can repair", "repair", vessel="vow", critical="0")
+    from engine.encounter import replay
+    assert replay(enc.setup, enc.events, enc.ruleset) == enc.state
     enc.undo()  # the repair and the correction made while it waited
     enc.act("repair", vessel="vow", critical="0")
-    enc.correct("ships.vow.criticals", [])
-    answer(enc, "Repair Fire on the gun decks on Iron Vow", "6")
-    assert enc.events[-1].notes == ["Iron Vow: the critical to repair is no longer in force"]
+    ev = enc.correct("ships.vow.criticals", [])
+    assert enc.pending is None and not unit(enc, "vow")["repair_tried"]
+    assert ev.notes[-1] == "Iron Vow: the critical to repair is no longer in force: the repair die is not rolled"
+
+
+def test_a_repair_die_that_goes_gives_back_the_try_for_another_critical() -> None:
+    """Our shipped repair (tables/repair.toml): one try a ship each end phase, at a critical that can be repaired.
+    Iron Vow tries its turret crews (9); corrected to 12 (permanent, 2 hits more), that try could not have been
+    made, so the Vow may still try its fire (7), and the end phase says so."""
+    enc = new_fight()
+    critical_on_vow(enc, "3 4")  # turn 1: 7, a fire
+    to_phase(enc, 1)
+    end_phase_in_reach(enc, ("hammer", "vow", 8))
+    enc.act("teleport", vessel="hammer", target="vow")
+    answer(enc, "Hit-and-run on Iron Vow", "6")
+    answer(enc, "Critical hit on Iron Vow", "4 5")  # turn 2: 9, turret crews slain
+    enc.act("repair", vessel="vow", critical="1")
+    ev = enc.correct("ships.vow.criticals[1].roll", 12)
+    assert enc.pending is None and ev.notes[-1] == (
+        "Iron Vow: Bulkheads give way cannot be repaired: the repair die waiting for it is not rolled "
+        "(Iron Vow may still try another this end phase)")
+    assert "repair criticals (r): Iron Vow" in [s.needs for s in enc.checklist() if s.status == "current"][0]
+    enc.act("repair", vessel="vow", critical="0")
+    answer(enc, "Repair Fire on the gun decks on Iron Vow", "5")
+    assert [c["name"] for c in unit(enc, "vow")["criticals"]] == ["Bulkheads give way"]
+
+
+def test_a_repair_die_waiting_names_the_critical_it_was_corrected_to() -> None:
+    """Corrected to another row that can be repaired, the waiting die repairs that row: the prompt names it, and
+    a 5+ (our shipped tables/repair.toml) repairs it."""
+    enc = new_fight()
+    critical_on_vow(enc, "3 4")  # 7: a fire
+    enc.act("repair", vessel="vow", critical="0")
+    ev = enc.correct("ships.vow.criticals[0].roll", 9)
+    assert "Iron Vow: the repair die waiting is now for Turret crews slain" in ev.notes
+    assert enc.pending is not None and enc.pending.purpose == "Repair Turret crews slain on Iron Vow"
+    assert str(enc.pending.target) == "5+"
+    answer(enc, "Repair Turret crews slain on Iron Vow", "5")
+    assert unit(enc, "vow")["criticals"] == [] and "Iron Vow repairs Turret crews slain" in notes(enc)
+    from engine.encounter import replay
+    assert replay(enc.setup, enc.events, enc.ruleset) == enc.state
+
+
+def test_a_repair_die_waiting_on_another_vessel_is_left_as_it_was() -> None:
+    """Only the die waiting on the critical corrected follows it: a correction of another ship's critical, or of
+    anything else, leaves the waiting repair as it was asked."""
+    enc = new_fight()
+    critical_on_vow(enc, "3 4")
+    enc.act("repair", vessel="vow", critical="0")
+    before = enc.state["pending"][0]
+    ev = enc.correct("ships.hammer.hits", 7)
+    assert enc.state["pending"][0] is before and not any("repair die" in n for n in ev.notes)
 
 
 def test_turrets_a_corrected_critical_silences_fire_no_more_at_the_salvo() -> None:

@@ -117,3 +117,31 @@ def test_a_save_written_before_salvos_could_meet_other_stands_replays_as_it_did(
     assert enc.pending is not None and enc.pending.purpose == "Torpedo to hit Shade (armour 5, 2 to roll)"
     answer(enc, "Torpedo to hit Shade", "5", target="5+")
     assert unit(enc, "shade")["shields_up"] == 0
+
+
+def test_an_old_save_with_a_repair_die_waiting_on_a_critical_corrected_to_a_permanent_row_loads(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before a waiting repair die followed its corrected critical, the die stayed asked and the ship's try stayed
+    spent; a file of that version holds them so, and loads as it was written, with today's result."""
+    def repair_waiting(enc) -> None:
+        enc.act("record_hits", vessel="vow", hits=2)
+        enc.act("set_distance", vessel="hammer", target="vow", cm=8)
+        to_phase(enc, 4)
+        enc.act("shields", vessel="vow", up=0)
+        enc.act("teleport", vessel="hammer", target="vow")
+        answer(enc, "Hit-and-run on Iron Vow", "6")
+        answer(enc, "Critical hit on Iron Vow", "3 4")  # 7: a fire
+        enc.act("repair", vessel="vow", critical="0")
+        enc.correct("ships.vow.criticals[0].roll", 11)  # a hull breach: no repair
+
+    path = tmp_path / "old.toml"
+    with monkeypatch.context() as m:
+        m.setattr(Gothic, "follows_repairs", False)
+        enc = new_fight()
+        repair_waiting(enc)
+        assert enc.pending is not None and unit(enc, "vow")["repair_tried"]
+        create(path, enc)
+    text = path.read_text()
+    enc = SaveFile.load(path).encounter
+    assert enc.pending is None and not unit(enc, "vow")["repair_tried"]
+    assert path.read_text() == text

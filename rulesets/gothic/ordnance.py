@@ -250,8 +250,11 @@ def may_meet(state: dict, args: dict, tables: Tables) -> str:
     внутрь корабля противника", land in the enemy's ship, and a hit-and-run by one's own teams on one's own ship
     is nothing the text describes. Ordinary torpedoes, whose contact the boarding torpedo's copies ("всё как у
     обычных торпед"), meet the same stands: the text says nothing of them hitting their own side, and they are
-    launched at enemies alone (``may_launch``). The move's limits are the move's (``moving``); how far the stand
-    was from the salvo is the table's to see (only distances between enemy vessels are kept)."""
+    launched at enemies alone (``may_launch``). The move's limits are the move's (``moving``). How far the stand
+    was from the salvo is known only on its first move, when the salvo still stands beside the ship that launched
+    it (``may_launch`` places it there, and nothing moves between the shooting and the ordnance phase): a stand
+    farther from that ship than the move is out of reach. Later the table sees it (only distances between enemy
+    vessels are kept)."""
     why, o = moving(state, args)
     if why or o is None or "stand" not in args:
         return why
@@ -265,6 +268,11 @@ def may_meet(state: dict, args: dict, tables: Tables) -> str:
         return (f"{v['name']} is on the salvo's own side: "
                 + ("boarding teams land in an enemy's ship" if o["kind"] == "boarding"
                    else "a salvo meets the stands of the enemies it is launched at"))
+    apart = distance(state, o["owner"], args["stand"]) if o.get("launched_turn") == state["turn"] else None
+    reach = move_cm(o, tables)
+    if apart is not None and apart > reach:
+        return (f"{v['name']} is {apart} cm from {vessel(state, o['owner'])['name']}, which launched {o['name']} this "
+                f"turn: its {reach} cm move cannot reach it")
     return ""
 
 

@@ -61,16 +61,21 @@ def _mid_fight(enc) -> None:
 async def test_a_salvo_meets_another_stand_by_keys(tmp_path: Path) -> None:
     """gothic-boarding-teleport.ru.txt: "Если управляемые торпеды перемещаются в базовый контакт с подставкой, по
     ним могут произвести стрельбу турелли": the salvo aimed at Iron Vow meets Idolator Shade's stand on its way.
-    The form lists the enemy's other stands only; a filter for Hammer's own side finds none and says why; the
-    turret fire then asked is Idolator Shade's."""
-    app = gothic_app(tmp_path, _mid_fight)
+    The form lists the enemy's other stands a first move reaches (Idolator Shade and Kessel Platform, 20 cm from
+    Hammer; Kessel Sentinel 45 cm off is out of reach); a filter for Hammer's own side finds none and says why;
+    the turret fire then asked is Idolator Shade's."""
+    def in_reach(enc) -> None:
+        for stand in ("idolator", "kessel"):
+            enc.act("set_distance", vessel="hammer", target=stand, cm=20)
+
+    app = gothic_app(tmp_path, _mid_fight, in_reach)
     async with app.run_test(size=WIDE) as pilot:
         enc = app.save.encounter
         await pilot.press("b", "enter", "enter")  # the one salvo, straight on
         await pilot.pause()
         listed = text(app, "#form-options")
         assert "Idolator Shade" in listed and "Kessel Platform" in listed
-        assert "Iron Vow" not in listed and "Sword Vigil" not in listed
+        assert "Iron Vow" not in listed and "Sword Vigil" not in listed and "Kessel Sentinel" not in listed
         await pilot.press(*"Sword")
         await pilot.pause()
         assert "boarding teams land in an enemy's ship" in text(app, "#form-message")

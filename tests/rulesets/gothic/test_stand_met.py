@@ -19,9 +19,12 @@ from .fleet import answer, new_fight, notes, refused, to_phase, unit
 
 
 def in_ordnance_phase(kind: str = "boarding", launcher: str = "hammer", strength: int = 2) -> tuple:
-    """``launcher``'s salvo aimed at Iron Vow 30 cm off, in the ordnance phase, not yet moved."""
+    """``launcher``'s salvo aimed at Iron Vow 30 cm off, in the ordnance phase, not yet moved; the rebels' other
+    stands 20 cm from ``launcher``, within the first move of a salvo placed beside it."""
     enc = new_fight()
     enc.act("set_distance", vessel=launcher, target="vow", cm=30)
+    for stand in ("shade", "platform", "battery", "sat"):
+        enc.act("set_distance", vessel=launcher, target=stand, cm=20)
     to_phase(enc, 2)
     enc.act("launch", vessel=launcher, kinds=[kind], strength=strength, target="vow", distance=30)
     enc.act("next")
@@ -90,6 +93,8 @@ def test_a_stand_is_met_only_on_a_salvos_move_in_the_ordnance_phase() -> None:
     enc = new_fight()
     enc.act("set_distance", vessel="hammer", target="vow", cm=30)
     enc.act("set_distance", vessel="right", target="vow", cm=40)
+    enc.act("set_distance", vessel="hammer", target="shade", cm=20)
+    enc.act("set_distance", vessel="right", target="shade", cm=20)
     to_phase(enc, 2)
     enc.act("launch", vessel="hammer", kinds=["boarding"], strength=2, target="vow", distance=30)
     enc.act("launch", vessel="right", kinds=["torpedoes"], strength=2, target="vow", distance=40)
@@ -125,3 +130,33 @@ def test_rolls_waiting_on_the_stand_met_are_dropped_when_a_correction_destroys_i
     assert enc.pending is None
     assert ("Boarding torpedoes 2 from Hammer: Shade, the stand it met, is destroyed; the rest of the salvo is spent"
             in event.notes)
+
+
+def test_a_salvo_on_its_first_move_meets_only_a_stand_its_move_reaches() -> None:
+    """Boarding torpedoes "are launched the way ordinary torpedoes are" and move "30 cm in each ordnance phase"
+    (gothic-boarding-teleport.en.md, "Boarding torpedoes"). A salvo is placed beside the ship that launches it
+    (``may_launch``), and nothing moves between the shooting and the ordnance phase, so on its first move it
+    stands where its ship stands: a stand farther from that ship than the move is out of its reach (a drive met
+    Kessel Platform 45 cm from Hammer with a 30 cm move). The stand a 30 cm move reaches is met; ordinary
+    torpedoes move as far as the ordnance table says (ours: 30 cm)."""
+    enc, sid = in_ordnance_phase()
+    enc.act("set_distance", vessel="hammer", target="platform", cm=45)
+    refused(enc, "Kessel Platform is 45 cm from Hammer, which launched Boarding torpedoes 2 from Hammer this turn: "
+                 "its 30 cm move cannot reach it", "meet_stand", salvo=sid, turn=0, stand="platform")
+    offered = enc.ruleset.param_choices(enc.state, "meet_stand", "stand", {"salvo": sid, "turn": 0})
+    assert [c.value for c in offered] == ["shade", "battery", "sat"]
+    enc.act("set_distance", vessel="hammer", target="platform", cm=30)
+    enc.act("meet_stand", salvo=sid, turn=0, stand="platform")
+    assert enc.pending is not None and enc.pending.purpose.startswith("Turret fire: Kessel Platform")
+
+
+def test_a_salvo_that_has_moved_before_meets_a_stand_the_table_says_it_reaches() -> None:
+    """After its first move the salvo is no longer beside its ship, and only its distance to its target is kept:
+    how far another stand is, is the table's to see, and any enemy stand may be met."""
+    enc, sid = in_ordnance_phase()
+    enc.act("move_salvo", salvo=sid, turn=0, distance=10)
+    to_phase(enc, 1)
+    enc.act("set_distance", vessel="hammer", target="platform", cm=90)
+    to_phase(enc, 3)
+    enc.act("meet_stand", salvo=sid, turn=0, stand="platform")
+    assert enc.pending is not None and enc.pending.purpose.startswith("Turret fire: Kessel Platform")

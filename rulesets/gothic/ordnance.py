@@ -256,8 +256,10 @@ def may_meet(state: dict, args: dict, tables: Tables) -> str:
     farther from that ship than the move is out of reach. Later the table sees it (only distances between enemy
     vessels are kept)."""
     why, o = moving(state, args)
-    if why or o is None or "stand" not in args:
+    if why or o is None:
         return why
+    if "stand" not in args:
+        return _none_in_reach(state, args["salvo"], o, tables)
     why = why_no_vessel(state, args["stand"])
     if why:
         return why
@@ -268,12 +270,32 @@ def may_meet(state: dict, args: dict, tables: Tables) -> str:
         return (f"{v['name']} is on the salvo's own side: "
                 + ("boarding teams land in an enemy's ship" if o["kind"] == "boarding"
                    else "a salvo meets the stands of the enemies it is launched at"))
-    apart = distance(state, o["owner"], args["stand"]) if o.get("launched_turn") == state["turn"] else None
-    reach = move_cm(o, tables)
-    if apart is not None and apart > reach:
+    apart = _beyond_first_move(state, o, args["stand"], tables)
+    if apart is not None:
         return (f"{v['name']} is {apart} cm from {vessel(state, o['owner'])['name']}, which launched {o['name']} this "
-                f"turn: its {reach} cm move cannot reach it")
+                f"turn: its {move_cm(o, tables)} cm move cannot reach it")
     return ""
+
+
+def _beyond_first_move(state: dict, o: dict, uid: str, tables: Tables) -> int | None:
+    """How far stand ``uid`` is from the ship that launched ``o`` this turn, when that is more than its move
+    (``may_meet``); None when it is within reach, or the salvo has moved before and the table sees its reach."""
+    if o.get("launched_turn") != state["turn"]:
+        return None
+    apart = distance(state, o["owner"], uid)
+    return apart if apart is not None and apart > move_cm(o, tables) else None
+
+
+def _none_in_reach(state: dict, sid: str, o: dict, tables: Tables) -> str:
+    """A salvo on its first move with no enemy stand but its target in reach is refused as a whole, with why
+    (the console said only "no salvo can be chosen now")."""
+    stands = [uid for uid, v in afloat(state).items() if v["side"] != o["side"] and uid != o["target"]]
+    if o.get("launched_turn") != state["turn"] or not stands \
+            or any(_beyond_first_move(state, o, uid, tables) is None for uid in stands):
+        return ""
+    owner = vessel(state, o["owner"])["name"]
+    return (f"{salvo_named(state, sid)} stands beside {owner} on its first move, and no enemy stand but its target "
+            f"is within its {move_cm(o, tables)} cm move of it (d enters a distance)")
 
 
 def meet_stand(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:

@@ -160,3 +160,19 @@ def test_a_salvo_that_has_moved_before_meets_a_stand_the_table_says_it_reaches()
     to_phase(enc, 3)
     enc.act("meet_stand", salvo=sid, turn=0, stand="platform")
     assert enc.pending is not None and enc.pending.purpose.startswith("Turret fire: Kessel Platform")
+
+
+def test_a_salvo_with_no_stand_in_its_first_moves_reach_says_why() -> None:
+    """Pressing b with every other enemy stand out of a first move's reach said only "no salvo can be chosen now"
+    (found by a drive): the salvo is refused with the reason and the way to say otherwise, a distance entered."""
+    enc = new_fight()  # every enemy 40 cm from every ship
+    enc.act("set_distance", vessel="hammer", target="vow", cm=30)
+    to_phase(enc, 2)
+    enc.act("launch", vessel="hammer", kinds=["boarding"], strength=2, target="vow", distance=30)
+    enc.act("next")
+    reason = enc.ruleset.asker(enc.state).reason(enc.ruleset.catalogue.get("meet_stand"))
+    assert reason == ("no salvo can be chosen now: Boarding torpedoes 2 from Hammer stands beside Hammer on its "
+                      "first move, and no enemy stand but its target is within its 30 cm move of it (d enters a "
+                      "distance)")
+    enc.act("set_distance", vessel="hammer", target="shade", cm=30)
+    assert enc.ruleset.asker(enc.state).reason(enc.ruleset.catalogue.get("meet_stand")) == ""

@@ -195,9 +195,9 @@ def repairs_follow_corrections(state: dict, note) -> None:
     vessel the correction destroyed is ``units.moot_rolls_dropped``'s."""
     kept: list[dict] = []
     for p in state["pending"]:
-        context = p.get("context")
-        v = vessels(state).get(context.get("vessel")) if p.get("then") == "repaired" and isinstance(context, dict) \
-            else None
+        context = p.get("context") if p.get("then") == "repaired" else None
+        uid = context.get("vessel") if isinstance(context, dict) else None
+        v = vessels(state).get(uid) if isinstance(uid, str) else None
         at = context.get("critical") if v is not None else None
         if not isinstance(v, dict) or v.get("destroyed") or type(at) is not int:
             kept.append(p)

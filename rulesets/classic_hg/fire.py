@@ -730,7 +730,17 @@ def intercepted(attack: dict, entry: dict, ctx: RuleContext) -> None:
 
 
 def attack_by_id(state: dict, attack_id: str) -> dict:
-    for a in state["attacks"]:
+    """The turn's attack of that id. Attacks are numbered in the order they are made (``new_attack``), so the
+    one asked for is first looked for where its number puts it: a fleet's turn holds hundreds, and every roll
+    of a damage chain asks. Any other list (a hand edit) is searched whole."""
+    attacks = state["attacks"]
+    if attacks and attack_id[1:].isdecimal():
+        first = attacks[0]["id"]
+        if first[1:].isdecimal():
+            i = int(attack_id[1:]) - int(first[1:])
+            if 0 <= i < len(attacks) and attacks[i]["id"] == attack_id:
+                return attacks[i]
+    for a in attacks:
         if a["id"] == attack_id:
             return a
     raise IllegalAction(f"no attack {attack_id!r}")

@@ -145,3 +145,21 @@ def test_energy_points_keep_their_half() -> None:
     """High Guard: 1% of the hull per power plant factor; 875 tons at factor 10 give 87.5 (issue 9)."""
     assert energy_points(875, 10) == 87.5
     assert energy_points(600, 6) == 36
+
+
+def test_attack_by_id_finds_any_attack_where_its_number_puts_it_or_anywhere():
+    """Attacks are looked up by id for every roll of a damage chain: where their numbers put them when the list is
+    as ``new_attack`` makes it, and by a whole search otherwise (ids edited by hand, a gap, another order)."""
+    import pytest
+
+    from engine.errors import IllegalAction
+    from rulesets.classic_hg.fire import attack_by_id
+
+    made = {"attacks": [{"id": f"A{n}"} for n in range(7, 12)]}
+    assert [attack_by_id(made, f"A{n}")["id"] for n in range(7, 12)] == [f"A{n}" for n in range(7, 12)]
+    edited = {"attacks": [{"id": "A3"}, {"id": "A9"}, {"id": "A4"}, {"id": "X²"}, {"id": "A٣"}]}
+    for aid in ("A3", "A9", "A4", "X²", "A٣"):
+        assert attack_by_id(edited, aid)["id"] == aid
+    for missing in ("A5", "A²", "", "A"):
+        with pytest.raises(IllegalAction):
+            attack_by_id(edited, missing)

@@ -53,13 +53,20 @@ class CorrectionRule:
     names: bool = False
 
     def matches(self, path: Path) -> bool:
-        parts = _pattern(self.pattern)
-        if len(parts) != len(path):
+        return path_matches(self.pattern, path)
+
+
+def path_matches(pattern: str, path: Path) -> bool:
+    """Whether ``path`` is one of the paths ``pattern`` names (``people.*.wounds[*].points``: ``*`` is any key or
+    index), as a correction rule reads its pattern; a ruleset's own table of what follows a correction reads it so
+    too."""
+    parts = _pattern(pattern)
+    if len(parts) != len(path):
+        return False
+    for p, k in zip(parts, path):
+        if p != "*" and p != str(k):
             return False
-        for p, k in zip(parts, path):
-            if p != "*" and p != str(k):
-                return False
-        return True
+    return True
 
 
 @functools.lru_cache(maxsize=None)

@@ -25,13 +25,9 @@ from engine.tables import table_files
 from . import turn, combat, crew  # noqa: F401  (they register their actions and procedures)
 from .catalogue import CATALOGUE, read_options
 from .corrections import RULES as CORRECTION_RULES
-from .people import check_person, is_dead, person_state, race_corrected
+from .people import check_person, person_state
 from .tables import TABLE_SET, load_tables
-from .wounds import (is_tissue_wound, part_damage_corrected, part_damage_moved, part_follows_wounds,
-                     part_points_corrected, reread_wound, wounds_damage)
-
-#: A wound's fields that say how much damage it did (or of what type): corrected, the wound is read again.
-WOUND_DAMAGE = ("points", "percent", "type")
+from .corrected import Reading, play_out
 
 
 class Percentile(Ruleset):
@@ -145,54 +141,12 @@ class Percentile(Ruleset):
 
     def person_corrected(self, state: dict, path: tuple, tables, ctx=None, rereads_wounds: bool = True,
                          parts_follow_wounds: bool = True) -> None:
-        """What follows from a person's corrected value, with ``tables`` the people are read by: the fight's own,
-        or the shipped ones for the crew of a ship fight that calls this ruleset (classic-hg). ``rereads_wounds``:
-        a corrected damage reads the wounds again; ``parts_follow_wounds``: a part's damage is its wounds' both ways
-        (saves of the versions before hold them as they were)."""
-        if len(path) < 3 or path[0] != "people" or path[1] not in state.get("people", {}):
-            return
-        person = state["people"][path[1]]
-        said: list[str] = []
-        moved = None  # the part whose damage the correction moved, and what it had taken
-        body_value, wound_value = (len(path) == 5 and path[2] == kind for kind in ("body", "wounds"))
-        if rereads_wounds and body_value and path[4] == "taken":
-            moved = path[3], wounds_damage(person, path[3])  # the wounds' damage: the part's until corrected
-            organs = state.get("options", {}).get("organs") is True  # a ship fight's crew: never played
-            said = part_damage_corrected(tables, person, path[3], path[1], organs, parts_follow_wounds)
-        elif rereads_wounds and wound_value and path[4] in WOUND_DAMAGE:
-            wound = person["wounds"][path[3]]
-            if is_tissue_wound(tables, wound):
-                said = reread_wound(tables, person, wound, percent_given=path[4] == "percent")
-            if parts_follow_wounds and path[4] == "points":
-                moved = wound["part"], person["body"][wound["part"]]["taken"]
-                part_follows_wounds(person, wound["part"])
-        elif parts_follow_wounds and body_value and path[4] == "points":
-            # procedure 1's wounds are their table's share of the part; a ship fight's crew are hit by procedure 3
-            moved = path[3], person["body"][path[3]]["taken"]
-            said = part_points_corrected(tables, person, path[3], state.get("options", {}).get("damage") == 1)
-        if parts_follow_wounds and moved is not None:
-            said += part_damage_moved(person, *moved, points_corrected=body_value and path[4] == "points")
-        if ctx is not None:
-            for line in said:
-                ctx.note(line)
-        if len(path) >= 4 and path[2] == "body" or parts_follow_wounds and moved is not None:
-            self._life_corrected(person, tables, ctx, moved[0] if moved else path[3])
-        elif len(path) == 3 and path[2] == "race" and self.rederives_race:
-            said = race_corrected(person, tables)
-            if said and ctx is not None:
-                ctx.note(said)
-        elif len(path) == 3 and path[2] == "agility" and self.rederives_race:
-            person["agility_from_race"] = False
-
-    @staticmethod
-    def _life_corrected(person: dict, tables, ctx, part_id: str) -> None:
-        """A corrected body decides again whether its person is dead (a vital part without function), said as a
-        wound that kills says it, or undone."""
-        was, person["dead"] = person["dead"], is_dead(person, tables)
-        if ctx is not None and person["dead"] != was:
-            part = str(part_id).replace("_", " ")
-            ctx.note(f"{person['name']} is dead: the {part} has no function left" if person["dead"] else
-                     f"{person['name']} is alive again: every vital part has some function")
+        """What follows from a person's corrected value (``corrected.FOLLOWS``: a rule for each kind of path), with
+        ``tables`` the people are read by: the fight's own, or the shipped ones for the crew of a ship fight that
+        calls this ruleset (classic-hg). ``rereads_wounds``: a corrected damage reads the wounds again;
+        ``parts_follow_wounds``: a part's damage is its wounds' both ways (saves of the versions before hold them as
+        they were)."""
+        play_out(state, path, tables, ctx, Reading(rereads_wounds, parts_follow_wounds, self.rederives_race))
 
     def checklist(self, state: dict) -> list[StepView]:
         return turn.checklist(state)

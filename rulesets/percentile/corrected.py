@@ -1,0 +1,169 @@
+"""What a person's corrected value plays out: a table of the paths a correction reaches and the rule each calls.
+
+``Percentile.person_corrected`` reads ``FOLLOWS`` for every correction of a person, in a percentile fight and for
+the crew of a classic-hg one. A row names the path (in a correction rule's pattern language,
+``engine.corrections.path_matches``), the ``Reading`` flag that turns it on (a save of an earlier version is
+replayed as that version played it, ``Percentile.earlier_readings``; "" for a rule every version played) and the
+rule. Each matching row runs, in the table's order; a rule says in the log what it changed and which part's damage
+it moved, and what follows from a part's damage (its state, total destruction, death or life again) is played out
+once, after them (``play_out``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, NamedTuple
+
+from engine.corrections import path_matches
+
+from .people import is_dead, race_corrected
+from .wounds import (is_tissue_wound, part_damage_corrected, part_damage_moved, part_follows_wounds,
+                     part_points_corrected, reread_wound, wounds_damage)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What corrections play out, by the version of the rules that wrote a save (today's: all of it).
+
+    ``rereads_wounds``: a corrected damage reads the wounds again; ``parts_follow_wounds``: a part's damage is its
+    wounds' both ways; ``rederives_race``: a corrected race brings its average Agility, and an Agility corrected by
+    hand is the person's own from then on."""
+
+    rereads_wounds: bool = True
+    parts_follow_wounds: bool = True
+    rederives_race: bool = True
+
+
+@dataclass
+class Corrected:
+    """One corrected value of a person, as the rules read it: the fight's state and the tables its people are read
+    by, the person (``pid``), the value's path and the reading it is played by."""
+
+    state: dict
+    tables: object
+    pid: str
+    person: dict
+    path: tuple
+    reading: Reading
+
+    @property
+    def options(self) -> dict:
+        return self.state.get("options", {})
+
+
+class Played(NamedTuple):
+    """What a rule did: the log's lines; the part whose damage it moved, with what the part had taken before, and
+    whether the part's total points were what was corrected; the part whose function decides again whether the
+    person lives."""
+
+    said: list[str] = []
+    moved: tuple[str, int] | None = None
+    points_corrected: bool = False
+    life: str | None = None
+
+
+def _part_damage(c: Corrected) -> Played:
+    """A part's damage corrected is its wounds' (``wounds.part_damage_corrected``); a ship fight's crew never play
+    organ damage."""
+    part = c.path[3]
+    was = wounds_damage(c.person, part)  # the wounds' damage: the part's until corrected
+    said = part_damage_corrected(c.tables, c.person, part, c.pid, c.options.get("organs") is True,
+                                 c.reading.parts_follow_wounds)
+    return Played(said, (part, was), life=part)
+
+
+def _wound_damage(c: Corrected) -> Played:
+    """A wound's points, percentage or type corrected reads the wound again (``wounds.reread_wound``); its points
+    are its part's damage too (``wounds.part_follows_wounds``)."""
+    wound = c.person["wounds"][c.path[3]]
+    corrected = c.path[4]
+    said = reread_wound(c.tables, c.person, wound, percent_given=corrected == "percent") \
+        if is_tissue_wound(c.tables, wound) else []
+    if not (c.reading.parts_follow_wounds and corrected == "points"):
+        return Played(said)
+    part = wound["part"]
+    was = c.person["body"][part]["taken"]
+    part_follows_wounds(c.person, part)
+    return Played(said, (part, was), life=part)
+
+
+def _part_points(c: Corrected) -> Played:
+    """A part's total points corrected say again what share of it each wound is (``wounds.part_points_corrected``);
+    procedure 1's wounds are their table's share of the part (a ship fight's crew are hit by procedure 3)."""
+    part = c.path[3]
+    was = c.person["body"][part]["taken"]
+    said = part_points_corrected(c.tables, c.person, part, c.options.get("damage") == 1)
+    return Played(said, (part, was), points_corrected=True, life=part)
+
+
+def _part(c: Corrected) -> Played:
+    """Any value of a body part (or the part given whole): a vital part's function decides whether its person lives."""
+    return Played(life=c.path[3])
+
+
+def _race(c: Corrected) -> Played:
+    """A corrected race brings its average Agility to a person whose file left the Agility to the race
+    (``people.race_corrected``)."""
+    said = race_corrected(c.person, c.tables)
+    return Played([said] if said else [])
+
+
+def _agility(c: Corrected) -> Played:
+    """An Agility corrected by hand is the person's own: a race corrected later keeps it."""
+    c.person["agility_from_race"] = False
+    return Played()
+
+
+@dataclass(frozen=True)
+class Follows:
+    """A row of ``FOLLOWS``: the path, the ``Reading`` flag that turns the rule on ("" for always), the rule."""
+
+    pattern: str
+    needs: str
+    rule: Callable[[Corrected], Played] = field(repr=False)
+
+
+FOLLOWS = (
+    Follows("people.*.body.*.taken", "rereads_wounds", _part_damage),
+    *(Follows(f"people.*.wounds[*].{name}", "rereads_wounds", _wound_damage) for name in ("points", "percent", "type")),
+    Follows("people.*.body.*.points", "parts_follow_wounds", _part_points),
+    Follows("people.*.body.*", "", _part),
+    Follows("people.*.body.*.*", "", _part),
+    Follows("people.*.race", "rederives_race", _race),
+    Follows("people.*.agility", "rederives_race", _agility),
+)
+
+
+def play_out(state: dict, path: tuple, tables, ctx, reading: Reading) -> None:
+    """Every row of ``FOLLOWS`` the corrected ``path`` matches and ``reading`` turns on, then what the damage they
+    moved does (``wounds.part_damage_moved``, with ``parts_follow_wounds``) and whether the person lives; the log's
+    lines in that order (``ctx``: None when the correction is only tried)."""
+    if len(path) < 3 or path[0] != "people" or path[1] not in state.get("people", {}):
+        return
+    c = Corrected(state, tables, path[1], state["people"][path[1]], path, reading)
+    said: list[str] = []
+    moved, life = None, None
+    for row in FOLLOWS:
+        if path_matches(row.pattern, path) and (not row.needs or getattr(reading, row.needs)):
+            played = row.rule(c)
+            said += played.said
+            moved = (played.moved, played.points_corrected) if played.moved else moved
+            life = played.life or life
+    if reading.parts_follow_wounds and moved is not None:
+        (part, was), points_corrected = moved
+        said += part_damage_moved(c.person, part, was, points_corrected=points_corrected)
+    if ctx is not None:
+        for line in said:
+            ctx.note(line)
+    if life is not None:
+        life_corrected(c.person, tables, ctx, life)
+
+
+def life_corrected(person: dict, tables, ctx, part_id: str) -> None:
+    """A corrected body decides again whether its person is dead (a vital part without function), said as a wound
+    that kills says it, or undone."""
+    was, person["dead"] = person["dead"], is_dead(person, tables)
+    if ctx is not None and person["dead"] != was:
+        part = str(part_id).replace("_", " ")
+        ctx.note(f"{person['name']} is dead: the {part} has no function left" if person["dead"] else
+                 f"{person['name']} is alive again: every vital part has some function")

@@ -44,6 +44,7 @@ class Percentile(Ruleset):
     reorders_rolls = True  # a corrected order of sides takes the primary attack rolls with it
     rereads_wounds = True  # a body part's or a wound's corrected damage reads the wound again
     parts_follow_wounds = True  # a part's damage and points and its wounds' points follow each other (see above)
+    reads_slight_wounds = True  # a wound read again at a percentage that rounds to 0 reads its table's first band
 
     def check_unit(self, kind: UnitKind, unit: dict, where: str) -> None:
         check_person(unit, load_tables(), where)
@@ -137,16 +138,19 @@ class Percentile(Ruleset):
             said = turn.order_corrected(state)
             if said and ctx is not None:
                 ctx.note(said)
-        self.person_corrected(state, path, self.tables_for(state), ctx, self.rereads_wounds, self.parts_follow_wounds)
+        self.person_corrected(state, path, self.tables_for(state), ctx, self.rereads_wounds, self.parts_follow_wounds,
+                              reads_slight_wounds=self.reads_slight_wounds)
 
     def person_corrected(self, state: dict, path: tuple, tables, ctx=None, rereads_wounds: bool = True,
-                         parts_follow_wounds: bool = True) -> None:
+                         parts_follow_wounds: bool = True, reads_slight_wounds: bool = True) -> None:
         """What follows from a person's corrected value (``corrected.FOLLOWS``: a rule for each kind of path), with
         ``tables`` the people are read by: the fight's own, or the shipped ones for the crew of a ship fight that
         calls this ruleset (classic-hg). ``rereads_wounds``: a corrected damage reads the wounds again;
-        ``parts_follow_wounds``: a part's damage is its wounds' both ways (saves of the versions before hold them as
-        they were)."""
-        play_out(state, path, tables, ctx, Reading(rereads_wounds, parts_follow_wounds, self.rederives_race))
+        ``parts_follow_wounds``: a part's damage is its wounds' both ways; ``reads_slight_wounds``: a wound read
+        again at a percentage that rounds to 0 reads its table's first band (saves of the versions before hold them
+        as they were)."""
+        play_out(state, path, tables, ctx, Reading(rereads_wounds, parts_follow_wounds, self.rederives_race,
+                                                   reads_slight_wounds))
 
     def checklist(self, state: dict) -> list[StepView]:
         return turn.checklist(state)
@@ -175,24 +179,27 @@ class Percentile(Ruleset):
         return views.roll_help(state, request, self.guest_tables() if ":" in request.then else self.tables_for(state))
 
     def earlier_readings(self) -> tuple[Ruleset, ...]:
-        """Saves written before a part's damage followed its wounds' corrected points, before that before a
-        corrected damage read the wounds again, before that before a table corrected whole played out the values
-        inside it (``Ruleset.plays_out_inside_tables``), and before that before a corrected race brought its
-        average Agility and a corrected order its rolls, hold the older results; newest first."""
-        return (_Reading(True, True, True), _Reading(True, True), _Reading(False, True), _Reading(False, False))
+        """Saves written before a corrected wound of damage under the first band read that band, before that
+        before a part's damage followed its wounds' corrected points, before that before a corrected damage read
+        the wounds again, before that before a table corrected whole played out the values inside it
+        (``Ruleset.plays_out_inside_tables``), and before that before a corrected race brought its average Agility
+        and a corrected order its rolls, hold the older results; newest first."""
+        return (_Reading(True, True, True, True), _Reading(True, True, True), _Reading(True, True),
+                _Reading(False, True), _Reading(False, False))
 
 
 class _Reading(Percentile):
     """Percentile as an earlier version read a log: only for a loaded save's [state]
-    (``Ruleset.earlier_readings``). No earlier version made a part's damage follow its wounds."""
+    (``Ruleset.earlier_readings``). No earlier version read a corrected wound under the first band."""
 
-    parts_follow_wounds = False
+    reads_slight_wounds = False
 
     def __init__(self, plays_out_inside_tables: bool, plays_out_single_values: bool,
-                 rereads_wounds: bool = False) -> None:
+                 rereads_wounds: bool = False, parts_follow_wounds: bool = False) -> None:
         self.plays_out_inside_tables = plays_out_inside_tables
         self.rederives_race = self.reorders_rolls = plays_out_single_values
         self.rereads_wounds = rereads_wounds
+        self.parts_follow_wounds = parts_follow_wounds
 
 
 RULESET = Percentile()

@@ -27,11 +27,13 @@ class Reading:
 
     ``rereads_wounds``: a corrected damage reads the wounds again; ``parts_follow_wounds``: a part's damage is its
     wounds' both ways; ``rederives_race``: a corrected race brings its average Agility, and an Agility corrected by
-    hand is the person's own from then on."""
+    hand is the person's own from then on; ``reads_slight_wounds``: a wound read again at a percentage that rounds
+    to 0 reads its table's first band (``wounds.type_lines``)."""
 
     rereads_wounds: bool = True
     parts_follow_wounds: bool = True
     rederives_race: bool = True
+    reads_slight_wounds: bool = True
 
 
 @dataclass
@@ -68,7 +70,7 @@ def _part_damage(c: Corrected) -> Played:
     part = c.path[3]
     was = wounds_damage(c.person, part)  # the wounds' damage: the part's until corrected
     said = part_damage_corrected(c.tables, c.person, part, c.pid, c.options.get("organs") is True,
-                                 c.reading.parts_follow_wounds)
+                                 c.reading.parts_follow_wounds, c.reading.reads_slight_wounds)
     return Played(said, (part, was), life=part)
 
 
@@ -77,8 +79,8 @@ def _wound_damage(c: Corrected) -> Played:
     are its part's damage too (``wounds.part_follows_wounds``)."""
     wound = c.person["wounds"][c.path[3]]
     corrected = c.path[4]
-    said = reread_wound(c.tables, c.person, wound, percent_given=corrected == "percent") \
-        if is_tissue_wound(c.tables, wound) else []
+    said = reread_wound(c.tables, c.person, wound, percent_given=corrected == "percent",
+                        slight=c.reading.reads_slight_wounds) if is_tissue_wound(c.tables, wound) else []
     if not (c.reading.parts_follow_wounds and corrected == "points"):
         return Played(said)
     part = wound["part"]
@@ -92,7 +94,8 @@ def _part_points(c: Corrected) -> Played:
     procedure 1's wounds are their table's share of the part (a ship fight's crew are hit by procedure 3)."""
     part = c.path[3]
     was = c.person["body"][part]["taken"]
-    said = part_points_corrected(c.tables, c.person, part, c.options.get("damage") == 1)
+    said = part_points_corrected(c.tables, c.person, part, c.options.get("damage") == 1,
+                                 c.reading.reads_slight_wounds)
     return Played(said, (part, was), points_corrected=True, life=part)
 
 

@@ -14,7 +14,11 @@ entire body".
 Where the text is silent we decided: the part holding the head reads the
 larger of the head's and its own multiplier for each system; "over their
 entire body" is the points against the whole body's points (multiplier 1);
-above 100 percent the last description row is read; damage a correction puts
+above 100 percent the last description row is read, and below the first band
+(damage whose percentage rounds to 0) the first is ("the actual damage
+percentage may fall between the upper and lower limit of any one category ...
+the most applicable 'end' of the description should be chosen": the nearest
+category, as the last is above 100); damage a correction puts
 on a part with no wound is a wound of no stated type (``UNTYPED``), which no
 table describes, so it is described by what its points leave of the part's
 function ("all of the points of damage that a character has taken, describes
@@ -82,13 +86,14 @@ def _describe(tables: Tables, damage_type: str, percent: int, exoskeleton: bool)
 
 
 def type_lines(tables: Tables, kind: str, percent: int, exoskeleton: bool, points: int,
-               part_points: int) -> tuple[str, ...]:
+               part_points: int, slight: bool = True) -> tuple[str, ...]:
     """One damage type's lines at ``percent``, "N-M: text" each: its table's description and the additional ones
     read upward (``describe``); for damage of no stated type (``UNTYPED``), what the ``points`` alone leave of a
     part of ``part_points`` ("P%: damage of no stated type, some function lost"); none for a type no table
-    describes (a poison's, radiation's)."""
+    describes (a poison's, radiation's). Points whose percentage rounds to 0 read the table's first band, the
+    nearest (a wound always reads as something); ``slight`` False: none, as the versions before read them."""
     if kind in tables.descriptions:
-        return _described(tables, kind, percent, exoskeleton)
+        return _described(tables, kind, max(percent, 1) if slight and points > 0 else percent, exoskeleton)
     if kind != UNTYPED or points <= 0:
         return ()
     state = part_state({"points": part_points, "taken": points})  # "function 10/27": some of it left
@@ -146,12 +151,12 @@ class WoundReading(NamedTuple):
 
 
 def wound_reading(tables: Tables, person: dict, part_id: str, points: int, types: list[str], percent: int | None,
-                  organs: bool) -> WoundReading:
+                  organs: bool, slight: bool = True) -> WoundReading:
     """Description: "DAMAGE PERCENTAGE = points taken / total points * 100", and "With this percentage and the damage
     type you can now look up" the description (Tables 3-8 to 3-14, read upward), each line led by its type for an
     attack of several; ORGAN SYSTEM DAMAGE multiplies the same percentage. ``percent``: a table's (damage procedure
     1), else the points' share of the part. Read when the wound is made, and again when its damage is corrected
-    (``reread_wound``), so the two always say the same."""
+    (``reread_wound``), so the two always say the same; ``slight``: see ``type_lines``."""
     part = person["body"][part_id]
     given = percent is not None
     if percent is None:
@@ -159,7 +164,7 @@ def wound_reading(tables: Tables, person: dict, part_id: str, points: int, types
     exoskeleton = tables.races[person["race"]]["exoskeleton"]
     lines, firsts = [], []
     for kind in types:
-        found = type_lines(tables, kind, percent, exoskeleton, points, part["points"])
+        found = type_lines(tables, kind, percent, exoskeleton, points, part["points"], slight)
         lead = f"{kind}, " if len(types) > 1 else ""
         lines += [f"  {lead}{line}" for line in found]
         if found:
@@ -185,14 +190,14 @@ def has_damage(wound: dict) -> bool:
 
 
 def reread_wound(tables: Tables, person: dict, wound: dict, percent_given: bool = False,
-                 points_were: int | None = None) -> list[str]:
+                 points_were: int | None = None, slight: bool = True) -> list[str]:
     """A wound whose damage was corrected says what its damage does now: its percentage follows its points (unless
     ``percent_given``: the percentage itself was corrected), and its text and organ results are read again by
-    ``wound_reading``. The log's lines for what changed (none when nothing did)."""
+    ``wound_reading`` (``slight``: see ``type_lines``). The log's lines for what changed (none when nothing did)."""
     part = person["body"][wound["part"]]
     was = (wound["percent"], wound["text"], wound.get("organs"))
     reading = wound_reading(tables, person, wound["part"], wound["points"], wound["type"].split("+"),
-                            wound["percent"] if percent_given else None, "organs" in wound)
+                            wound["percent"] if percent_given else None, "organs" in wound, slight)
     wound["percent"], wound["text"] = reading.percent, reading.text
     if "organs" in wound:
         wound["organs"] = reading.organs
@@ -211,17 +216,19 @@ def reread_wound(tables: Tables, person: dict, wound: dict, percent_given: bool 
 
 
 def _undescribed(wound: dict) -> str:
+    """A tissue wound's words when no description reads it: gone, or (as the versions before read damage under the
+    first band, ``type_lines``) too slight."""
     return "too slight for any description (0%)" if has_damage(wound) else "no damage left, the wound is gone"
 
 
 def part_damage_corrected(tables: Tables, person: dict, part_id: str, pid: str = "", organs: bool = False,
-                          makes_wounds: bool = True) -> list[str]:
+                          makes_wounds: bool = True, slight: bool = True) -> list[str]:
     """A body part's damage corrected: its wounds are what it has taken, so they follow it. More damage goes to the
     part's latest wound, less comes off its latest first (none below 0), and each wound that changed is read again
     (``reread_wound``). With ``makes_wounds`` (the versions before had neither), the part's damage is all its
     wounds' (radiation's too, whose points come off after the tissue wounds'), and damage with no wound to take it
     is a new wound of no stated type (``new_untyped_wound``; ``organs``: organ damage is played, ``pid``: the
-    person's id, for the log). The log's lines."""
+    person's id, for the log; ``slight``: see ``type_lines``). The log's lines."""
     own = [w for w in reversed(person["wounds"]) if w.get("part") == part_id and is_tissue_wound(tables, w)]
     rest = [w for w in reversed(person["wounds"]) if w.get("part") == part_id and not is_tissue_wound(tables, w)] \
         if makes_wounds else []
@@ -234,7 +241,7 @@ def part_damage_corrected(tables: Tables, person: dict, part_id: str, pid: str =
         wound["points"] = max(0, was + change)
         change -= wound["points"] - was
         if i < len(own):
-            said += reread_wound(tables, person, wound, points_were=was)
+            said += reread_wound(tables, person, wound, points_were=was, slight=slight)
     if makes_wounds and change > 0:
         said += new_untyped_wound(tables, person, pid, part_id, change, organs)
     return said
@@ -255,7 +262,8 @@ def new_untyped_wound(tables: Tables, person: dict, pid: str, part_id: str, poin
             f"damage type ({', '.join(tables.descriptions)})"]
 
 
-def part_points_corrected(tables: Tables, person: dict, part_id: str, table_shares: bool) -> list[str]:
+def part_points_corrected(tables: Tables, person: dict, part_id: str, table_shares: bool,
+                          slight: bool = True) -> list[str]:
     """A body part's total points corrected: each of its wounds says again what share of the part it is. Under damage
     procedures 2 and 3 a wound is its points ("a single number, equal to the number of damage points"), so its
     DAMAGE PERCENTAGE is read again from them ("points taken / total points * 100", Description). Under procedure 1
@@ -263,7 +271,8 @@ def part_points_corrected(tables: Tables, person: dict, part_id: str, table_shar
     percentage of the total points in that particular body part": it keeps it, and its points are that share of the
     corrected total (``share_points``, as the hit worked them out; a grazed one's from its grazed percentage). A
     wound of no stated type came from points. The part takes the points its wounds gain or lose (what else a
-    table corrected whole gave its damage stands). The log's lines (``reread_wound``)."""
+    table corrected whole gave its damage stands). The log's lines (``reread_wound``; ``slight``: see
+    ``type_lines``)."""
     part = person["body"][part_id]
     said: list[str] = []
     for wound in person["wounds"]:
@@ -274,7 +283,7 @@ def part_points_corrected(tables: Tables, person: dict, part_id: str, table_shar
         if share:
             wound["points"] = share_points(wound["percent"], part["points"])
             part["taken"] += wound["points"] - was
-        said += reread_wound(tables, person, wound, percent_given=share, points_were=was)
+        said += reread_wound(tables, person, wound, percent_given=share, points_were=was, slight=slight)
     return said
 
 

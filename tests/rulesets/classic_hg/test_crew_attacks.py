@@ -714,3 +714,32 @@ def test_a_crew_member_s_values_are_corrected_within_the_limits_of_a_percentile_
         with pytest.raises(FlagbridgeError, match=why):
             enc.check_correction(path, value)
     enc.check_correction(f"people.{vale}.body.chest.taken", 20)  # within the limits: taken
+
+
+def test_a_crew_member_s_wound_under_the_first_band_reads_it_and_an_older_save_still_loads(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A crew member's wound with its percentage corrected to 0 still has its points: as in a percentile fight, it
+    reads its table's first band (percentile-personal-combat.txt, You want more description?: the actual percentage
+    "may fall between the upper and lower limit of any one category"; below the first, the first is the nearest),
+    not nothing. A save of the version before, whose [state] keeps the wound with no words, opens unchanged."""
+    from rulesets.classic_hg import ClassicHG
+    from rulesets.percentile.tables import load_tables
+
+    def corrected() -> tuple:
+        enc, vale = vale_shot_in_the_chest()
+        enc.correct(f"people.{vale}.wounds[0].percent", 0)
+        return enc, vale
+
+    enc, vale = corrected()
+    wound = enc.state["people"][vale]["wounds"][0]
+    rows = load_tables().descriptions[wound["type"]]["rows"]
+    assert wound["points"] > 0 and wound["text"] == rows[min(rows, key=int)]["text"]
+    path = tmp_path / "old.toml"
+    with monkeypatch.context() as m:
+        m.setattr(ClassicHG, "crew_reads_slight_wounds", False)
+        old, _ = corrected()
+        assert old.state["people"][vale]["wounds"][0]["text"] == ""
+        create(path, old)
+    text = path.read_text()
+    assert SaveFile.load(path).encounter.state["people"][vale]["wounds"][0] == wound
+    assert path.read_text() == text

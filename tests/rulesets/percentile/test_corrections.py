@@ -545,3 +545,58 @@ def test_a_wound_keeps_the_type_play_gave_it_though_no_table_describes_it() -> N
     enc.check_correction("people.okafor.wounds[0].type", "poison")
     with pytest.raises(FlagbridgeError, match="must be a damage type"):
         enc.check_correction("people.okafor.wounds[0].type", "projectle")
+
+
+def lowest_band(damage_type: str) -> tuple[str, str]:
+    """The description table's lowest band ("1-5") and its own words, read from the table file itself."""
+    from rulesets.percentile.tables import load_tables
+
+    rows = load_tables().descriptions[damage_type]["rows"]
+    first = min(rows, key=int)
+    return f"{int(first) - 4}-{first}", rows[first]["text"]
+
+
+def test_a_wound_of_a_point_under_the_lowest_band_reads_the_lowest_band() -> None:
+    """percentile-personal-combat.txt, You want more description?: "there are twenty categories of damage on all of the
+    tables, and the actual damage percentage may fall between the upper and lower limit of any one category ... the
+    most applicable 'end' of the description should be chosen". A drive left Cid's chest wound at 1 point of a chest
+    corrected to 300 points (1 / 300 * 100 = 0.3, 0% rounded half up): the Body panel read "chest 1 projectile (0%): "
+    with nothing after it, though the wound is there. Below the first category, the first is the nearest: the wound
+    reads the lowest band's own words, and keeps its 0%."""
+    enc = shot_in_the("chest")
+    enc.correct("people.cid.wounds[0].points", "1")
+    ev = enc.correct("people.cid.body.chest.points", "300")
+    band, words = lowest_band("projectile")
+    wound = enc.state["people"]["cid"]["wounds"][0]
+    assert (wound["points"], wound["percent"], wound["text"]) == (1, 0, words)
+    assert ("Wound", f"chest 1 projectile (0%): {words}") in body_rows(enc)
+    assert ("chest", f"1/300 structure only (structure 30): {words}") in body_rows(enc)
+    assert wounds_seen(enc) == f"chest ({words})"
+    assert ev.notes[:2] == [f"Cid's chest wound: 1 point, 3% -> 0% of 300: {words}", f"  {band}: {words}"]
+
+
+def test_a_percentage_typed_as_0_for_a_wound_with_points_reads_the_lowest_band() -> None:
+    """The wound's percentage corrected to 0 by hand (as damage procedure 1's table would give one): its 18 points are
+    still there, so the wound reads the lowest band's words, not nothing."""
+    enc = shot_in_the("chest")
+    ev = enc.correct("people.cid.wounds[0].percent", "0")
+    _band, words = lowest_band("projectile")
+    assert enc.state["people"]["cid"]["wounds"][0]["text"] == words
+    assert ("Wound", f"chest 18 projectile (0%): {words}") in body_rows(enc)
+    assert ev.notes == [f"Cid's chest wound: 18 points, 0% of 30: {words}", f"  1-5: {words}"]
+
+
+def test_a_save_written_before_slight_wounds_read_the_lowest_band_still_loads(tmp_path, monkeypatch) -> None:
+    """A save of the version before, whose [state] keeps such a wound with no words, is that version's result, not a
+    hand edit: it loads unchanged and plays on with the lowest band's words."""
+    path = tmp_path / "old.toml"
+    with monkeypatch.context() as m:
+        m.setattr(Percentile, "reads_slight_wounds", False)
+        enc = shot_in_the("chest")
+        enc.correct("people.cid.wounds[0].percent", "0")
+        assert enc.state["people"]["cid"]["wounds"][0]["text"] == ""
+        create(path, enc)
+    text = path.read_text()
+    cid = SaveFile.load(path).encounter.state["people"]["cid"]
+    assert cid["wounds"][0]["text"] == lowest_band("projectile")[1]
+    assert path.read_text() == text

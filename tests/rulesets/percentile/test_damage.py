@@ -331,3 +331,16 @@ def test_under_procedure_1_each_damage_type_rolls_on_its_own_table(tmp_path) -> 
     assert [(w["type"], w["percent"], w["points"]) for w in cid["wounds"]] == [("blade", 30, 6), ("bludgeon", 15, 3)]
     assert cid["body"]["left_leg"]["taken"] == 9
     assert all(w.get("severity") for w in cid["wounds"])
+
+
+def test_damage_under_the_lowest_band_reads_the_lowest_band_and_no_damage_reads_none() -> None:
+    """You want more description?: the actual percentage "may fall between the upper and lower limit of any one
+    category" and the nearest "end" is chosen; 1 point of a 300-point part is 0.3% (0% rounded), below the first
+    category (1-5), which is the nearest. No damage at all reads nothing (a DAMAGE PERCENTAGE of 0 from 0 points)."""
+    from rulesets.percentile.wounds import type_lines
+
+    t = load_tables()
+    first = describe(t, "blade", 1)
+    assert first == describe(t, "blade", 5) and first[0].startswith("1-5: ")
+    assert list(type_lines(t, "blade", 0, False, 1, 300)) == first
+    assert type_lines(t, "blade", 0, False, 0, 300) == ()

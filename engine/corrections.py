@@ -261,15 +261,16 @@ def play_correction(ruleset: Any, state: dict, path: Path, value: Any, ctx: Any 
     no hits left once stayed afloat, and a megatraveller ship given another side crashed: each ruleset looks for
     the paths of single values. The ruleset reads the state as corrected, so what it derives follows the table's
     values, and what one value has already played out a later call finds done (each consequence is said once). An
-    entry a list gains has no single correction to stand for and is not handed on."""
+    entry a list gains has no single correction to stand for and is not handed on. Each call is given the value
+    its path held before (``was``)."""
     was = get_path(state, path)
     moved = set_corrected(ruleset, state, path, value)
     if moved and ctx is not None:
         ctx.note(moved)
     if ruleset.plays_out_inside_tables and (type(value) is dict or type(value) is list):
         for inner in list(_values_changed(was, value, path)):
-            ruleset.after_correction(state, inner, ctx)
-    ruleset.after_correction(state, path, ctx)
+            ruleset.after_correction(state, inner, ctx, was=get_path(was, inner[len(path):]))
+    ruleset.after_correction(state, path, ctx, was=was)
 
 
 def _values_changed(was: Any, now: Any, path: Path) -> Iterator[Path]:

@@ -415,9 +415,10 @@ class Ruleset(ABC):
         sub = ctx if (owner, reply_to) == (ctx.owner, ctx.reply_to) else ctx.acting_as(owner, reply_to)
         fn(state, result, sub.tables_of(rs, bool(owner)), sub)
 
-    def after_correction(self, state: dict, path: tuple, ctx: RuleContext | None = None) -> None:
+    def after_correction(self, state: dict, path: tuple, ctx: RuleContext | None = None, was: Any = None) -> None:
         """Re-derive anything that depends on a corrected value (default: nothing). ``ctx``: the correction's,
-        for a note of what followed (None when the correction is only tried).
+        for a note of what followed (None when the correction is only tried); ``was``: the value it replaced (what
+        follows may depend on where a thing was: a wound moved to another body part takes its points from the old).
 
         Called with the state as corrected: for a table or list given whole, first with the path of each plain value
         inside it that changed, as if that value alone had been corrected, then with the table's own path

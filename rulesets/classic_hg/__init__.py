@@ -54,23 +54,25 @@ class ClassicHG(Ruleset):
     rereads_crew_wounds = True  # a crew member's corrected damage reads the wounds again
     crew_parts_follow_wounds = True  # a crew member's corrected wound is the damage of its part
     crew_reads_slight_wounds = True  # a crew member's wound read again under the first band reads that band
+    crew_moves_wounds = True  # a crew member's wound corrected to another part takes its points there
 
-    def after_correction(self, state: dict, path: tuple, ctx=None) -> None:
+    def after_correction(self, state: dict, path: tuple, ctx=None, was=None) -> None:
         """A corrected value of the crew personal combat met (``people``) plays out as it does in a percentile
         fight, by the shipped tables that combat reads (a chest corrected to no function kills, a wound says what
         its corrected damage does). A turret's use corrected takes the energy it spent with it (``fire.use_corrected``)."""
         if path and path[0] == "people" and self.plays_out_crew:
             guest = find_ruleset("percentile")
             guest.person_corrected(state, path, guest.guest_tables(), ctx, self.rereads_crew_wounds,
-                                   self.crew_parts_follow_wounds, reads_slight_wounds=self.crew_reads_slight_wounds)
+                                   self.crew_parts_follow_wounds, reads_slight_wounds=self.crew_reads_slight_wounds,
+                                   moves_wounds=self.crew_moves_wounds, was=was)
         elif len(path) == 5 and path[0] == "ships" and path[2] == "turrets" and path[4] == "used":
             use_corrected(state["ships"][path[1]]["turrets"][path[3]], self.tables_for(state))
 
     def earlier_readings(self) -> tuple[Ruleset, ...]:
-        """Saves written before a crew member's wound corrected under the first band read that band, before that
-        before a crew member's part followed the wounds corrected, before that before a crew member's corrected
-        damage read the wounds again, and before that before a crew member's correction played out at all, hold the
-        older results; newest first."""
+        """Saves written before a crew member's wound corrected under the first band read that band and one moved to
+        another part took its points there, before that before a crew member's part followed the wounds corrected,
+        before that before a crew member's corrected damage read the wounds again, and before that before a crew
+        member's correction played out at all, hold the older results; newest first."""
         return (_Reading(True, True, True), _Reading(True, True), _Reading(True), _Reading(False))
 
     def recap_more(self, before: dict, after: dict) -> list[str]:
@@ -144,9 +146,9 @@ class ClassicHG(Ruleset):
 
 class _Reading(ClassicHG):
     """classic-hg as an earlier version read a log: only for a loaded save's [state] (``Ruleset.earlier_readings``).
-    No earlier version read a crew member's corrected wound under the first band."""
+    No earlier version read a crew member's corrected wound under the first band or moved a wound's points with it."""
 
-    crew_reads_slight_wounds = False
+    crew_reads_slight_wounds = crew_moves_wounds = False
 
     def __init__(self, plays_out_crew: bool, rereads_crew_wounds: bool = False,
                  crew_parts_follow_wounds: bool = False) -> None:

@@ -70,7 +70,7 @@ class Gothic(Ruleset):
         defences = {str(i): u for i, (k, u) in enumerate(fielded) if k.id == "defence"}
         return why_defence_fielded(defences, unit["name"], unit["side"], side_names)
 
-    def after_correction(self, state: dict, path: tuple, ctx=None) -> None:
+    def after_correction(self, state: dict, path: tuple, ctx=None, was=None) -> None:
         """Values that follow from a corrected one, as play would have made them: a ship or defence whose hits are
         corrected to 0 is destroyed, as losing its last hit destroys it (found by a drive: an escort at 0/1
         stayed in play); a critical whose roll is corrected takes back the old row and applies the new one

@@ -95,7 +95,7 @@ class MegaTraveller(Ruleset):
         return (Param("range", "Starting range in squares between enemy ships", "int", minimum=0,
                       maximum=turn.MAX_SQUARES),)
 
-    def after_correction(self, state: dict, path: tuple, ctx=None) -> None:
+    def after_correction(self, state: dict, path: tuple, ctx=None, was=None) -> None:
         """"Anything within 100 spaces is pretty much detected": a range measured again, sensors put right or a
         ship moved to another side by hand detect as the range step does, and say so (detection never goes
         back). Only the pairs the corrected value touches are looked at, and any other correction leaves what

@@ -45,6 +45,7 @@ class Percentile(Ruleset):
     rereads_wounds = True  # a body part's or a wound's corrected damage reads the wound again
     parts_follow_wounds = True  # a part's damage and points and its wounds' points follow each other (see above)
     reads_slight_wounds = True  # a wound read again at a percentage that rounds to 0 reads its table's first band
+    moves_wounds = True  # a wound corrected to another body part takes its points there
 
     def check_unit(self, kind: UnitKind, unit: dict, where: str) -> None:
         check_person(unit, load_tables(), where)
@@ -125,13 +126,14 @@ class Percentile(Ruleset):
             return f"move: {args.get('person')}, {args.get('what')}{times}"
         return super().describe_action(name, args)
 
-    def after_correction(self, state: dict, path: tuple, ctx=None) -> None:
+    def after_correction(self, state: dict, path: tuple, ctx=None, was=None) -> None:
         """A corrected order of sides takes the primary attack rolls with it (``turn.order_corrected``); a
         corrected body part decides again whether its person is dead (a vital part without function), its
         corrected damage is its wounds' (``wounds.part_damage_corrected``: a new one of no stated type when it has
         none) and its corrected points say again what share of it each wound is (``wounds.part_points_corrected``);
         a wound's corrected damage reads it again (``wounds.reread_wound``) and its points are its part's damage
-        (``wounds.part_follows_wounds``), played out as the part's own correction; a corrected race brings its
+        (``wounds.part_follows_wounds``), played out as the part's own correction, and a wound moved to another part
+        takes its points there (``wounds.wound_moved``); a corrected race brings its
         average Agility to a person whose file left the Agility to the race (``people.race_corrected``), and an
         Agility corrected by hand is the person's own from then on."""
         if len(path) == 2 and path[0] == "order" and self.reorders_rolls:
@@ -139,18 +141,20 @@ class Percentile(Ruleset):
             if said and ctx is not None:
                 ctx.note(said)
         self.person_corrected(state, path, self.tables_for(state), ctx, self.rereads_wounds, self.parts_follow_wounds,
-                              reads_slight_wounds=self.reads_slight_wounds)
+                              reads_slight_wounds=self.reads_slight_wounds, moves_wounds=self.moves_wounds, was=was)
 
     def person_corrected(self, state: dict, path: tuple, tables, ctx=None, rereads_wounds: bool = True,
-                         parts_follow_wounds: bool = True, reads_slight_wounds: bool = True) -> None:
+                         parts_follow_wounds: bool = True, reads_slight_wounds: bool = True,
+                         moves_wounds: bool = True, was=None) -> None:
         """What follows from a person's corrected value (``corrected.FOLLOWS``: a rule for each kind of path), with
         ``tables`` the people are read by: the fight's own, or the shipped ones for the crew of a ship fight that
         calls this ruleset (classic-hg). ``rereads_wounds``: a corrected damage reads the wounds again;
         ``parts_follow_wounds``: a part's damage is its wounds' both ways; ``reads_slight_wounds``: a wound read
-        again at a percentage that rounds to 0 reads its table's first band (saves of the versions before hold them
-        as they were)."""
+        again at a percentage that rounds to 0 reads its table's first band; ``moves_wounds``: a wound corrected to
+        another part takes its points there (saves of the versions before hold them as they were). ``was``: the
+        value the correction replaced."""
         play_out(state, path, tables, ctx, Reading(rereads_wounds, parts_follow_wounds, self.rederives_race,
-                                                   reads_slight_wounds))
+                                                   reads_slight_wounds, moves_wounds), was)
 
     def checklist(self, state: dict) -> list[StepView]:
         return turn.checklist(state)
@@ -179,20 +183,22 @@ class Percentile(Ruleset):
         return views.roll_help(state, request, self.guest_tables() if ":" in request.then else self.tables_for(state))
 
     def earlier_readings(self) -> tuple[Ruleset, ...]:
-        """Saves written before a corrected wound of damage under the first band read that band, before that
-        before a part's damage followed its wounds' corrected points, before that before a corrected damage read
-        the wounds again, before that before a table corrected whole played out the values inside it
-        (``Ruleset.plays_out_inside_tables``), and before that before a corrected race brought its average Agility
-        and a corrected order its rolls, hold the older results; newest first."""
+        """Saves written before a corrected wound of damage under the first band read that band and a wound moved
+        to another part took its points there, before that before a part's damage followed its wounds' corrected
+        points, before that before a corrected damage read the wounds again, before that before a table corrected
+        whole played out the values inside it (``Ruleset.plays_out_inside_tables``), and before that before a
+        corrected race brought its average Agility and a corrected order its rolls, hold the older results; newest
+        first."""
         return (_Reading(True, True, True, True), _Reading(True, True, True), _Reading(True, True),
                 _Reading(False, True), _Reading(False, False))
 
 
 class _Reading(Percentile):
     """Percentile as an earlier version read a log: only for a loaded save's [state]
-    (``Ruleset.earlier_readings``). No earlier version read a corrected wound under the first band."""
+    (``Ruleset.earlier_readings``). No earlier version read a corrected wound under the first band or moved a
+    wound's points with it."""
 
-    reads_slight_wounds = False
+    reads_slight_wounds = moves_wounds = False
 
     def __init__(self, plays_out_inside_tables: bool, plays_out_single_values: bool,
                  rereads_wounds: bool = False, parts_follow_wounds: bool = False) -> None:

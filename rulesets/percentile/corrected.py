@@ -18,7 +18,7 @@ from engine.corrections import path_matches
 
 from .people import is_dead, race_corrected
 from .wounds import (is_tissue_wound, part_damage_corrected, part_damage_moved, part_follows_wounds,
-                     part_points_corrected, reread_wound, wounds_damage)
+                     part_points_corrected, reread_wound, wound_moved, wounds_damage)
 
 
 @dataclass(frozen=True)
@@ -28,18 +28,20 @@ class Reading:
     ``rereads_wounds``: a corrected damage reads the wounds again; ``parts_follow_wounds``: a part's damage is its
     wounds' both ways; ``rederives_race``: a corrected race brings its average Agility, and an Agility corrected by
     hand is the person's own from then on; ``reads_slight_wounds``: a wound read again at a percentage that rounds
-    to 0 reads its table's first band (``wounds.type_lines``)."""
+    to 0 reads its table's first band (``wounds.type_lines``); ``moves_wounds``: a wound corrected to another body
+    part takes its points there (``wounds.wound_moved``)."""
 
     rereads_wounds: bool = True
     parts_follow_wounds: bool = True
     rederives_race: bool = True
     reads_slight_wounds: bool = True
+    moves_wounds: bool = True
 
 
 @dataclass
 class Corrected:
     """One corrected value of a person, as the rules read it: the fight's state and the tables its people are read
-    by, the person (``pid``), the value's path and the reading it is played by."""
+    by, the person (``pid``), the value's path, the reading it is played by and the value it replaced."""
 
     state: dict
     tables: object
@@ -47,6 +49,7 @@ class Corrected:
     person: dict
     path: tuple
     reading: Reading
+    was: object = None
 
     @property
     def options(self) -> dict:
@@ -54,12 +57,12 @@ class Corrected:
 
 
 class Played(NamedTuple):
-    """What a rule did: the log's lines; the part whose damage it moved, with what the part had taken before, and
+    """What a rule did: the log's lines; each part whose damage it moved, with what the part had taken before, and
     whether the part's total points were what was corrected; the part whose function decides again whether the
     person lives."""
 
     said: list[str] = []
-    moved: tuple[str, int] | None = None
+    moved: tuple[tuple[str, int], ...] = ()
     points_corrected: bool = False
     life: str | None = None
 
@@ -71,7 +74,7 @@ def _part_damage(c: Corrected) -> Played:
     was = wounds_damage(c.person, part)  # the wounds' damage: the part's until corrected
     said = part_damage_corrected(c.tables, c.person, part, c.pid, c.options.get("organs") is True,
                                  c.reading.parts_follow_wounds, c.reading.reads_slight_wounds)
-    return Played(said, (part, was), life=part)
+    return Played(said, ((part, was),), life=part)
 
 
 def _wound_damage(c: Corrected) -> Played:
@@ -86,7 +89,19 @@ def _wound_damage(c: Corrected) -> Played:
     part = wound["part"]
     was = c.person["body"][part]["taken"]
     part_follows_wounds(c.person, part)
-    return Played(said, (part, was), life=part)
+    return Played(said, ((part, was),), life=part)
+
+
+def _wound_part(c: Corrected) -> Played:
+    """A wound corrected to another body part takes its points from the old part to the new (``wounds.wound_moved``;
+    procedure 1's wounds are their table's share of the part they are on), and the new part's function decides
+    whether the person lives (the old one's, when it was the one without function, revives)."""
+    wound = c.person["wounds"][c.path[3]]
+    if c.was == wound["part"] or c.was not in c.person["body"]:
+        return Played()
+    said, moved = wound_moved(c.tables, c.person, wound, c.was, c.options.get("damage") == 1,
+                              c.reading.reads_slight_wounds)
+    return Played(said, tuple(moved), life=wound["part"])
 
 
 def _part_points(c: Corrected) -> Played:
@@ -96,7 +111,7 @@ def _part_points(c: Corrected) -> Played:
     was = c.person["body"][part]["taken"]
     said = part_points_corrected(c.tables, c.person, part, c.options.get("damage") == 1,
                                  c.reading.reads_slight_wounds)
-    return Played(said, (part, was), points_corrected=True, life=part)
+    return Played(said, ((part, was),), points_corrected=True, life=part)
 
 
 def _part(c: Corrected) -> Played:
@@ -129,6 +144,7 @@ class Follows:
 FOLLOWS = (
     Follows("people.*.body.*.taken", "rereads_wounds", _part_damage),
     *(Follows(f"people.*.wounds[*].{name}", "rereads_wounds", _wound_damage) for name in ("points", "percent", "type")),
+    Follows("people.*.wounds[*].part", "moves_wounds", _wound_part),
     Follows("people.*.body.*.points", "parts_follow_wounds", _part_points),
     Follows("people.*.body.*", "", _part),
     Follows("people.*.body.*.*", "", _part),
@@ -137,24 +153,26 @@ FOLLOWS = (
 )
 
 
-def play_out(state: dict, path: tuple, tables, ctx, reading: Reading) -> None:
-    """Every row of ``FOLLOWS`` the corrected ``path`` matches and ``reading`` turns on, then what the damage they
-    moved does (``wounds.part_damage_moved``, with ``parts_follow_wounds``) and whether the person lives; the log's
-    lines in that order (``ctx``: None when the correction is only tried)."""
+def play_out(state: dict, path: tuple, tables, ctx, reading: Reading, was=None) -> None:
+    """Every row of ``FOLLOWS`` the corrected ``path`` matches and ``reading`` turns on (``was``: the value the
+    correction replaced), then what the damage they moved does (``wounds.part_damage_moved``, with
+    ``parts_follow_wounds``) and whether the person lives; the log's lines in that order (``ctx``: None when the
+    correction is only tried)."""
     if len(path) < 3 or path[0] != "people" or path[1] not in state.get("people", {}):
         return
-    c = Corrected(state, tables, path[1], state["people"][path[1]], path, reading)
+    c = Corrected(state, tables, path[1], state["people"][path[1]], path, reading, was)
     said: list[str] = []
-    moved, life = None, None
+    moved: list[tuple[str, int]] = []
+    points_corrected, life = False, None
     for row in FOLLOWS:
         if path_matches(row.pattern, path) and (not row.needs or getattr(reading, row.needs)):
             played = row.rule(c)
             said += played.said
-            moved = (played.moved, played.points_corrected) if played.moved else moved
+            moved += played.moved
+            points_corrected = points_corrected or played.points_corrected
             life = played.life or life
-    if reading.parts_follow_wounds and moved is not None:
-        (part, was), points_corrected = moved
-        said += part_damage_moved(c.person, part, was, points_corrected=points_corrected)
+    for part, taken in moved if reading.parts_follow_wounds else ():
+        said += part_damage_moved(c.person, part, taken, points_corrected=points_corrected)
     if ctx is not None:
         for line in said:
             ctx.note(line)

@@ -3,9 +3,9 @@
 Points and counts the rules only ever add to or spend down are never below 0 (a chest with -5 points taken
 read "-5/30"); borrowed points spent are among the points spent and no more than those borrowed (``turn.spend``
 counts them in both, and ``own_left`` reads the difference as the turn's own points spent); a body part has at
-least one point; a race has the person's body parts (the next hit looks its part up on the race's tables); a
-weapon is one the weapons table has (the attack form looks it up); a wound's type is one its description is read
-by, or none stated; percentages stay within 0-100; an order of sides is reordered, never given a side it lacks;
+least one point; a race has the person's body parts (the next hit looks its part up on the race's tables), and a
+wound is on one of them; a weapon is one the weapons table has (the attack form looks it up); a wound's type is one
+its description is read by, or none stated; percentages stay within 0-100; an order of sides is reordered, never given a side it lacks;
 the round's step, its side with the only attack and the place of the side acting are ones the round has; the
 round's sub-turn is one of the encounter's, and the encounter keeps as many sub-turns as the round has reached;
 the options keep the values the setup allows (``catalogue.OPTIONS``).
@@ -68,6 +68,16 @@ def _joined_side(state: dict, value, tables, path) -> str:
     return f"must be one of {', '.join(free) or 'none'} (a side of the fight not already listed as joined)"
 
 
+def _wound_part(state: dict, value, tables, path) -> str:
+    """A wound is on one of its person's body parts, the parts of the race (``_same_body``): its points are part of
+    that part's damage, and its percentage, description and organ results are read on that part."""
+    person = state["people"][path[1]]
+    if value in person["body"]:
+        return ""
+    return (f"must be one of {', '.join(p.replace('_', ' ') for p in person['body'])} "
+            f"({person['name']}'s body parts)")
+
+
 def _wound_type(state: dict, value, tables, path) -> str:
     """A wound's type is read on its damage type's description table (Tables 3-8 to 3-14), each of an attack's several
     types on its own ("blade+bludgeon", as a hit of such a weapon writes it), or is none stated (``wounds.UNTYPED``,
@@ -124,6 +134,7 @@ RULES = (
     CorrectionRule("people.*.wounds[*].points", between(0, MOST)),
     CorrectionRule("people.*.wounds[*].percent", between(0, MOST)),
     CorrectionRule("people.*.wounds[*].type", _wound_type, reads_path=True),
+    CorrectionRule("people.*.wounds[*].part", _wound_part, reads_path=True),
     *(CorrectionRule(f"people.*.{name}", between(0, MOST))
       for name in ("ap_turn", "ap_spent", "ap_extra", "ap_extra_spent", "ap_forfeit", "owed", "taken_this_round",
                    "taken_last_round")),

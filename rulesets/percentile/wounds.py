@@ -279,12 +279,33 @@ def part_points_corrected(tables: Tables, person: dict, part_id: str, table_shar
         if wound.get("part") != part_id or not is_tissue_wound(tables, wound):
             continue
         was = wound["points"]
-        share = table_shares and wound["type"] != UNTYPED
-        if share:
-            wound["points"] = share_points(wound["percent"], part["points"])
-            part["taken"] += wound["points"] - was
-        said += reread_wound(tables, person, wound, percent_given=share, points_were=was, slight=slight)
+        said += wound_on_part(tables, person, wound, table_shares, slight)
+        part["taken"] += wound["points"] - was
     return said
+
+
+def wound_on_part(tables: Tables, person: dict, wound: dict, table_shares: bool, slight: bool = True) -> list[str]:
+    """A tissue wound read again on a part of other total points than before (the part's points corrected, or the
+    wound moved to another part): under procedure 1 (``table_shares``) it keeps its table's DAMAGE PERCENTAGE and its
+    points are that share of the part (``share_points``), under procedures 2 and 3 its points stand and its percentage
+    is read again from them; a wound of no stated type came from points. The log's lines (``reread_wound``)."""
+    was = wound["points"]
+    share = table_shares and wound["type"] != UNTYPED
+    if share:
+        wound["points"] = share_points(wound["percent"], person["body"][wound["part"]]["points"])
+    return reread_wound(tables, person, wound, percent_given=share, points_were=was, slight=slight)
+
+
+def wound_moved(tables: Tables, person: dict, wound: dict, was_part: str, table_shares: bool,
+                slight: bool = True) -> tuple[list[str], list[tuple[str, int]]]:
+    """A wound corrected to another body part takes its damage there: it is read again on its new part
+    (``wound_on_part``), and each of the two parts has taken its wounds' points (``part_follows_wounds``: the old
+    one gives up the wound's, the new one takes them). The log's lines, and each part with what it had taken."""
+    moved = [(p, person["body"][p]["taken"]) for p in (was_part, wound["part"])]
+    said = wound_on_part(tables, person, wound, table_shares, slight) if is_tissue_wound(tables, wound) else []
+    for part_id, _taken in moved:
+        part_follows_wounds(person, part_id)
+    return said, moved
 
 
 def wounds_damage(person: dict, part_id: str) -> int:

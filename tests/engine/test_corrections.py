@@ -151,7 +151,7 @@ def test_a_value_whose_consequence_fails_is_refused_not_a_crash(tmp_path, monkey
     ship = first_ship(enc)
     events, state = len(enc.events), repr(enc.state)
 
-    def broken(self, state, path, ctx=None):
+    def broken(self, state, path, ctx=None, was=None):
         raise KeyError("lancer|picket")
 
     monkeypatch.setattr(type(enc.ruleset), "after_correction", broken)

@@ -743,3 +743,35 @@ def test_a_crew_member_s_wound_under_the_first_band_reads_it_and_an_older_save_s
     text = path.read_text()
     assert SaveFile.load(path).encounter.state["people"][vale]["wounds"][0] == wound
     assert path.read_text() == text
+
+
+def test_a_crew_member_s_wound_moves_to_a_part_of_his_body_and_an_older_save_still_loads(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A crew member's wound moved by a correction, as in a percentile fight: only to a part of his body, and its points
+    go with it (Tissue Damage: the points a part has taken describe its function). Vale's chest wound moved to his head
+    kills him (ours: the head is vital). A save of the version before, whose [state] keeps the points on the chest and
+    him alive, opens unchanged with today's result."""
+    from engine.errors import FlagbridgeError
+    from rulesets.classic_hg import ClassicHG
+
+    def corrected() -> tuple:
+        enc, vale = vale_shot_in_the_chest()
+        enc.correct(f"people.{vale}.wounds[0].part", "head")
+        return enc, vale
+
+    enc, vale = vale_shot_in_the_chest()
+    with pytest.raises(FlagbridgeError, match=r"part must be one of head, chest, .* \(Capt\. Orrin Vale's body parts"):
+        enc.check_correction(f"people.{vale}.wounds[0].part", "left_claw")
+    enc, vale = corrected()
+    body = enc.state["people"][vale]["body"]
+    assert (body["chest"]["taken"], body["head"]["taken"]) == (0, 16) and enc.state["people"][vale]["dead"]
+    path = tmp_path / "old.toml"
+    with monkeypatch.context() as m:
+        m.setattr(ClassicHG, "crew_moves_wounds", False)
+        old, _ = corrected()
+        assert old.state["people"][vale]["body"]["chest"]["taken"] == 16 and not old.state["people"][vale]["dead"]
+        create(path, old)
+    text = path.read_text()
+    loaded = SaveFile.load(path).encounter.state["people"][vale]
+    assert (loaded["body"]["chest"]["taken"], loaded["body"]["head"]["taken"], loaded["dead"]) == (0, 16, True)
+    assert path.read_text() == text

@@ -600,3 +600,84 @@ def test_a_save_written_before_slight_wounds_read_the_lowest_band_still_loads(tm
     cid = SaveFile.load(path).encounter.state["people"]["cid"]
     assert cid["wounds"][0]["text"] == lowest_band("projectile")[1]
     assert path.read_text() == text
+
+
+# --- a wound moved to another part --------------------------------------------------------------------------------
+
+def test_a_wound_is_moved_only_to_a_part_of_the_person_s_body() -> None:
+    """A drive moved Cid's chest wound to "left_claw", a part only an Aracnian has (races table, the random hit table
+    #3-3.4 and Table 3-3.1 are read by the person's race): it was taken, and the wound sat on no part of his body.
+    Refused, naming his parts; one of them is taken."""
+    enc = shot_in_the("chest")
+    for value in ("left_claw", "zzz", ""):
+        refused_correction(enc, "people.cid.wounds[0].part", value,
+                           r"wounds\[0\]\.part must be one of head, chest, abdomen, left arm, right arm, left hand, "
+                           r"right hand, left leg, right leg, left foot, right foot \(Cid's body parts\)")
+    enc.check_correction("people.cid.wounds[0].part", "left_arm")
+
+
+def test_a_wound_moved_to_another_part_takes_its_points_there_with_what_follows() -> None:
+    """Tissue Damage: "all of the points of damage that a character has taken, describes that character's function";
+    Description: "DAMAGE PERCENTAGE = points taken / total points * 100". A drive moved Cid's pistol wound (18 points)
+    from his chest to his left arm: the wound was on the arm, but the chest still had the 18 points taken and the arm
+    none. Moved, the chest loses them and the arm takes them (18 of 15: no function), and the wound is read again on
+    the arm (120%, above 100: the last description row). Moved to his head (8 points) it kills him (ours: the head is
+    vital), and back to the chest he lives again."""
+    enc = shot_in_the("chest")
+    cid = enc.state["people"]["cid"]
+    ev = enc.correct("people.cid.wounds[0].part", "left_arm")
+    now = first_description("projectile", 120)
+    assert (cid["body"]["chest"]["taken"], cid["body"]["left_arm"]["taken"]) == (0, 18)
+    wound = cid["wounds"][0]
+    assert (wound["part"], wound["points"], wound["percent"], wound["text"]) == ("left_arm", 18, 120, now)
+    assert ev.notes[0] == f"Cid's left arm wound: 18 points, 60% -> 120% of 15: {now}"
+    assert ev.notes[-2:] == ["Cid's chest: 18 -> 0 of 30 points taken, now unhurt",
+                             "Cid's left arm: 0 -> 18 of 15 points taken, now no function"]
+    assert ("chest", "0/30 unhurt") in body_rows(enc)
+    assert ("left arm", f"18/15 no function: {now}") in body_rows(enc)
+    assert ("Wound", f"left arm 18 projectile (120%): {now}") in body_rows(enc)
+    assert wounds_seen(enc) == f"left arm ({now})"
+    ev = enc.correct("people.cid.wounds[0].part", "head")
+    assert cid["dead"] and ev.notes[-1] == "Cid is dead: the head has no function left"
+    assert (cid["body"]["left_arm"]["taken"], cid["body"]["head"]["taken"]) == (0, 18)
+    ev = enc.correct("people.cid.wounds[0].part", "chest")
+    assert not cid["dead"] and ev.notes[-1] == "Cid is alive again: every vital part has some function"
+    assert (cid["body"]["head"]["taken"], cid["body"]["chest"]["taken"]) == (0, 18)
+    assert (cid["wounds"][0]["percent"], cid["wounds"][0]["text"]) == (60, first_description("projectile", 60))
+    assert enc.undo() and enc.undo() and enc.undo()
+    assert (cid := enc.state["people"]["cid"])["body"]["chest"]["taken"] == 18 and cid["wounds"][0]["part"] == "chest"
+
+
+def test_procedure_1_a_wound_moved_keeps_the_table_s_percentage_of_the_part_it_is_on() -> None:
+    """Damage procedure (1): the table's DAMAGE PERCENTAGE "relates an approximation of the damage taken as a
+    percentage of the total points in that particular body part", as when a part's points are corrected: a deep
+    wound, 50% of a 30-point chest (15 points), moved to a 15-point left arm is a deep wound of 50% there, 8 points
+    (7.5 rounded half up), which the arm takes and the chest gives up."""
+    enc = fight({"ann": person("blue", "Ann", aim=65), "cid": person("red", "Cid")}, damage=1)
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=5, aim="chest")
+    answer(enc, "Percent to hit", "10")
+    answer(enc, "Damage: Table 3-18 (projectile)", "5")  # deep wound, serious, 50% (ours)
+    answer(enc, "Severity (serious) for Cid", "6")
+    ev = enc.correct("people.cid.wounds[0].part", "left_arm")
+    cid = enc.state["people"]["cid"]
+    kept = first_description("projectile", 50)
+    assert (cid["wounds"][0]["points"], cid["wounds"][0]["percent"], cid["wounds"][0]["text"]) == (8, 50, kept)
+    assert (cid["body"]["chest"]["taken"], cid["body"]["left_arm"]["taken"]) == (0, 8)
+    assert ev.notes[0] == f"Cid's left arm wound: 15 -> 8 points, 50% of 15: {kept}"
+
+
+def test_a_save_written_before_wounds_moved_their_points_still_loads(tmp_path, monkeypatch) -> None:
+    """A save of the version before, whose [state] keeps the chest's 18 points after its wound was moved to the left
+    arm, is that version's result, not a hand edit: it loads unchanged and plays on with the arm holding them."""
+    path = tmp_path / "old.toml"
+    with monkeypatch.context() as m:
+        m.setattr(Percentile, "moves_wounds", False)
+        enc = shot_in_the("chest")
+        enc.correct("people.cid.wounds[0].part", "left_arm")
+        assert enc.state["people"]["cid"]["body"]["chest"]["taken"] == 18
+        create(path, enc)
+    text = path.read_text()
+    cid = SaveFile.load(path).encounter.state["people"]["cid"]
+    assert (cid["body"]["chest"]["taken"], cid["body"]["left_arm"]["taken"]) == (0, 18)
+    assert path.read_text() == text

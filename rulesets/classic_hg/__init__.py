@@ -55,6 +55,7 @@ class ClassicHG(Ruleset):
     crew_parts_follow_wounds = True  # a crew member's corrected wound is the damage of its part
     crew_reads_slight_wounds = True  # a crew member's wound read again under the first band reads that band
     crew_moves_wounds = True  # a crew member's wound corrected to another part takes its points there
+    crew_keeps_percent_by_hand = True  # a crew member's wound percentage typed by hand stands
 
     def after_correction(self, state: dict, path: tuple, ctx=None, was=None) -> None:
         """A corrected value of the crew personal combat met (``people``) plays out as it does in a percentile
@@ -64,13 +65,14 @@ class ClassicHG(Ruleset):
             guest = find_ruleset("percentile")
             guest.person_corrected(state, path, guest.guest_tables(), ctx, self.rereads_crew_wounds,
                                    self.crew_parts_follow_wounds, reads_slight_wounds=self.crew_reads_slight_wounds,
-                                   moves_wounds=self.crew_moves_wounds, was=was)
+                                   moves_wounds=self.crew_moves_wounds,
+                                   keeps_percent_by_hand=self.crew_keeps_percent_by_hand, was=was)
         elif len(path) == 5 and path[0] == "ships" and path[2] == "turrets" and path[4] == "used":
             use_corrected(state["ships"][path[1]]["turrets"][path[3]], self.tables_for(state))
 
     def earlier_readings(self) -> tuple[Ruleset, ...]:
-        """Saves written before a crew member's wound corrected under the first band read that band and one moved to
-        another part took its points there, before that before a crew member's part followed the wounds corrected,
+        """Saves written before a crew member's wound corrected under the first band read that band, one moved to
+        another part took its points there and a percentage typed by hand stood, before that before a crew member's part followed the wounds corrected,
         before that before a crew member's corrected damage read the wounds again, and before that before a crew
         member's correction played out at all, hold the older results; newest first."""
         return (_Reading(True, True, True), _Reading(True, True), _Reading(True), _Reading(False))
@@ -146,9 +148,10 @@ class ClassicHG(Ruleset):
 
 class _Reading(ClassicHG):
     """classic-hg as an earlier version read a log: only for a loaded save's [state] (``Ruleset.earlier_readings``).
-    No earlier version read a crew member's corrected wound under the first band or moved a wound's points with it."""
+    No earlier version read a crew member's corrected wound under the first band, moved a wound's points with it or
+    kept its percentage typed by hand."""
 
-    crew_reads_slight_wounds = crew_moves_wounds = False
+    crew_reads_slight_wounds = crew_moves_wounds = crew_keeps_percent_by_hand = False
 
     def __init__(self, plays_out_crew: bool, rereads_crew_wounds: bool = False,
                  crew_parts_follow_wounds: bool = False) -> None:

@@ -46,6 +46,7 @@ class Percentile(Ruleset):
     parts_follow_wounds = True  # a part's damage and points and its wounds' points follow each other (see above)
     reads_slight_wounds = True  # a wound read again at a percentage that rounds to 0 reads its table's first band
     moves_wounds = True  # a wound corrected to another body part takes its points there
+    keeps_percent_by_hand = True  # a wound's percentage typed by hand stands until the wound's own points change
 
     def check_unit(self, kind: UnitKind, unit: dict, where: str) -> None:
         check_person(unit, load_tables(), where)
@@ -141,20 +142,22 @@ class Percentile(Ruleset):
             if said and ctx is not None:
                 ctx.note(said)
         self.person_corrected(state, path, self.tables_for(state), ctx, self.rereads_wounds, self.parts_follow_wounds,
-                              reads_slight_wounds=self.reads_slight_wounds, moves_wounds=self.moves_wounds, was=was)
+                              reads_slight_wounds=self.reads_slight_wounds, moves_wounds=self.moves_wounds,
+                              keeps_percent_by_hand=self.keeps_percent_by_hand, was=was)
 
     def person_corrected(self, state: dict, path: tuple, tables, ctx=None, rereads_wounds: bool = True,
                          parts_follow_wounds: bool = True, reads_slight_wounds: bool = True,
-                         moves_wounds: bool = True, was=None) -> None:
+                         moves_wounds: bool = True, keeps_percent_by_hand: bool = True, was=None) -> None:
         """What follows from a person's corrected value (``corrected.FOLLOWS``: a rule for each kind of path), with
         ``tables`` the people are read by: the fight's own, or the shipped ones for the crew of a ship fight that
         calls this ruleset (classic-hg). ``rereads_wounds``: a corrected damage reads the wounds again;
         ``parts_follow_wounds``: a part's damage is its wounds' both ways; ``reads_slight_wounds``: a wound read
         again at a percentage that rounds to 0 reads its table's first band; ``moves_wounds``: a wound corrected to
-        another part takes its points there (saves of the versions before hold them as they were). ``was``: the
-        value the correction replaced."""
+        another part takes its points there; ``keeps_percent_by_hand``: a wound's percentage typed by hand stands
+        until its own points change (saves of the versions before hold them as they were). ``was``: the value the
+        correction replaced."""
         play_out(state, path, tables, ctx, Reading(rereads_wounds, parts_follow_wounds, self.rederives_race,
-                                                   reads_slight_wounds, moves_wounds), was)
+                                                   reads_slight_wounds, moves_wounds, keeps_percent_by_hand), was)
 
     def checklist(self, state: dict) -> list[StepView]:
         return turn.checklist(state)
@@ -183,8 +186,8 @@ class Percentile(Ruleset):
         return views.roll_help(state, request, self.guest_tables() if ":" in request.then else self.tables_for(state))
 
     def earlier_readings(self) -> tuple[Ruleset, ...]:
-        """Saves written before a corrected wound of damage under the first band read that band and a wound moved
-        to another part took its points there, before that before a part's damage followed its wounds' corrected
+        """Saves written before a corrected wound of damage under the first band read that band, a wound moved to
+        another part took its points there and a percentage typed by hand stood, before that before a part's damage followed its wounds' corrected
         points, before that before a corrected damage read the wounds again, before that before a table corrected
         whole played out the values inside it (``Ruleset.plays_out_inside_tables``), and before that before a
         corrected race brought its average Agility and a corrected order its rolls, hold the older results; newest
@@ -195,10 +198,10 @@ class Percentile(Ruleset):
 
 class _Reading(Percentile):
     """Percentile as an earlier version read a log: only for a loaded save's [state]
-    (``Ruleset.earlier_readings``). No earlier version read a corrected wound under the first band or moved a
-    wound's points with it."""
+    (``Ruleset.earlier_readings``). No earlier version read a corrected wound under the first band, moved a
+    wound's points with it or kept its percentage typed by hand."""
 
-    reads_slight_wounds = moves_wounds = False
+    reads_slight_wounds = moves_wounds = keeps_percent_by_hand = False
 
     def __init__(self, plays_out_inside_tables: bool, plays_out_single_values: bool,
                  rereads_wounds: bool = False, parts_follow_wounds: bool = False) -> None:

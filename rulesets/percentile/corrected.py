@@ -17,7 +17,7 @@ from typing import Callable, NamedTuple
 from engine.corrections import path_matches
 
 from .people import is_dead, race_corrected
-from .wounds import (is_tissue_wound, part_damage_corrected, part_damage_moved, part_follows_wounds,
+from .wounds import (BY_HAND, is_tissue_wound, part_damage_corrected, part_damage_moved, part_follows_wounds,
                      part_points_corrected, reread_wound, wound_moved, wounds_damage)
 
 
@@ -29,13 +29,15 @@ class Reading:
     wounds' both ways; ``rederives_race``: a corrected race brings its average Agility, and an Agility corrected by
     hand is the person's own from then on; ``reads_slight_wounds``: a wound read again at a percentage that rounds
     to 0 reads its table's first band (``wounds.type_lines``); ``moves_wounds``: a wound corrected to another body
-    part takes its points there (``wounds.wound_moved``)."""
+    part takes its points there (``wounds.wound_moved``); ``keeps_percent_by_hand``: a wound's percentage typed by
+    hand stands until the wound's own points change (``wounds.BY_HAND``)."""
 
     rereads_wounds: bool = True
     parts_follow_wounds: bool = True
     rederives_race: bool = True
     reads_slight_wounds: bool = True
     moves_wounds: bool = True
+    keeps_percent_by_hand: bool = True
 
 
 @dataclass
@@ -79,9 +81,16 @@ def _part_damage(c: Corrected) -> Played:
 
 def _wound_damage(c: Corrected) -> Played:
     """A wound's points, percentage or type corrected reads the wound again (``wounds.reread_wound``); its points
-    are its part's damage too (``wounds.part_follows_wounds``)."""
+    are its part's damage too (``wounds.part_follows_wounds``). A percentage typed by hand is the game master's
+    reading of the wound ("Game Masters should use discretion to customize the descriptions", Procedures; where in
+    a category the damage falls is "an option the Game Master can use or disregard", Description): it stands when
+    the part's points, the wound's type or its part are corrected, until its own points are (``wounds.BY_HAND``)."""
     wound = c.person["wounds"][c.path[3]]
     corrected = c.path[4]
+    if corrected == "points":
+        wound.pop(BY_HAND, None)
+    elif corrected == "percent" and c.reading.keeps_percent_by_hand:
+        wound[BY_HAND] = True
     said = reread_wound(c.tables, c.person, wound, percent_given=corrected == "percent",
                         slight=c.reading.reads_slight_wounds) if is_tissue_wound(c.tables, wound) else []
     if not (c.reading.parts_follow_wounds and corrected == "points"):

@@ -37,6 +37,8 @@ from .tables import Tables, row_at
 SPREAD_SYSTEMS = ("circulatory", "respiratory")  # "the Aracnian's and Eebek's decentralized ... system"
 #: The type of a wound a correction made: a part's damage corrected up with no wound of its own to take it.
 UNTYPED = "untyped"
+#: A wound's mark that its DAMAGE PERCENTAGE was typed by hand: it stands until the wound's own points change.
+BY_HAND = "percent_by_hand"
 #: What a wound of no stated type leaves of its part, by the state its points alone would leave (``part_state``).
 UNTYPED_EFFECTS = {"structure only": "structure only, no function lost", "function": "some function lost",
                    "no function": "no function left", "totally destroyed": "the part totally destroyed"}
@@ -192,8 +194,13 @@ def has_damage(wound: dict) -> bool:
 def reread_wound(tables: Tables, person: dict, wound: dict, percent_given: bool = False,
                  points_were: int | None = None, slight: bool = True) -> list[str]:
     """A wound whose damage was corrected says what its damage does now: its percentage follows its points (unless
-    ``percent_given``: the percentage itself was corrected), and its text and organ results are read again by
-    ``wound_reading`` (``slight``: see ``type_lines``). The log's lines for what changed (none when nothing did)."""
+    ``percent_given``: the percentage itself was corrected, or one typed by hand stands, ``BY_HAND``, while the points
+    are the ones it was typed for: ``points_were``, what they were, gives way to them), and its text and organ results
+    are read again by ``wound_reading`` (``slight``: see ``type_lines``). The log's lines for what changed (none when
+    nothing did)."""
+    if points_were not in (None, wound["points"]):
+        wound.pop(BY_HAND, None)
+    percent_given = percent_given or bool(wound.get(BY_HAND))
     part = person["body"][wound["part"]]
     was = (wound["percent"], wound["text"], wound.get("organs"))
     reading = wound_reading(tables, person, wound["part"], wound["points"], wound["type"].split("+"),

@@ -716,13 +716,24 @@ def test_a_crew_member_s_values_are_corrected_within_the_limits_of_a_percentile_
     enc.check_correction(f"people.{vale}.body.chest.taken", 20)  # within the limits: taken
 
 
+#: What a crew member's corrections played out that the version before the first-band reading of slight wounds
+#: lacked (its saves are replayed with all of them off, ``ClassicHG.earlier_readings``).
+CREW_LACKED_BEFORE = ("crew_reads_slight_wounds", "crew_moves_wounds", "crew_keeps_percent_by_hand")
+
+
+def as_the_version_before(m: pytest.MonkeyPatch) -> None:
+    from rulesets.classic_hg import ClassicHG
+
+    for name in CREW_LACKED_BEFORE:
+        m.setattr(ClassicHG, name, False)
+
+
 def test_a_crew_member_s_wound_under_the_first_band_reads_it_and_an_older_save_still_loads(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A crew member's wound with its percentage corrected to 0 still has its points: as in a percentile fight, it
     reads its table's first band (percentile-personal-combat.txt, You want more description?: the actual percentage
     "may fall between the upper and lower limit of any one category"; below the first, the first is the nearest),
     not nothing. A save of the version before, whose [state] keeps the wound with no words, opens unchanged."""
-    from rulesets.classic_hg import ClassicHG
     from rulesets.percentile.tables import load_tables
 
     def corrected() -> tuple:
@@ -736,7 +747,7 @@ def test_a_crew_member_s_wound_under_the_first_band_reads_it_and_an_older_save_s
     assert wound["points"] > 0 and wound["text"] == rows[min(rows, key=int)]["text"]
     path = tmp_path / "old.toml"
     with monkeypatch.context() as m:
-        m.setattr(ClassicHG, "crew_reads_slight_wounds", False)
+        as_the_version_before(m)
         old, _ = corrected()
         assert old.state["people"][vale]["wounds"][0]["text"] == ""
         create(path, old)
@@ -752,7 +763,6 @@ def test_a_crew_member_s_wound_moves_to_a_part_of_his_body_and_an_older_save_sti
     kills him (ours: the head is vital). A save of the version before, whose [state] keeps the points on the chest and
     him alive, opens unchanged with today's result."""
     from engine.errors import FlagbridgeError
-    from rulesets.classic_hg import ClassicHG
 
     def corrected() -> tuple:
         enc, vale = vale_shot_in_the_chest()
@@ -767,11 +777,36 @@ def test_a_crew_member_s_wound_moves_to_a_part_of_his_body_and_an_older_save_sti
     assert (body["chest"]["taken"], body["head"]["taken"]) == (0, 16) and enc.state["people"][vale]["dead"]
     path = tmp_path / "old.toml"
     with monkeypatch.context() as m:
-        m.setattr(ClassicHG, "crew_moves_wounds", False)
+        as_the_version_before(m)
         old, _ = corrected()
         assert old.state["people"][vale]["body"]["chest"]["taken"] == 16 and not old.state["people"][vale]["dead"]
         create(path, old)
     text = path.read_text()
     loaded = SaveFile.load(path).encounter.state["people"][vale]
     assert (loaded["body"]["chest"]["taken"], loaded["body"]["head"]["taken"], loaded["dead"]) == (0, 16, True)
+    assert path.read_text() == text
+
+
+def test_a_crew_member_s_percentage_typed_by_hand_stands_and_an_older_save_still_loads(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As in a percentile fight, a crew member's wound percentage typed by hand is the game master's reading of it
+    (percentile-personal-combat.txt, Damage, Procedures: "Game Masters should use discretion to customize the
+    descriptions"): his chest's points corrected do not read it again. A save of the version before, which read it
+    again, opens unchanged with the typed percentage."""
+    def corrected() -> tuple:
+        enc, vale = vale_shot_in_the_chest()
+        enc.correct(f"people.{vale}.wounds[0].percent", 40)
+        enc.correct(f"people.{vale}.body.chest.points", 2 * enc.state["people"][vale]["body"]["chest"]["points"])
+        return enc, vale
+
+    enc, vale = corrected()
+    assert enc.state["people"][vale]["wounds"][0]["percent"] == 40
+    path = tmp_path / "old.toml"
+    with monkeypatch.context() as m:
+        as_the_version_before(m)
+        old, _ = corrected()
+        assert old.state["people"][vale]["wounds"][0]["percent"] != 40
+        create(path, old)
+    text = path.read_text()
+    assert SaveFile.load(path).encounter.state["people"][vale]["wounds"][0]["percent"] == 40
     assert path.read_text() == text

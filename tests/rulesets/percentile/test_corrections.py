@@ -547,6 +547,16 @@ def test_a_wound_keeps_the_type_play_gave_it_though_no_table_describes_it() -> N
         enc.check_correction("people.okafor.wounds[0].type", "projectle")
 
 
+#: What corrections of a person played out that the version before the first-band reading of slight wounds lacked
+#: (its saves are replayed with all of them off, ``Percentile.earlier_readings``).
+LACKED_BEFORE = ("reads_slight_wounds", "moves_wounds", "keeps_percent_by_hand")
+
+
+def as_the_version_before(m) -> None:
+    for name in LACKED_BEFORE:
+        m.setattr(Percentile, name, False)
+
+
 def lowest_band(damage_type: str) -> tuple[str, str]:
     """The description table's lowest band ("1-5") and its own words, read from the table file itself."""
     from rulesets.percentile.tables import load_tables
@@ -591,7 +601,7 @@ def test_a_save_written_before_slight_wounds_read_the_lowest_band_still_loads(tm
     hand edit: it loads unchanged and plays on with the lowest band's words."""
     path = tmp_path / "old.toml"
     with monkeypatch.context() as m:
-        m.setattr(Percentile, "reads_slight_wounds", False)
+        as_the_version_before(m)
         enc = shot_in_the("chest")
         enc.correct("people.cid.wounds[0].percent", "0")
         assert enc.state["people"]["cid"]["wounds"][0]["text"] == ""
@@ -672,7 +682,7 @@ def test_a_save_written_before_wounds_moved_their_points_still_loads(tmp_path, m
     arm, is that version's result, not a hand edit: it loads unchanged and plays on with the arm holding them."""
     path = tmp_path / "old.toml"
     with monkeypatch.context() as m:
-        m.setattr(Percentile, "moves_wounds", False)
+        as_the_version_before(m)
         enc = shot_in_the("chest")
         enc.correct("people.cid.wounds[0].part", "left_arm")
         assert enc.state["people"]["cid"]["body"]["chest"]["taken"] == 18
@@ -680,4 +690,59 @@ def test_a_save_written_before_wounds_moved_their_points_still_loads(tmp_path, m
     text = path.read_text()
     cid = SaveFile.load(path).encounter.state["people"]["cid"]
     assert (cid["body"]["chest"]["taken"], cid["body"]["left_arm"]["taken"]) == (0, 18)
+    assert path.read_text() == text
+
+
+# --- a percentage typed by hand ---------------------------------------------------------------------------------
+
+def test_a_percentage_typed_by_hand_stands_until_the_wound_s_own_points_change() -> None:
+    """Description: the DAMAGE PERCENTAGE is "points taken / total points * 100", but where it falls in a category is
+    the Game Master's ("the most applicable 'end' of the description should be chosen ... an option the Game Master can
+    use or disregard"; "Game Masters should use discretion to customize the descriptions"). A percentage typed by hand
+    is that judgement of this wound: a drive typed 40% for Cid's 18-point chest wound, then corrected the chest from 30
+    to 60 points, and the 40% was read again as 30% (18 / 60). It stands when the part's points, the wound's type or its
+    part change; the wound's own points corrected (directly, or by its part's damage) are a new wound to read, and its
+    percentage follows them again."""
+    enc = shot_in_the("chest")
+    enc.correct("people.cid.wounds[0].percent", "40")
+    wound = lambda: enc.state["people"]["cid"]["wounds"][0]  # noqa: E731
+    typed = first_description("projectile", 40)
+    ev = enc.correct("people.cid.body.chest.points", "60")
+    assert (wound()["points"], wound()["percent"], wound()["text"]) == (18, 40, typed)
+    assert ev.notes == ["Cid's chest: 18 of 60 points taken, now function 42/54"]
+    assert ("Wound", f"chest 18 projectile (40%): {typed}") in body_rows(enc)
+    enc.correct("people.cid.wounds[0].type", "blade")
+    assert (wound()["percent"], wound()["text"]) == (40, first_description("blade", 40))
+    enc.correct("people.cid.wounds[0].type", "projectile")
+    enc.correct("people.cid.wounds[0].part", "abdomen")  # 25 points: 18 would be 72%
+    assert (wound()["points"], wound()["percent"], wound()["text"]) == (18, 40, typed)
+    ev = enc.correct("people.cid.wounds[0].points", "10")  # 10 / 25 * 100
+    assert (wound()["percent"], wound()["text"]) == (40, typed) and "percent_by_hand" not in wound()
+    enc.correct("people.cid.body.abdomen.points", "50")  # now it follows the points again: 10 / 50 * 100
+    assert (wound()["percent"], wound()["text"]) == (20, first_description("projectile", 20))
+
+
+def test_a_percentage_typed_by_hand_gives_way_when_the_part_s_damage_moves_the_wound_s_points() -> None:
+    """The chest's damage corrected from 18 to 20 gives its latest wound the 2 points more: its own points changed, so
+    its typed 40% gives way to 20 / 30 * 100."""
+    enc = shot_in_the("chest")
+    enc.correct("people.cid.wounds[0].percent", "40")
+    enc.correct("people.cid.body.chest.taken", "20")
+    wound = enc.state["people"]["cid"]["wounds"][0]
+    assert (wound["points"], wound["percent"], wound["text"]) == (20, 67, first_description("projectile", 67))
+
+
+def test_a_save_written_before_typed_percentages_stood_still_loads(tmp_path, monkeypatch) -> None:
+    """A save of the version before, whose [state] has the typed 40% read again as 30% when the chest was corrected to
+    60 points, is that version's result, not a hand edit: it loads unchanged and plays on with the 40% standing."""
+    path = tmp_path / "old.toml"
+    with monkeypatch.context() as m:
+        as_the_version_before(m)
+        enc = shot_in_the("chest")
+        enc.correct("people.cid.wounds[0].percent", "40")
+        enc.correct("people.cid.body.chest.points", "60")
+        assert enc.state["people"]["cid"]["wounds"][0]["percent"] == 30
+        create(path, enc)
+    text = path.read_text()
+    assert SaveFile.load(path).encounter.state["people"]["cid"]["wounds"][0]["percent"] == 40
     assert path.read_text() == text

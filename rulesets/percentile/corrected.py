@@ -11,7 +11,7 @@ once, after them (``play_out``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Callable, NamedTuple
 
 from engine.corrections import path_matches
@@ -106,7 +106,7 @@ def _wound_part(c: Corrected) -> Played:
     procedure 1's wounds are their table's share of the part they are on), and the new part's function decides
     whether the person lives (the old one's, when it was the one without function, revives)."""
     wound = c.person["wounds"][c.path[3]]
-    if c.was == wound["part"] or c.was not in c.person["body"]:
+    if c.was == wound["part"]:
         return Played()
     said, moved = wound_moved(c.tables, c.person, wound, c.was, c.options.get("damage") == 1,
                               c.reading.reads_slight_wounds)
@@ -148,6 +148,10 @@ class Follows:
     pattern: str
     needs: str
     rule: Callable[[Corrected], Played] = field(repr=False)
+
+    def __post_init__(self) -> None:
+        if self.needs and self.needs not in {f.name for f in fields(Reading)}:  # a misspelt flag fails on import
+            raise ValueError(f"{self.pattern}: no reading flag {self.needs!r}")
 
 
 FOLLOWS = (

@@ -307,8 +307,9 @@ def wound_moved(tables: Tables, person: dict, wound: dict, was_part: str, table_
                 slight: bool = True) -> tuple[list[str], list[tuple[str, int]]]:
     """A wound corrected to another body part takes its damage there: it is read again on its new part
     (``wound_on_part``), and each of the two parts has taken its wounds' points (``part_follows_wounds``: the old
-    one gives up the wound's, the new one takes them). The log's lines, and each part with what it had taken."""
-    moved = [(p, person["body"][p]["taken"]) for p in (was_part, wound["part"])]
+    one gives up the wound's, the new one takes them; an old part the body lacks, as a resumed state may hold, gives
+    nothing). The log's lines, and each part with what it had taken."""
+    moved = [(p, person["body"][p]["taken"]) for p in (was_part, wound["part"]) if p in person["body"]]
     said = wound_on_part(tables, person, wound, table_shares, slight) if is_tissue_wound(tables, wound) else []
     for part_id, _taken in moved:
         part_follows_wounds(person, part_id)

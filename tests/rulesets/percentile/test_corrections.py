@@ -746,3 +746,18 @@ def test_a_save_written_before_typed_percentages_stood_still_loads(tmp_path, mon
     text = path.read_text()
     assert SaveFile.load(path).encounter.state["people"]["cid"]["wounds"][0]["percent"] == 40
     assert path.read_text() == text
+
+
+def test_a_wound_moved_from_a_part_the_body_lacks_gives_the_new_part_its_points() -> None:
+    """A resumed state may hold a wound on a part its person's body lacks (its [state] was written by hand): moved to a
+    part of the body, the wound's points are that part's damage, and there is no old part to take them from."""
+    from rulesets.percentile.tables import load_tables
+    from rulesets.percentile.wounds import wound_moved
+
+    enc = shot_in_the("chest")
+    cid = copy.deepcopy(enc.state["people"]["cid"])
+    cid["body"]["chest"]["taken"] = 0
+    cid["wounds"][0]["part"] = "left_arm"
+    said, moved = wound_moved(load_tables(), cid, cid["wounds"][0], "left_claw", table_shares=False)
+    assert moved == [("left_arm", 0)] and cid["body"]["left_arm"]["taken"] == 18
+    assert said[0].startswith("Cid's left arm wound: 18 points, 60% -> 120% of 15: ")

@@ -74,8 +74,7 @@ def _wound_part(state: dict, value, tables, path) -> str:
     person = state["people"][path[1]]
     if value in person["body"]:
         return ""
-    return (f"must be one of {', '.join(p.replace('_', ' ') for p in person['body'])} "
-            f"({person['name']}'s body parts)")
+    return f"must be one of {', '.join(person['body'])} ({person['name']}'s body parts)"
 
 
 def _wound_type(state: dict, value, tables, path) -> str:

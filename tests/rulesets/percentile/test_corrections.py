@@ -617,12 +617,13 @@ def test_a_save_written_before_slight_wounds_read_the_lowest_band_still_loads(tm
 def test_a_wound_is_moved_only_to_a_part_of_the_person_s_body() -> None:
     """A drive moved Cid's chest wound to "left_claw", a part only an Aracnian has (races table, the random hit table
     #3-3.4 and Table 3-3.1 are read by the person's race): it was taken, and the wound sat on no part of his body.
-    Refused, naming his parts; one of them is taken."""
+    Refused, naming his parts as they are typed (a drive read "left arm" among them, typed it, and was refused); one
+    of them is taken."""
     enc = shot_in_the("chest")
-    for value in ("left_claw", "zzz", ""):
+    for value in ("left_claw", "zzz", "", "left arm"):
         refused_correction(enc, "people.cid.wounds[0].part", value,
-                           r"wounds\[0\]\.part must be one of head, chest, abdomen, left arm, right arm, left hand, "
-                           r"right hand, left leg, right leg, left foot, right foot \(Cid's body parts\)")
+                           r"wounds\[0\]\.part must be one of head, chest, abdomen, left_arm, right_arm, left_hand, "
+                           r"right_hand, left_leg, right_leg, left_foot, right_foot \(Cid's body parts\)")
     enc.check_correction("people.cid.wounds[0].part", "left_arm")
 
 

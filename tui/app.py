@@ -73,6 +73,8 @@ class FlagbridgeApp(App[None]):
         self.error_path = error_path
         self._held: list[events.Key] = []  # keys waiting for the top screen to be built
         self._to_remember: Path | None = None  # the save to put first in the recent-saves list
+        #: set by a quit: the keys behind it are dropped, so the save is the fight as the quit found it
+        self.quitting = False
 
     def get_default_screen(self):
         """With a save to open, the console is the first screen: no empty screen laid out first."""
@@ -162,6 +164,8 @@ class FlagbridgeApp(App[None]):
         palette looks for its list as soon as a key reaches it).
         """
         if isinstance(event, events.Key) and not event.is_forwarded:
+            if self.quitting:
+                return
             split = escape_then_key(event, (event.character in OPTION_CHARACTERS or event.key in _ESCAPE_READ_AS)
                                     and self._typing())
             if split is not None:  # Esc and a key typed fast arrive as one alt+key: take them as typed
@@ -216,11 +220,17 @@ class FlagbridgeApp(App[None]):
         self.push_screen(PaletteScreen(listed() if listed is not None else app_commands(self)))
 
     def exit_saved(self) -> None:
-        """Quit from the palette: the same as q (the save is already current)."""
+        """Quit at once, from the palette or the console's q (the save is already current).
+
+        Taken in the order the keys came: Textual runs the app's q binding only after the keys behind it in
+        the same burst, so "q u" had undone the last action and autosaved that before quitting."""
+        self.quitting = True
         self.run_worker(self.action_quit(), exclusive=True)
 
     async def action_quit(self) -> None:
-        """Quit; the save on disk is already current (autosaved after every event)."""
+        """Quit; the save on disk is already current (autosaved after every event). No key after this one
+        is played (``quitting``)."""
+        self.quitting = True
         if self.save is not None:
             try:
                 self.save.save()

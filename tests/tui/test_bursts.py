@@ -489,3 +489,42 @@ async def test_esc_clears_a_kept_log_search_and_ships_filter(demo_app: Flagbridg
         burst(app, "escape")
         await idle(pilot)
         assert app.screen.ship_filter == ""
+
+
+async def test_keys_after_q_in_the_same_burst_change_nothing(demo_app: FlagbridgeApp, demo_path: Path) -> None:
+    """Found by a game master's drive: "q u" typed at once quit, but the u (taken at once, while the app's q waited
+    in Textual's queue) undid the last action and the autosave wrote that, under "The fight is saved". q quits the
+    fight as it stood when it was pressed: whatever comes after it is not played."""
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "i", "4", "enter", "2", "enter")
+        await idle(pilot)
+        assert len(app.save.encounter.events) == 3
+        burst(app, "q", "u", "u", "i")
+        await idle(pilot)
+    assert len(SaveFile.load(demo_path).encounter.events) == 3
+
+
+async def test_keys_after_ctrl_q_in_the_same_burst_change_nothing(demo_app: FlagbridgeApp, demo_path: Path) -> None:
+    """ctrl+q quits from anywhere: a u typed right behind it is not played either."""
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "i", "4", "enter", "2", "enter")
+        await idle(pilot)
+        app.post_message(events.Key("ctrl+q", "\x11"))
+        burst(app, "u")
+        await idle(pilot)
+    assert len(SaveFile.load(demo_path).encounter.events) == 3
+
+
+async def test_keys_after_the_second_q_with_dice_typed_change_nothing(demo_app: FlagbridgeApp,
+                                                                      demo_path: Path) -> None:
+    """q with dice typed asks first; the second q quits, and a u behind it undoes nothing."""
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "i", "4", "enter", "2", "enter", "n", "n")
+        await idle(pilot)
+        assert len(app.save.encounter.events) == 5
+        burst(app, "f", "enter", "down", "down", "space", "enter", "enter", "enter", "5", "q", "q", "u", "u")
+        await idle(pilot)
+    assert len(SaveFile.load(demo_path).encounter.events) == 6

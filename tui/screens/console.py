@@ -554,12 +554,13 @@ class ConsoleScreen(Screen[None]):
                 self.message = "Enter again to roll the built-in dice, or type what the table rolled"
                 self._draw_prompt()
             return True
-        if key == "q" and (self.typed.strip() or quitting):
-            if quitting:
-                return False  # asked once already: the app's q quits
-            self._quit_armed = True
-            self.message = f"dice typed ({self.typed.strip()}) are not rolled yet: q again to quit, Esc to clear"
-            self._draw_prompt()
+        if key == "q":
+            if self.typed.strip() and not quitting:
+                self._quit_armed = True
+                self.message = f"dice typed ({self.typed.strip()}) are not rolled yet: q again to quit, Esc to clear"
+                self._draw_prompt()
+                return True
+            self.app.exit_saved()  # now, not by the app's binding: that runs after the keys behind q
             return True
         bound = self._own_action(key)
         if bound is not None and bound[0] in ("undo", "redo") and self.typed.strip() and undoing != bound[0] \
@@ -583,7 +584,7 @@ class ConsoleScreen(Screen[None]):
             else:
                 self._draw_prompt()  # a key that does nothing now: taken quietly
             return True
-        if pending and char is not None and char.isprintable() and key != "q":
+        if pending and char is not None and char.isprintable():
             # kept in what is typed, so Enter refuses the whole entry: dropped, "-1" was recorded as 1 and "x5" as 5
             self.typed += char
             self.message = f"{char!r} is not a die: Backspace, or Esc to clear"

@@ -401,7 +401,12 @@ LOWER = {"cargo": "cargo", "controls": "controls", "sensors": "sensors",
          "jump_drive": "jump", "maneuver_drive": "maneuver", "fuel": "fuel"}
 
 
-def apply_effect(state: dict, attack: dict, effect: str, tables: Tables, ctx: RuleContext) -> None:
+#: What a ship lacks when a hit on it is "treated as fuel" (Purification, Fuel Scoops), as the log says it.
+MISSING = {"purification": "no purification plant", "fuel_scoops": "no fuel scoops"}
+
+
+def apply_effect(state: dict, attack: dict, effect: str, tables: Tables, ctx: RuleContext, instead: str = "") -> None:
+    """One specific location's effect; ``instead`` names the effect rolled when this one stands in for it."""
     ship = state["ships"][attack["target"]]
     hits = attack["through"]
     name = ship["name"]
@@ -410,7 +415,8 @@ def apply_effect(state: dict, attack: dict, effect: str, tables: Tables, ctx: Ru
         before = ship[field]
         ship[field] = max(0, before - hits)
         unit = " tons" if field in ("cargo", "fuel") else ""
-        ctx.note(f"{name}: {effect.replace('_', ' ')} {lowered(before, ship[field], hits, unit)}")
+        why = f"{MISSING[instead]}: a {effect} hit, " if instead else ""
+        ctx.note(f"{name}: {why}{effect.replace('_', ' ')} {lowered(before, ship[field], hits, unit)}")
     elif effect == "computer":
         lower_computer(ship, hits, tables, ctx)
     elif effect == "power_plant":
@@ -426,7 +432,7 @@ def apply_effect(state: dict, attack: dict, effect: str, tables: Tables, ctx: Ru
             ship[has] = False
             ctx.note(f"{name}: {effect.replace('_', ' ')} destroyed")
         else:
-            apply_effect(state, attack, "fuel", tables, ctx)
+            apply_effect(state, attack, "fuel", tables, ctx, instead=effect)
     elif effect == "crew":
         key = weapon_entry(attack, tables)["crew_attack"]
         _crew_effect(state, attack, key, tables, ctx)

@@ -308,6 +308,20 @@ def test_purification_destroyed_or_a_fuel_hit_without_a_plant(plant: bool) -> No
     assert jackal(enc)["fuel"] == (80 if plant else 80 - 2)
 
 
+@pytest.mark.parametrize("general,effect,field,words", [
+    ("engineering", "purification", "purification_plant", "no purification plant: a fuel hit"),
+    ("fuel_tanks", "fuel_scoops", "fuel_scoops", "no fuel scoops: a fuel hit"),
+])
+def test_a_fuel_hit_in_place_of_a_missing_plant_or_scoops_says_why(general: str, effect: str, field: str,
+                                                                   words: str) -> None:
+    """Purification and Fuel Scoops: "If there is no purification plant installed, treat this hit as fuel", "If
+    there are no fuel scoops mounted on this ship, treat this as a fuel hit". Found by a game master's drive: the
+    prompt listed 10 as purification, and the log then read only "fuel -5 tons", with no word of why."""
+    enc = duel({field: False})
+    strike(enc, general, effect, armor=4)
+    assert f"Jackal: {words}, fuel -2 tons (now 78 tons)" in enc.events[-1].notes
+
+
 @pytest.mark.parametrize("pick,occupied", [("2", True), ("1", False)])
 def test_quarters_destroys_one_random_room_and_attacks_its_occupant(pick: str, occupied: bool) -> None:
     """Quarters: "One random quarters or stateroom has been hit (this includes low berths). If occupied,

@@ -168,21 +168,24 @@ _FINDS_ONLY = re.compile(r"(not located): the roll finds only .*$")
 #: side reads those; the target reads how many criticals and the armor lost. An aim is the firer's own intent.
 _CRITICALS_FROM = re.compile(r"^UCP factor \w+ - distribution \d+: ")
 _AIM = re.compile(r"^Aim ")
+#: A hit's margin ("Hit (made by 4)") is the roll plus the firer's computer against the 11+: the firer's to read.
+_MARGIN = re.compile(r"^Hit \((?:made by \d+|made exactly)\)")
 
 
 def notes_seen(ruleset, state: dict, side: str, data: dict, request: RollRequest | None,
                notes: list[str]) -> list[str]:
     """A locate's notes without the target's signature class, for every side (the one that rolled included); a
-    hit's notes without the firing battery's factor, aim or weapon for any side but the firer's (found by drives:
-    the target's screen read "UCP factor B - distribution 2: 9 criticals", and "Tractor beam: no damage table to
-    roll on")."""
+    hit's notes without the firing battery's factor, aim, weapon or margin for any side but the firer's (found by
+    drives: the target's screen read "UCP factor B - distribution 2: 9 criticals", "Tractor beam: no damage table
+    to roll on" and "Hit (made by 4)")."""
     if request is None:
         return notes
     if request.then == "locate":
         return [_FINDS_ONLY.sub(r"\1", _SIGNATURE.sub("", n)) for n in notes]
     if request.then in ("to_hit", "penetrate") and _side_of(state, request.context.get("ship")) != side:
         weapon = ruleset.tables_for(state).weapons.get(request.context.get("weapon"), {}).get("label", "")
-        return [_unarmed(_CRITICALS_FROM.sub("", n), weapon) for n in notes if not _AIM.match(n)]
+        return [_unarmed(_MARGIN.sub("Hit", _CRITICALS_FROM.sub("", n)), weapon)
+                for n in notes if not _AIM.match(n)]
     return notes
 
 

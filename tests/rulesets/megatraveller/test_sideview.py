@@ -134,3 +134,18 @@ def test_the_target_reads_its_criticals_but_not_the_firing_battery_s_factor_or_a
              "UCP factor 5 - distribution 3: 2 criticals, Vigilance loses 2 armor"]
     assert RULESET.notes_seen(state, "imperial", {}, request, notes) == ["2 criticals, Vigilance loses 2 armor"]
     assert RULESET.notes_seen(state, "corsairs", {}, request, notes) == notes
+
+
+def test_the_target_reads_that_a_shot_hit_but_not_by_how_much() -> None:
+    """The target's side sees whether a to-hit roll made it, "not its modifiers" (module notes): found by a game
+    master's drive, the Corsairs' screen read "Hit (made by 4)", which with the 11+ the text gives tells the roll
+    plus the firer's computer. The firer's side reads its own margin; the table hears a pinpoint pick declared."""
+    state = demo_state()
+    request = RollRequest("To hit: Vigilance B1-1 beam laser-4 at Red Lantern", "2D", (), None, "to_hit",
+                          {"ship": "patrol", "target": "corsair", "battery": "B1-1", "weapon": "beam_laser"}, 1)
+    notes = ["Hit (made by 4): enough for a pinpoint pick, but no aim was named before the roll, so the damage is "
+             "rolled"]
+    assert RULESET.notes_seen(state, "imperial", {}, request, notes) == notes
+    assert RULESET.notes_seen(state, "corsairs", {}, request, notes) == [
+        "Hit: enough for a pinpoint pick, but no aim was named before the roll, so the damage is rolled"]
+    assert RULESET.notes_seen(state, "corsairs", {}, request, ["Hit (made exactly)"]) == ["Hit"]

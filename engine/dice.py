@@ -175,7 +175,8 @@ def read_face(dice: Dice, word: str) -> int:
 
 
 def read_typed(dice: Dice, text: str) -> tuple[int, tuple[int, ...]]:
-    """Read what the table rolled: the natural total, or each die separated by spaces/commas.
+    """Read what the table rolled: the natural total, or each die separated by spaces, commas or plus signs
+    (a comma or plus at either end is a die missing, refused).
 
     Returns ``(natural_total, faces)``; faces is empty when only a total was typed.
     The total typed is the dice alone, before the expression's plus and any modifier.
@@ -185,6 +186,10 @@ def read_typed(dice: Dice, text: str) -> tuple[int, tuple[int, ...]]:
     words = [w for w in re.split(r"[\s,+]+", str(text).strip()) if w]
     if not words:  # only separators
         raise BadDiceValue(f"no roll typed: {_range(dice)}")
+    typed = str(text).strip()
+    for end, side in ((typed[0], "before"), (typed[-1], "after")):
+        if end in ",+":  # a separator stands between dice: "5+" is a die short, not a total of 5
+            raise BadDiceValue(f"{typed!r}: a {end!r} with no die {side} it: {_range(dice)}")
     if len(words) == 1 and dice.count > 1:
         w = words[0]
         if not _digits(w):

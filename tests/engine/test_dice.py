@@ -368,3 +368,18 @@ def test_huge_number_in_notation_refused_with_bad_dice_expression():
 def test_possible_values_lists_the_values(text, expected):
     """engine/dice.py Dice.possible_values -> list[int]: 1D gives 1..6, 2D gives 2..12."""
     assert parse_dice(text).possible_values() == expected
+
+
+@pytest.mark.parametrize("dice, text, says", [
+    ("1D", "+3", "'+3': a '+' with no die before it: type the 1D total, 1 to 6"),
+    ("2D", "5+", "'5+': a '+' with no die after it: type the 2D total, 2 to 12"),
+    ("2D", "5,", "'5,': a ',' with no die after it: type the 2D total, 2 to 12"),
+    ("2D", ", 3 5", "', 3 5': a ',' with no die before it: type the 2D total, 2 to 12"),
+])
+def test_a_plus_or_comma_with_no_die_beside_it_is_refused(dice, text, says):
+    """README: "an entry holding anything but digits and spaces, commas or plus signs between dice ... is refused
+    whole". Found driving the console: "+3" was recorded as a 3, and "5+" on 2D (the second die not typed yet when
+    Enter came) as a total of 5."""
+    with pytest.raises(BadDiceValue) as err:
+        read_typed(parse_dice(dice), text)
+    assert str(err.value) == says

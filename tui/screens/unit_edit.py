@@ -59,16 +59,21 @@ def shown(value: Any) -> str:
     return text if len(text) <= SHOWN_WIDTH else text[:SHOWN_WIDTH - 1] + "…"
 
 
-def parse_value(text: str) -> Any:
-    """A typed value, read as TOML reads the right-hand side of ``key = ...``; bare words are text."""
+def parse_value(text: str, kind: str = "") -> Any:
+    """A typed value, read as TOML reads the right-hand side of ``key = ...``; bare words are text. For a text
+    field (``kind`` "str") anything TOML reads as another kind, or not at all, is the text typed: a name such as
+    "[i]Dolan[/i]" or "1999" (the console's ``c`` takes any text for one too)."""
     try:
-        return tomllib.loads(f"v = {text}")["v"]
+        value = tomllib.loads(f"v = {text}")["v"]
     except tomllib.TOMLDecodeError:
         if "\n" in text or not text.strip():
             raise ValueError("type a value, e.g. 30, true, \"text\" or [\"A\", \"B\"]") from None
-        if text.strip()[0] in "[{\"'":
+        if text.strip()[0] in "[{\"'" and kind != "str":
             raise ValueError(f"{text.strip()!r} is not a TOML value (check the brackets and quotes)") from None
         return text.strip()  # a bare word, e.g. a name typed without quotes
+    if kind == "str" and not isinstance(value, str):
+        return text.strip()
+    return value
 
 
 class UnitEditScreen(QuitAsked, ModalScreen[dict | None]):
@@ -164,7 +169,7 @@ class UnitEditScreen(QuitAsked, ModalScreen[dict | None]):
             return
         field = next(f for f in self.fields if f.name == name)
         try:
-            value = parse_value(text)
+            value = parse_value(text, field.kind)
             if field.kind == "float" and isinstance(value, int) and not isinstance(value, bool):
                 value = float(value)
             check_value(value, field, self.kind.id)

@@ -150,6 +150,24 @@ def names_text(names: list) -> str:
     return ", ".join(map(str, names))
 
 
+def value_text(value: Any, inside: bool = False) -> str:
+    """A corrected value as a game master reads it in the log: a number as it is, true/false as the form asks for
+    them, text as it was typed (quoted when it stands alone, so an empty name shows), a list as its entries
+    separated by commas (the names as ``names_text`` has them typed) and a table as ``key = value`` pairs, either
+    one "(none)" when empty and in parentheses when it stands inside another; no Python spelling of any."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return (value or "(empty)") if inside else f"'{value}'"
+    if isinstance(value, (list, dict)):
+        if not value:
+            return "(none)"
+        parts = ([f"{k} = {value_text(v, True)}" for k, v in value.items()] if isinstance(value, dict)
+                 else [value_text(v, True) for v in value])
+        return f"({', '.join(parts)})" if inside else ", ".join(parts)
+    return str(value)
+
+
 def not_empty(state: dict, value: Any, tables: Any) -> str:
     return "" if str(value).strip() else "must not be empty"
 

@@ -17,7 +17,7 @@ from .errors import FlagbridgeError, IllegalAction
 from .ids import id_place, id_problem
 from .reading import holds_control, standard_time
 from .rolls import Modifier, RollRequest, RollResult, SeededRoller, Target, checked_result, typed_result
-from .corrections import breakage, play_correction, read_names, refusal, trial_fault, typed_as_names
+from .corrections import breakage, play_correction, read_names, refusal, trial_fault, typed_as_names, value_text
 from .tables import table_files
 from .actions import Action, Offer
 from .ruleset import RuleContext, Ruleset, StepView, find_ruleset
@@ -535,7 +535,8 @@ class Encounter:
             return res.describe()
         note = f" ({ev.data['note']})" if ev.data.get("note") else ""
         path = tuple(ev.data["path"])
-        return f"correction: {path_text(path)}{self._unit_named(path)} {ev.data.get('was')!r} -> {ev.data['value']!r}{note}"
+        was, value = value_text(ev.data.get("was")), value_text(ev.data["value"])
+        return f"correction: {path_text(path)}{self._unit_named(path)} {was} -> {value}{note}"
 
     def _unit_named(self, path: tuple) -> str:
         """" (Vigilance)" after a corrected path into a unit, whose id alone the game master may not know; or a

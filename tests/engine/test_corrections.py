@@ -176,3 +176,17 @@ def test_a_typed_text_holding_a_control_character_is_refused(typed, tmp_path) ->
         enc.correct("ships.hammer", ship)
     assert (list(enc.events), repr(enc.state)) == before
     enc.correct("ships.hammer.name", "Hammer \u00e9 II", note="renamed")  # any letter is text
+
+
+def test_a_corrected_value_reads_as_text_in_the_log() -> None:
+    """A correction's log line shows lists and tables as a game master reads them, never Python's spelling:
+    true/false as the form asks for them, an empty text inside a table as "(empty)", a list of tables and a list
+    inside a table in parentheses, an empty one as "(none)"."""
+    from engine.corrections import value_text
+
+    assert value_text(True) == "true" and value_text(3) == "3" and value_text("") == "''"
+    assert value_text([]) == value_text({}) == "(none)"
+    assert value_text([{"weapon": "laser", "count": 2}, {"weapon": "", "count": 1}]) == (
+        "(weapon = laser, count = 2), (weapon = (empty), count = 1)")
+    assert value_text({"naval": False, "shut_down": ["sensors", "power"], "hits": []}) == (
+        "naval = false, shut_down = (sensors, power), hits = (none)")

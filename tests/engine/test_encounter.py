@@ -156,6 +156,39 @@ def test_a_correction_line_names_the_unit_whose_id_differs_from_its_name(enc: En
     assert enc.describe(ev) == "correction: ships.brute.name 'Red Lantern' -> 'Brute'"  # "brute" says it already
 
 
+def test_a_correction_line_reads_a_list_or_table_as_text(enc: Encounter) -> None:
+    """A drive read "correction: ships.lancer.shut_down [] -> ['sensors']": a game master reads a list as the
+    names it holds (as the form has them typed, ``names_text``), none as "(none)", and a table as its fields,
+    a table or list inside it in parentheses; text as it was typed
+    (a backslash once, no Python quoting of it)."""
+    ev = enc.correct("side_order", ["red", "blue"])
+    assert enc.describe(ev) == "correction: side_order blue, red -> red, blue"
+    ev = enc.correct("people.vask.body.chest", {"points": 20, "taken": 5}, note="a knife")
+    assert enc.describe(ev) == ("correction: people.vask.body.chest points = 20, taken = 0 -> "
+                                "points = 20, taken = 5 (a knife)")
+    ev = enc.correct("people.vask.body", {"head": {"points": 8, "taken": 1}, "chest": {"points": 20, "taken": 5}})
+    assert enc.describe(ev) == ("correction: people.vask.body head = (points = 8, taken = 0), "
+                                "chest = (points = 20, taken = 5) -> head = (points = 8, taken = 1), "
+                                "chest = (points = 20, taken = 5)")
+    ev = enc.correct("ships.brute.name", "[bold]C:\\fleet")
+    assert enc.describe(ev) == "correction: ships.brute.name ([bold]C:\\fleet) 'Brute' -> '[bold]C:\\fleet'"
+
+
+def test_a_shut_down_list_reads_as_names_in_its_correction_line() -> None:
+    """The megatraveller systems shut down, corrected whole (``names_list``): "(none) -> sensors", then
+    "sensors -> sensors, power", as the correction form has the list typed."""
+    from engine.saves import SaveFile
+    from tests.demos import shipped_demos
+
+    enc = SaveFile.load(shipped_demos()["megatraveller"]).encounter
+    ev = enc.correct("ships.corsair.shut_down", "sensors", note="a critical")
+    assert enc.describe(ev) == "correction: ships.corsair.shut_down (Red Lantern) (none) -> sensors (a critical)"
+    ev = enc.correct("ships.corsair.shut_down", "sensors, power")
+    assert enc.describe(ev) == "correction: ships.corsair.shut_down (Red Lantern) sensors -> sensors, power"
+    ev = enc.correct("ships.corsair.shut_down", "")
+    assert enc.describe(ev) == "correction: ships.corsair.shut_down (Red Lantern) sensors, power -> (none)"
+
+
 def test_a_correction_line_names_a_unit_named_further_in_its_path() -> None:
     """A drive read "correction: knowledge.imperial.corsair.state 'locked' -> 'detected'" where the form had said
     Red Lantern: what one side knows of a ship is kept under the ship's id, past the side's."""

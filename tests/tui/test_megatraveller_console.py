@@ -171,3 +171,26 @@ async def test_c_shuts_a_system_down_by_name_and_refuses_a_bad_name_in_the_field
         burst(app, "ctrl+u", "enter", "enter")  # empty: nothing shut down
         await idle(pilot)
         assert enc.state["ships"]["patrol"]["shut_down"] == []
+
+
+async def test_the_question_for_an_empty_list_of_names_offers_nothing_to_edit(tmp_path: Path) -> None:
+    """Found by a game master's drive: with nothing shut down the form still said "Backspace edits the old one",
+    with no old value in the field to edit. It says there is none now and how to type names; a list that holds
+    names still offers Backspace to edit them."""
+    from tests.tui.test_bursts import burst, idle
+
+    app = mt_app(tmp_path)
+    async with app.run_test(size=(160, 48)) as pilot:
+        enc = app.save.encounter
+        app.screen.selected = "patrol"  # Vigilance, with nothing shut down
+        burst(app, "c", *"shut down", "enter")
+        await idle(pilot)
+        asked = str(app.screen.query_one("#form-question").render())
+        assert "Backspace" not in asked and "none now" in asked and "names separated by commas" in asked, asked
+        burst(app, *"sensors", "enter", "enter")
+        await idle(pilot)
+        assert enc.state["ships"]["patrol"]["shut_down"] == ["sensors"]
+        burst(app, "c", *"shut down", "enter")
+        await idle(pilot)
+        asked = str(app.screen.query_one("#form-question").render())
+        assert "Backspace edits the old one" in asked and "none now" not in asked, asked

@@ -205,10 +205,18 @@ class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
         line = self.query_one(LineEdit)
         line.display = True
         old = get_path(self.enc.state, parse_path(path))
-        line.set(names_text(old) if self.typing_names else str(old), fresh=True)
-        how = "names separated by commas, empty for none" if self.typing_names else "type it"
-        self.query_one("#form-question", Label).update(Text(f"New value for {self.words(path)} ({how}; Backspace "
-                                                            "edits the old one; Enter):"))
+        shown = names_text(old) if self.typing_names else str(old)
+        line.set(shown, fresh=True)
+        self.query_one("#form-question", Label).update(Text(f"New value for {self.words(path)} "
+                                                            f"({self._how(shown)}; Enter):"))
+
+    def _how(self, old: str) -> str:
+        """How to type the value: Backspace is offered only when the field holds an old value to edit (an empty
+        list of names, nothing shut down, holds none)."""
+        if self.typing_names:
+            return ("names separated by commas, empty for none; Backspace edits the old one" if old
+                    else "none now; type names separated by commas")
+        return "type it; Backspace edits the old one" if old else "empty now; type it"
 
     def _submit(self, typed: str) -> None:
         if self.stage == "value":

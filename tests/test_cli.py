@@ -395,11 +395,11 @@ def test_a_mistyped_option_is_matched_against_the_options_each_parser_was_given(
     assert "._actions" not in source
 
 
-def test_help_names_every_argument_as_the_game_master_types_it(capsys) -> None:
+def test_help_names_every_argument_as_the_game_master_types_it(capsys, monkeypatch) -> None:
     """Found by a game master's drive: the top help read "--save-dir HOME_DIR" (an internal name), and each
-    command's PATH, demo's RULESET and serve's --port had no word of help."""
-    import argparse
-
+    command's PATH, demo's RULESET and serve's --port had no word of help. Every parser is walked by its own
+    record of its commands (``commands``), which must be the commands its help lists, and each argument and
+    command its help lists must have words after it: read from the help as printed, nothing private of argparse's."""
     import pytest
 
     from tui.cli import _ARGUMENTS, _parser
@@ -409,21 +409,50 @@ def test_help_names_every_argument_as_the_game_master_types_it(capsys) -> None:
     top = capsys.readouterr().out
     assert "--save-dir SAVE_DIR" in top and "HOME_DIR" not in top
 
-    def parsers(p: argparse.ArgumentParser):
-        yield p
-        for action in p._actions:
-            if isinstance(action, argparse._SubParsersAction):
-                for sub in action.choices.values():
-                    yield from parsers(sub)
+    monkeypatch.setenv("COLUMNS", "100")  # argparse wraps its help to the terminal's width
+    walked = []
 
-    for p in parsers(_parser()):
-        for action in p._actions:
-            if not isinstance(action, (argparse._HelpAction, argparse._SubParsersAction)):
-                assert action.help, f"{p.prog}: {action.dest} has no help"
+    def walk(parser) -> None:
+        walked.append(parser.prog)
+        commands = getattr(parser, "commands", {})
+        assert listed_without_words(parser.format_help()) == {"commands": sorted(commands), "bare": []}, parser.prog
+        for sub in commands.values():
+            walk(sub)
+
+    walk(_parser())
+    assert len(walked) == 1 + len(_ARGUMENTS) + 1  # the top, each command, ship's import-usp
     with pytest.raises(SystemExit):
         main(["demo", "--help"])
     assert "classic-hg, gothic, megatraveller, percentile" in " ".join(capsys.readouterr().out.split())
     assert set(_ARGUMENTS) >= {"check", "log", "demo", "open", "forecast"}
+
+
+def listed_without_words(help_text: str) -> dict[str, list[str]]:
+    """What an argparse help lists under its arguments and options: the names of the commands listed (under the
+    commands' own entry, which has no words of its own) and any argument or command listed with no words after
+    it ("bare"). An entry starts two spaces in (a command four); its words follow it on its line, after two spaces
+    or more, or on the lines below it, further in than a command is."""
+    lines = help_text.splitlines()
+    out: dict[str, list[str]] = {"commands": [], "bare": []}
+    listing = False
+    for i, line in enumerate(lines):
+        if line and not line[0].isspace():
+            listing = line in ("positional arguments:", "options:")
+            continue
+        indent = len(line) - len(line.lstrip(" "))
+        if not listing or indent not in (2, 4):
+            continue  # a blank line, or words continued from the entry above
+        name, _, words = line.strip().partition("  ")
+        below = lines[i + 1] if i + 1 < len(lines) else ""
+        below_indent = len(below) - len(below.lstrip(" "))
+        if indent == 4:
+            out["commands"].append(name)
+        if words.strip() or (below.strip() and below_indent > 4):
+            continue
+        if not (indent == 2 and below.strip() and below_indent == 4):  # not the commands' own entry
+            out["bare"].append(name)
+    out["commands"].sort()
+    return out
 
 
 def test_forecast_counts_are_checked_by_the_option_s_name_before_the_save_is_read(tmp_path: Path, monkeypatch,

@@ -162,9 +162,9 @@ class Commander:
                               for t in state["knowledge"][side])
             for sid in self.fighting(state, side):
                 ship = state["ships"][sid]
-                spends = ["free"] if not ship["free_sensor_used"] else []
-                if no_lock and orders["gunnery_on_sensors"] == "when_no_lock":
-                    spends += [b["id"] for b in ship["batteries"] if not b["used"]]
+                spends = sensors.sensor_spends_now(state, sid)  # the rules' reckoning, as the forms offer it
+                if not (no_lock and orders["gunnery_on_sensors"] == "when_no_lock"):
+                    spends = [spend for spend in spends if spend == sensors.FREE]
                 if not spends:
                     continue
                 for tid in self.enemies(state, sid):

@@ -64,6 +64,30 @@ def test_gunnery_actions_go_to_sensors_only_while_the_side_has_no_lock(state) ->
     assert decided(state, commander(gunnery_on_sensors="never"))[1]["ship"] in ("corsair", "courier")
 
 
+def test_the_doctrine_spends_what_the_rules_offer_a_ship_on_sensors(state) -> None:
+    """megatraveller-sensors-fire.txt lines 10-12 (a free sensor action each round, gunnery actions for extra
+    ones) and line 103 ("Criticals shut down a system"): what a ship may spend is the rules' one reckoning
+    (``sensors.sensor_spends_now``, as the forms and the checklist offer it), and the doctrine reads it there.
+    Its own copy offered Vigilance's free action with its sensors shut down and asked the rules about it, only
+    to be refused: a ship the rules give nothing to spend is passed over, and nothing is asked of it."""
+    state["ships"]["patrol"]["shut_down"] = ["sensors"]
+    state["ships"]["scout"]["free_sensor_used"] = True
+    cmd = commander()
+    asked: list[tuple[str, str, str]] = []
+    allowed = cmd.allowed
+
+    def asking(st, tables, name, args):
+        asked.append((name, args["ship"], args.get("spend", "")))
+        return allowed(st, tables, name, args)
+
+    cmd.allowed = asking
+    name, args = decided(state, cmd)
+    assert (name, args["ship"], args["spend"]) == ("locate", "scout", "B1")  # no lock: a gunnery action
+    assert not any(ship == "patrol" for _name, ship, _spend in asked), asked
+    state["ships"]["patrol"]["shut_down"] = []
+    assert decided(state, cmd)[1]["ship"] == "patrol"
+
+
 def test_every_bearing_battery_fires_at_the_locked_enemy_it_is_most_likely_to_hit(state) -> None:
     state["step"] = 2
     for target in ("corsair", "courier"):

@@ -336,3 +336,37 @@ async def test_a_long_value_wraps_under_its_own_start(tmp_path: Path) -> None:
         wrapped = lines[start + 1]
         assert wrapped.startswith(" " * indent) and wrapped[indent] != " ", lines[start:start + 3]
         assert "Distance: " in shown(app)  # the plain text a test reads still has label and value together
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)])
+async def test_our_forces_wrap_each_long_value_under_its_own_start(tmp_path: Path, size: tuple[int, int]) -> None:
+    """The own-forces pane at a narrow terminal, in every ruleset: each "label: value" row the picture holds is
+    shown whole (nothing cut off), and a value too long for the pane goes on under its own start, never under
+    its label or past the pane's edge, as the enemy pane's do (``test_a_long_value_wraps_under_its_own_start``)."""
+    from tests.demos import shipped_demos
+
+    for ruleset_id, demo in shipped_demos().items():
+        folder = tmp_path / ruleset_id
+        folder.mkdir()
+        path = copy(demo, folder)
+        side = SaveFile.load(path).encounter.state["side_order"][0]
+        app = WatchApp(path, side)
+        async with app.run_test(size=size):
+            pane = app.screen.query_one("#own")
+            width = pane.size.width
+            lines = [pane.render_line(y).text.rstrip() for y in range(pane.size.height)]
+            rows = [row for _uid, _line, panels in app.screen.picture.own for rs in panels.values() for row in rs]
+            assert rows and width < 40, (ruleset_id, width)
+            at, wrapped = 0, 0
+            for label, value in rows:
+                head = f"  {label}: "
+                at = next(i for i in range(at, len(lines)) if lines[i].startswith(head))
+                parts = [lines[at][len(head):]]
+                while at + 1 < len(lines) and lines[at + 1].startswith(" " * len(head)):
+                    at += 1
+                    assert lines[at][len(head)] != " ", (ruleset_id, label, lines[at])
+                    parts.append(lines[at][len(head):])
+                wrapped += len(parts) > 1
+                assert "".join("".join(parts).split()) == "".join(value.split()), (ruleset_id, label, parts)
+                assert all(len(line) <= width for line in lines), ruleset_id
+            assert wrapped, ruleset_id  # some value was too long for one line, and went on under its start

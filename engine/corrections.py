@@ -278,17 +278,30 @@ def play_correction(ruleset: Any, state: dict, path: Path, value: Any, ctx: Any 
     state holds them, as if that value alone had been corrected; then the table itself. A whole gothic ship with
     no hits left once stayed afloat, and a megatraveller ship given another side crashed: each ruleset looks for
     the paths of single values. The ruleset reads the state as corrected, so what it derives follows the table's
-    values, and what one value has already played out a later call finds done (each consequence is said once). An
-    entry a list gains has no single correction to stand for and is not handed on. Each call is given the value
-    its path held before (``was``)."""
+    values, and what one value has already played out a later call finds done (each consequence is said once). A
+    value the table gives is what its own call finds at its path (``Ruleset.keeps_given_values``): one an earlier
+    value's playing out derived again is given back first (a percentile wound's points read its percentage again,
+    over the percentage typed with them). An entry a list gains has no single correction to stand for and is not
+    handed on. Each call is given the value its path held before (``was``)."""
     was = get_path(state, path)
     moved = set_corrected(ruleset, state, path, value)
     if moved and ctx is not None:
         ctx.note(moved)
     if ruleset.plays_out_inside_tables and (type(value) is dict or type(value) is list):
         for inner in list(_values_changed(was, value, path)):
+            if ruleset.keeps_given_values:
+                _give_back(state, inner, get_path(value, inner[len(path):]))
             ruleset.after_correction(state, inner, ctx, was=get_path(was, inner[len(path):]))
     ruleset.after_correction(state, path, ctx, was=was)
+
+
+def _give_back(state: dict, path: Path, given: Any) -> None:
+    """Set a plain value a table corrected whole gives at ``path`` again; a place an earlier value's playing out took
+    away (a list entry) is left as that left it."""
+    try:
+        set_path(state, path, given)
+    except FlagbridgeError:
+        pass
 
 
 def _values_changed(was: Any, now: Any, path: Path) -> Iterator[Path]:

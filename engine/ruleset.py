@@ -221,6 +221,10 @@ class Ruleset(ABC):
     #: (``engine.corrections.play_correction``); an earlier reading (``earlier_readings``) of a version before
     #: it turns it off.
     plays_out_inside_tables: bool = True
+    #: Each value a table corrected whole gives is the one its own playing out finds, though a value played before it
+    #: derived it again (``engine.corrections.play_correction``); the readings of versions before it turn it off
+    #: (``engine.saves`` also reads today's rules without it).
+    keeps_given_values: bool = True
     #: Fields the recap's summary leaves out: what a turn sets and clears again (a turret used this turn).
     recap_ignores: ClassVar[tuple[str, ...]] = ()
     #: How many sides a fight may have: at least, and at most (None: no limit).

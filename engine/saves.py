@@ -17,6 +17,7 @@ one state table, written as parts to a temporary file, then an atomic replace.
 
 from __future__ import annotations
 
+import copy
 import gc
 import re
 import shlex
@@ -870,12 +871,13 @@ def _check_state(doc: dict, enc: Encounter, keep_edits: bool, setup_as_written: 
 def _not_from_earlier_rules(enc: Encounter, diffs: list[tuple], edits: Callable[[dict], list[tuple]]) -> list[tuple]:
     """The differences left once a save written by an earlier version of the rules is read as that version wrote it.
 
-    The log is replayed with each of the ruleset's earlier readings (``Ruleset.earlier_readings``); a reading that
-    leaves fewer differences from the file than today's is taken for the version that wrote it, and only the
-    values it does not give either are hand edits (reported, or kept, against today's state). Fewer, not as
-    few: a file of today's rules with one value edited back to an older result is still an edit."""
+    The log is replayed with each of the ruleset's earlier readings (``Ruleset.earlier_readings``), after today's
+    rules as the engine played them before (``_engine_before``); a reading that leaves fewer differences from the
+    file than today's is taken for the version that wrote it, and only the values it does not give either are
+    hand edits (reported, or kept, against today's state). Fewer, not as few: a file of today's rules with one
+    value edited back to an older result is still an edit."""
     best = diffs
-    for reading in enc.ruleset.earlier_readings():
+    for reading in (_engine_before(enc.ruleset), *enc.ruleset.earlier_readings()):
         try:
             then = Encounter(enc.setup, reading, [Event(e.kind, e.group, e.at, e.data) for e in enc.events],
                              folder=enc.folder).state
@@ -887,6 +889,15 @@ def _not_from_earlier_rules(enc: Encounter, diffs: list[tuple], edits: Callable[
             if len(kept) < len(best):
                 best = kept
     return best
+
+
+def _engine_before(rs: Ruleset) -> Ruleset:
+    """Today's rules as the engine played a table corrected whole before each value it gives was kept for its own
+    playing out (``Ruleset.keeps_given_values``): an engine change, which no ruleset's earlier readings name (theirs
+    turn it off for the versions before). A copy: the ruleset itself is shared by every fight."""
+    before = copy.copy(rs)
+    before.keeps_given_values = False
+    return before
 
 
 def _reads_as(setup: Setup, rs: Ruleset) -> str:

@@ -148,10 +148,11 @@ class ClassicHG(Ruleset):
 
 class _Reading(ClassicHG):
     """classic-hg as an earlier version read a log: only for a loaded save's [state] (``Ruleset.earlier_readings``).
-    No earlier version read a crew member's corrected wound under the first band, moved a wound's points with it or
-    kept its percentage typed by hand."""
+    No earlier version read a crew member's corrected wound under the first band, moved a wound's points with it,
+    kept its percentage typed by hand or kept the values a table corrected whole gives
+    (``Ruleset.keeps_given_values``)."""
 
-    crew_reads_slight_wounds = crew_moves_wounds = crew_keeps_percent_by_hand = False
+    crew_reads_slight_wounds = crew_moves_wounds = crew_keeps_percent_by_hand = keeps_given_values = False
 
     def __init__(self, plays_out_crew: bool, rereads_crew_wounds: bool = False,
                  crew_parts_follow_wounds: bool = False) -> None:

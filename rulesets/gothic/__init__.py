@@ -163,8 +163,11 @@ class Gothic(Ruleset):
 
 class _Reading(Gothic):
     """Gothic as an earlier version read a log: only for a loaded save's [state] (``Ruleset.earlier_readings``).
-    None let a waiting repair die follow its corrected critical; all but the latest (``inside_tables``) handed a
-    table corrected whole to ``after_correction`` by its own path alone."""
+    None let a waiting repair die follow its corrected critical or kept the values a table corrected whole gives
+    (``Ruleset.keeps_given_values``); all but the latest (``inside_tables``) handed a table corrected whole to
+    ``after_correction`` by its own path alone."""
+
+    keeps_given_values = False
 
     def __init__(self, destroys_at_no_hits: bool, rereads_criticals: bool, drops_moot_rolls: bool = False,
                  inside_tables: bool = False) -> None:

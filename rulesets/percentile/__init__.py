@@ -199,9 +199,10 @@ class Percentile(Ruleset):
 class _Reading(Percentile):
     """Percentile as an earlier version read a log: only for a loaded save's [state]
     (``Ruleset.earlier_readings``). No earlier version read a corrected wound under the first band, moved a
-    wound's points with it or kept its percentage typed by hand."""
+    wound's points with it, kept its percentage typed by hand or kept the values a table corrected whole gives
+    (``Ruleset.keeps_given_values``)."""
 
-    reads_slight_wounds = moves_wounds = keeps_percent_by_hand = False
+    reads_slight_wounds = moves_wounds = keeps_percent_by_hand = keeps_given_values = False
 
     def __init__(self, plays_out_inside_tables: bool, plays_out_single_values: bool,
                  rereads_wounds: bool = False, parts_follow_wounds: bool = False) -> None:

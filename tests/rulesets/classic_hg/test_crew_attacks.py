@@ -810,3 +810,17 @@ def test_a_crew_member_s_percentage_typed_by_hand_stands_and_an_older_save_still
     text = path.read_text()
     assert SaveFile.load(path).encounter.state["people"][vale]["wounds"][0]["percent"] == 40
     assert path.read_text() == text
+
+
+def test_a_crew_member_s_wound_given_whole_keeps_the_percentage_typed_in_it() -> None:
+    """As in a percentile fight (percentile-personal-combat.txt, Damage, Procedures: "Game Masters should use
+    discretion to customize the descriptions"): Vale's chest wound given whole with half its points and 40%, the
+    points played first read the percentage from themselves over the 40% given with them. The 40% stands, marked as
+    typed by hand, and the chest has taken the points given."""
+    enc, vale = vale_shot_in_the_chest()
+    wound = dict(enc.state["people"][vale]["wounds"][0])
+    half = wound["points"] // 2
+    enc.correct(f"people.{vale}.wounds[0]", dict(wound, points=half, percent=40))
+    wound = enc.state["people"][vale]["wounds"][0]
+    assert (wound["points"], wound["percent"], wound.get("percent_by_hand")) == (half, 40, True)
+    assert enc.state["people"][vale]["body"]["chest"]["taken"] == half

@@ -21,7 +21,7 @@ import pytest
 from engine.saves import SaveFile, create
 from engine.state import plain_copy
 from rulesets.percentile import Percentile
-from tests.rulesets.percentile.fights import fight, person, to_action
+from tests.rulesets.percentile.fights import answer, fight, person, to_action
 from tests.rulesets.scripted import corrected_and_reloaded
 
 
@@ -124,3 +124,98 @@ def test_a_save_written_before_tables_played_out_loads_with_today_s_result(
     loaded = SaveFile.load(path).encounter
     assert (cid(loaded)["agility"], loaded.state["people"]["ann"]["agility"]) == (55, 70)
     assert path.read_text() == text  # loading never writes
+
+
+# --- a value given in the table stands ----------------------------------------------------------------------------
+
+def test_a_wound_given_whole_keeps_the_percentage_typed_in_it(tmp_path: Path) -> None:
+    """percentile-personal-combat.txt, Damage, Procedures: "Game Masters should use discretion to customize the
+    descriptions"; Description: where in a category the damage falls is "an option the Game Master can use or
+    disregard". Cid's 18-point chest wound (60% of 30) given whole as 6 points at 40%: the points, played first (the
+    state holds them before the percentage), read 20% (6 / 30 * 100) over the 40% given with them, and the wound ended
+    at 20% marked as typed by hand. The 40% stands, marked, as when the two are typed one after the other, and the
+    chest has taken the 6 points."""
+    from tests.rulesets.percentile.test_corrections import first_description, shot_in_the
+
+    singles = shot_in_the("chest")
+    singles.correct("people.cid.wounds[0].points", "6")
+    singles.correct("people.cid.wounds[0].percent", "40")
+    enc = shot_in_the("chest")
+    corrected_and_reloaded(enc, "people.cid.wounds[0]", dict(cid(enc)["wounds"][0], points=6, percent=40), tmp_path)
+    wound = cid(enc)["wounds"][0]
+    assert (wound["points"], wound["percent"], wound["text"], wound.get("percent_by_hand")) == \
+        (6, 40, first_description("projectile", 40), True)
+    assert cid(enc)["body"]["chest"]["taken"] == 6
+    assert enc.state == singles.state
+
+
+def deep_wound():
+    """Damage procedure (1): Ann's auto pistol gives Cid a deep wound in the chest, 50% of its 30 points (15)."""
+    enc = fight({"ann": person("blue", "Ann", aim=65), "cid": person("red", "Cid")}, damage=1)
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=5, aim="chest")
+    answer(enc, "Percent to hit", "10")
+    answer(enc, "Damage: Table 3-18 (projectile)", "5")  # deep wound, serious, 50% (ours)
+    answer(enc, "Severity (serious) for Cid", "6")
+    return enc
+
+
+def test_procedure_1_a_part_given_whole_keeps_the_damage_typed_in_it(tmp_path: Path) -> None:
+    """Damage procedure (1): a deep wound, 50% of a 30-point chest (15 points). The chest given whole as 60 points with
+    20 taken: its points, played first, make the wound its table's 50% of 60 (30 points) and the chest's damage 35 over
+    the 20 given; the 20 stands, and the wound follows it (20 points, 33% of 60), as when the two are typed one after
+    the other."""
+    singles = deep_wound()
+    singles.correct("people.cid.body.chest.points", "60")
+    singles.correct("people.cid.body.chest.taken", "20")
+    enc = deep_wound()
+    corrected_and_reloaded(enc, "people.cid.body.chest", {"points": 60, "taken": 20}, tmp_path)
+    assert cid(enc)["body"]["chest"] == {"points": 60, "taken": 20}
+    assert (cid(enc)["wounds"][0]["points"], cid(enc)["wounds"][0]["percent"]) == (20, 33)
+    assert enc.state == singles.state
+
+
+def test_a_save_written_before_given_values_were_kept_loads_with_today_s_result(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save of the version before: Cid's deep wound moved to his abdomen (25 points: 13 taken, 50% of it), then the
+    abdomen given whole as 50 points with 10 taken: its points, played first, gave the wound 12 more (50% of 50 is
+    25), added to the 10 given, and left 22. Its [state] is that version's result, not a hand edit (no version before it moved wounds): the fight opens
+    with the 10 standing."""
+    path = tmp_path / "old.toml"
+    with monkeypatch.context() as m:
+        m.setattr(Percentile, "keeps_given_values", False)
+        enc = deep_wound()
+        enc.correct("people.cid.wounds[0].part", "abdomen")
+        assert cid(enc)["body"]["abdomen"] == {"points": 25, "taken": 13}
+        enc.correct("people.cid.body.abdomen", {"points": 50, "taken": 10})
+        assert cid(enc)["body"]["abdomen"] == {"points": 50, "taken": 22}
+        create(path, enc)
+    text = path.read_text()
+    loaded = cid(SaveFile.load(path).encounter)
+    assert loaded["body"]["abdomen"] == {"points": 50, "taken": 10} and loaded["wounds"][0]["points"] == 10
+    assert path.read_text() == text  # loading never writes
+
+
+def test_a_save_written_before_typed_percentages_stood_with_a_wound_given_whole_loads(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save of a version before both (``Percentile.earlier_readings``): the wound given whole as 6 points at 40%
+    ended at 20%, read from its points, with no mark, and moved to the abdomen it left its points on the chest. It
+    loads, with the typed 40% standing and the points on the abdomen."""
+    from tests.rulesets.percentile.test_corrections import as_the_version_before, shot_in_the
+
+    path = tmp_path / "old.toml"
+    with monkeypatch.context() as m:
+        as_the_version_before(m)
+        m.setattr(Percentile, "keeps_given_values", False)
+        enc = shot_in_the("chest")
+        enc.correct("people.cid.wounds[0]", dict(cid(enc)["wounds"][0], points=6, percent=40))
+        assert (cid(enc)["wounds"][0]["percent"], "percent_by_hand" in cid(enc)["wounds"][0]) == (20, False)
+        enc.correct("people.cid.wounds[0].part", "abdomen")
+        assert cid(enc)["body"]["chest"]["taken"] == 6
+        create(path, enc)
+    text = path.read_text()
+    loaded = cid(SaveFile.load(path).encounter)
+    wound = loaded["wounds"][0]
+    assert (wound["part"], wound["points"], wound["percent"], wound["percent_by_hand"]) == ("abdomen", 6, 40, True)
+    assert (loaded["body"]["chest"]["taken"], loaded["body"]["abdomen"]["taken"]) == (0, 6)
+    assert path.read_text() == text

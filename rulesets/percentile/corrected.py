@@ -18,7 +18,7 @@ from engine.corrections import path_matches
 
 from .people import is_dead, race_corrected
 from .wounds import (BY_HAND, is_tissue_wound, part_damage_corrected, part_damage_moved, part_follows_wounds,
-                     part_points_corrected, reread_wound, wound_moved, wounds_damage)
+                     part_points_corrected, percent_typed, reread_wound, wound_moved, wounds_damage)
 
 
 @dataclass(frozen=True)
@@ -84,13 +84,14 @@ def _wound_damage(c: Corrected) -> Played:
     are its part's damage too (``wounds.part_follows_wounds``). A percentage typed by hand is the game master's
     reading of the wound ("Game Masters should use discretion to customize the descriptions", Procedures; where in
     a category the damage falls is "an option the Game Master can use or disregard", Description): it stands when
-    the part's points, the wound's type or its part are corrected, until its own points are (``wounds.BY_HAND``)."""
+    the part's points, the wound's type or its part are corrected, until its own points are (``wounds.BY_HAND``);
+    typed as the one its points read, it is no reading of the game master's own (``wounds.percent_typed``)."""
     wound = c.person["wounds"][c.path[3]]
     corrected = c.path[4]
     if corrected == "points":
         wound.pop(BY_HAND, None)
     elif corrected == "percent" and c.reading.keeps_percent_by_hand:
-        wound[BY_HAND] = True
+        percent_typed(c.person, wound)
     said = reread_wound(c.tables, c.person, wound, percent_given=corrected == "percent",
                         slight=c.reading.reads_slight_wounds) if is_tissue_wound(c.tables, wound) else []
     if not (c.reading.parts_follow_wounds and corrected == "points"):

@@ -37,7 +37,8 @@ from .tables import Tables, row_at
 SPREAD_SYSTEMS = ("circulatory", "respiratory")  # "the Aracnian's and Eebek's decentralized ... system"
 #: The type of a wound a correction made: a part's damage corrected up with no wound of its own to take it.
 UNTYPED = "untyped"
-#: A wound's mark that its DAMAGE PERCENTAGE was typed by hand: it stands until the wound's own points change.
+#: A wound's mark that its DAMAGE PERCENTAGE was typed by hand, another than its points read: it stands until the
+#: wound's own points change (``percent_typed``).
 BY_HAND = "percent_by_hand"
 #: What a wound of no stated type leaves of its part, by the state its points alone would leave (``part_state``).
 UNTYPED_EFFECTS = {"structure only": "structure only, no function lost", "function": "some function lost",
@@ -189,6 +190,17 @@ def has_damage(wound: dict) -> bool:
     out, as a part with no damage is "unhurt"; the state keeps it in its place, for its severity roll and for a
     correction that gives the part's latest wound damage again (``part_damage_corrected``)."""
     return bool(wound.get("points") or wound.get("percent"))
+
+
+def percent_typed(person: dict, wound: dict) -> None:
+    """A wound's percentage typed by hand is marked (``BY_HAND``) when it is another than its points read ("points
+    taken / total points * 100", Description): the game master's own reading of the wound. Typed as that one, it is
+    none, and the mark goes: the percentage follows the points again, as it does when given with them in a wound
+    corrected whole."""
+    if wound["percent"] != damage_percentage(wound["points"], person["body"][wound["part"]]["points"]):
+        wound[BY_HAND] = True
+    else:
+        wound.pop(BY_HAND, None)
 
 
 def reread_wound(tables: Tables, person: dict, wound: dict, percent_given: bool = False,

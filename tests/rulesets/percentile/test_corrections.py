@@ -733,6 +733,21 @@ def test_a_percentage_typed_by_hand_gives_way_when_the_part_s_damage_moves_the_w
     assert (wound["points"], wound["percent"], wound["text"]) == (20, 67, first_description("projectile", 67))
 
 
+def test_a_percentage_typed_as_the_one_its_points_read_follows_them() -> None:
+    """Description: the DAMAGE PERCENTAGE is "points taken / total points * 100"; a percentage typed by hand stands as
+    the game master's own reading of the wound only where it is another than that. Cid's 18-point chest wound typed at
+    40% is marked; typed back to 60% (18 / 30 * 100) the mark goes, and with the chest corrected to 60 points the
+    percentage follows the points again (30%)."""
+    enc = shot_in_the("chest")
+    wound = lambda: enc.state["people"]["cid"]["wounds"][0]  # noqa: E731
+    enc.correct("people.cid.wounds[0].percent", "40")
+    assert wound()["percent_by_hand"] is True
+    enc.correct("people.cid.wounds[0].percent", "60")
+    assert "percent_by_hand" not in wound()
+    enc.correct("people.cid.body.chest.points", "60")
+    assert (wound()["percent"], wound()["text"]) == (30, first_description("projectile", 30))
+
+
 def test_a_save_written_before_typed_percentages_stood_still_loads(tmp_path, monkeypatch) -> None:
     """A save of the version before, whose [state] has the typed 40% read again as 30% when the chest was corrected to
     60 points, is that version's result, not a hand edit: it loads unchanged and plays on with the 40% standing."""

@@ -149,6 +149,18 @@ def test_a_wound_given_whole_keeps_the_percentage_typed_in_it(tmp_path: Path) ->
     assert enc.state == singles.state
 
 
+def test_a_wound_given_whole_with_the_percentage_its_points_read_follows_them(tmp_path: Path) -> None:
+    """Cid's chest wound given whole as 6 points at 20%, the percentage its points read (6 / 30 * 100): no percentage of
+    the game master's own, so no mark, and with the chest corrected to 60 points it follows the points (10%)."""
+    from tests.rulesets.percentile.test_corrections import first_description, shot_in_the
+
+    enc = shot_in_the("chest")
+    corrected_and_reloaded(enc, "people.cid.wounds[0]", dict(cid(enc)["wounds"][0], points=6, percent=20), tmp_path)
+    assert (cid(enc)["wounds"][0]["percent"], "percent_by_hand" in cid(enc)["wounds"][0]) == (20, False)
+    enc.correct("people.cid.body.chest.points", "60")
+    assert (cid(enc)["wounds"][0]["percent"], cid(enc)["wounds"][0]["text"]) == (10, first_description("projectile", 10))
+
+
 def deep_wound():
     """Damage procedure (1): Ann's auto pistol gives Cid a deep wound in the chest, 50% of its 30 points (15)."""
     enc = fight({"ann": person("blue", "Ann", aim=65), "cid": person("red", "Cid")}, damage=1)

@@ -53,7 +53,7 @@ class ClassicHG(Ruleset):
     plays_out_crew = True
     rereads_crew_wounds = True  # a crew member's corrected damage reads the wounds again
     crew_parts_follow_wounds = True  # a crew member's corrected wound is the damage of its part
-    crew_reads_slight_wounds = True  # a crew member's wound read again under the first band reads that band
+    crew_reads_slight_wounds = True  # a crew member's wound hit or read again under the first band reads that band
     crew_moves_wounds = True  # a crew member's wound corrected to another part takes its points there
     crew_keeps_percent_by_hand = True  # a crew member's wound percentage typed by hand stands
 
@@ -63,18 +63,26 @@ class ClassicHG(Ruleset):
         its corrected damage does). A turret's use corrected takes the energy it spent with it (``fire.use_corrected``)."""
         if path and path[0] == "people" and self.plays_out_crew:
             guest = find_ruleset("percentile")
-            guest.person_corrected(state, path, guest.guest_tables(), ctx, self.rereads_crew_wounds,
-                                   self.crew_parts_follow_wounds, reads_slight_wounds=self.crew_reads_slight_wounds,
-                                   moves_wounds=self.crew_moves_wounds,
-                                   keeps_percent_by_hand=self.crew_keeps_percent_by_hand, was=was)
+            guest.person_corrected(state, path, guest.guest_tables(), ctx, self.people_reading(), was=was)
         elif len(path) == 5 and path[0] == "ships" and path[2] == "turrets" and path[4] == "used":
             use_corrected(state["ships"][path[1]]["turrets"][path[3]], self.tables_for(state))
 
+    def people_reading(self):
+        """How this fight reads the crew its personal combat meets, corrected or hit (percentile's
+        ``corrected.Reading``, which percentile's rules ask of the fight that calls them): by today's rules, or as an
+        earlier version did for a save it wrote (``earlier_readings``)."""
+        from rulesets.percentile.corrected import Reading
+
+        return Reading(rereads_wounds=self.rereads_crew_wounds, parts_follow_wounds=self.crew_parts_follow_wounds,
+                       reads_slight_wounds=self.crew_reads_slight_wounds, moves_wounds=self.crew_moves_wounds,
+                       keeps_percent_by_hand=self.crew_keeps_percent_by_hand)
+
     def earlier_readings(self) -> tuple[Ruleset, ...]:
-        """Saves written before a crew member's wound corrected under the first band read that band, one moved to
-        another part took its points there and a percentage typed by hand stood, before that before a crew member's part followed the wounds corrected,
-        before that before a crew member's corrected damage read the wounds again, and before that before a crew
-        member's correction played out at all, hold the older results; newest first."""
+        """Saves written before a crew member's wound under the first band, hit or corrected, read that band, one
+        moved to another part took its points there and a percentage typed by hand stood, before that before a crew
+        member's part followed the wounds corrected, before that before a crew member's corrected damage read the
+        wounds again, and before that before a crew member's correction played out at all, hold the older results;
+        newest first."""
         return (_Reading(True, True, True), _Reading(True, True), _Reading(True), _Reading(False))
 
     def recap_more(self, before: dict, after: dict) -> list[str]:
@@ -148,8 +156,8 @@ class ClassicHG(Ruleset):
 
 class _Reading(ClassicHG):
     """classic-hg as an earlier version read a log: only for a loaded save's [state] (``Ruleset.earlier_readings``).
-    No earlier version read a crew member's corrected wound under the first band, moved a wound's points with it,
-    kept its percentage typed by hand or kept the values a table corrected whole gives
+    No earlier version read a crew member's wound under the first band (hit or corrected), moved a wound's points
+    with it, kept its percentage typed by hand or kept the values a table corrected whole gives
     (``Ruleset.keeps_given_values``)."""
 
     crew_reads_slight_wounds = crew_moves_wounds = crew_keeps_percent_by_hand = keeps_given_values = False

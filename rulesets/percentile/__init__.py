@@ -44,7 +44,7 @@ class Percentile(Ruleset):
     reorders_rolls = True  # a corrected order of sides takes the primary attack rolls with it
     rereads_wounds = True  # a body part's or a wound's corrected damage reads the wound again
     parts_follow_wounds = True  # a part's damage and points and its wounds' points follow each other (see above)
-    reads_slight_wounds = True  # a wound read again at a percentage that rounds to 0 reads its table's first band
+    reads_slight_wounds = True  # a wound hit or read again at a percentage that rounds to 0 reads its first band
     moves_wounds = True  # a wound corrected to another body part takes its points there
     keeps_percent_by_hand = True  # a wound's percentage typed by hand stands until the wound's own points change
 
@@ -141,23 +141,21 @@ class Percentile(Ruleset):
             said = turn.order_corrected(state)
             if said and ctx is not None:
                 ctx.note(said)
-        self.person_corrected(state, path, self.tables_for(state), ctx, self.rereads_wounds, self.parts_follow_wounds,
-                              reads_slight_wounds=self.reads_slight_wounds, moves_wounds=self.moves_wounds,
-                              keeps_percent_by_hand=self.keeps_percent_by_hand, was=was)
+        self.person_corrected(state, path, self.tables_for(state), ctx, self.people_reading(), was=was)
 
-    def person_corrected(self, state: dict, path: tuple, tables, ctx=None, rereads_wounds: bool = True,
-                         parts_follow_wounds: bool = True, reads_slight_wounds: bool = True,
-                         moves_wounds: bool = True, keeps_percent_by_hand: bool = True, was=None) -> None:
+    def people_reading(self) -> Reading:
+        """How this fight reads its people, corrected or hit (``corrected.Reading``): by today's rules, or as an
+        earlier version did for a save it wrote (``earlier_readings``)."""
+        return Reading(self.rereads_wounds, self.parts_follow_wounds, self.rederives_race, self.reads_slight_wounds,
+                       self.moves_wounds, self.keeps_percent_by_hand)
+
+    def person_corrected(self, state: dict, path: tuple, tables, ctx=None, reading: Reading = Reading(),
+                         was=None) -> None:
         """What follows from a person's corrected value (``corrected.FOLLOWS``: a rule for each kind of path), with
         ``tables`` the people are read by: the fight's own, or the shipped ones for the crew of a ship fight that
-        calls this ruleset (classic-hg). ``rereads_wounds``: a corrected damage reads the wounds again;
-        ``parts_follow_wounds``: a part's damage is its wounds' both ways; ``reads_slight_wounds``: a wound read
-        again at a percentage that rounds to 0 reads its table's first band; ``moves_wounds``: a wound corrected to
-        another part takes its points there; ``keeps_percent_by_hand``: a wound's percentage typed by hand stands
-        until its own points change (saves of the versions before hold them as they were). ``was``: the value the
-        correction replaced."""
-        play_out(state, path, tables, ctx, Reading(rereads_wounds, parts_follow_wounds, self.rederives_race,
-                                                   reads_slight_wounds, moves_wounds, keeps_percent_by_hand), was)
+        calls this ruleset (classic-hg), and the fight's ``reading`` of them (its ``people_reading``: saves of the
+        versions before hold them as those read them). ``was``: the value the correction replaced."""
+        play_out(state, path, tables, ctx, reading, was)
 
     def checklist(self, state: dict) -> list[StepView]:
         return turn.checklist(state)
@@ -186,19 +184,19 @@ class Percentile(Ruleset):
         return views.roll_help(state, request, self.guest_tables() if ":" in request.then else self.tables_for(state))
 
     def earlier_readings(self) -> tuple[Ruleset, ...]:
-        """Saves written before a corrected wound of damage under the first band read that band, a wound moved to
-        another part took its points there and a percentage typed by hand stood, before that before a part's damage followed its wounds' corrected
-        points, before that before a corrected damage read the wounds again, before that before a table corrected
-        whole played out the values inside it (``Ruleset.plays_out_inside_tables``), and before that before a
-        corrected race brought its average Agility and a corrected order its rolls, hold the older results; newest
-        first."""
+        """Saves written before a wound of damage under the first band, hit or corrected, read that band, a wound
+        moved to another part took its points there and a percentage typed by hand stood, before that before a
+        part's damage followed its wounds' corrected points, before that before a corrected damage read the wounds
+        again, before that before a table corrected whole played out the values inside it
+        (``Ruleset.plays_out_inside_tables``), and before that before a corrected race brought its average Agility
+        and a corrected order its rolls, hold the older results; newest first."""
         return (_Reading(True, True, True, True), _Reading(True, True, True), _Reading(True, True),
                 _Reading(False, True), _Reading(False, False))
 
 
 class _Reading(Percentile):
     """Percentile as an earlier version read a log: only for a loaded save's [state]
-    (``Ruleset.earlier_readings``). No earlier version read a corrected wound under the first band, moved a
+    (``Ruleset.earlier_readings``). No earlier version read a wound under the first band (hit or corrected), moved a
     wound's points with it, kept its percentage typed by hand or kept the values a table corrected whole gives
     (``Ruleset.keeps_given_values``)."""
 

@@ -23,14 +23,15 @@ from .wounds import (BY_HAND, is_tissue_wound, part_damage_corrected, part_damag
 
 @dataclass(frozen=True)
 class Reading:
-    """What corrections play out, by the version of the rules that wrote a save (today's: all of it).
+    """What corrections (and a hit under the first band) play out, by the version of the rules that wrote a save
+    (today's: all of it).
 
     ``rereads_wounds``: a corrected damage reads the wounds again; ``parts_follow_wounds``: a part's damage is its
     wounds' both ways; ``rederives_race``: a corrected race brings its average Agility, and an Agility corrected by
-    hand is the person's own from then on; ``reads_slight_wounds``: a wound read again at a percentage that rounds
-    to 0 reads its table's first band (``wounds.type_lines``); ``moves_wounds``: a wound corrected to another body
-    part takes its points there (``wounds.wound_moved``); ``keeps_percent_by_hand``: a wound's percentage typed by
-    hand stands until the wound's own points change (``wounds.BY_HAND``)."""
+    hand is the person's own from then on; ``reads_slight_wounds``: a wound hit or read again at a percentage that
+    rounds to 0 reads its table's first band (``wounds.type_lines``, ``wounds.hits_read_slight``); ``moves_wounds``:
+    a wound corrected to another body part takes its points there (``wounds.wound_moved``); ``keeps_percent_by_hand``:
+    a wound's percentage typed by hand stands until the wound's own points change (``wounds.BY_HAND``)."""
 
     rereads_wounds: bool = True
     parts_follow_wounds: bool = True

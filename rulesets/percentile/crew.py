@@ -7,7 +7,9 @@ people there (named ones by id and name, the rest counted) and the personal
 weapon and range band its own text gives as the equivalent (classic-hg:
 "laser -> laser rifle at medium range"). The people live in the fight's
 ``state["people"]``, made here on demand, so they are saved, undone and
-replayed with the fight.
+replayed with the fight. The ship ruleset says how its fight reads them
+(``people_reading``, as percentile's own does: a save an earlier version
+wrote is read as that version read its crew's wounds).
 
 classic-hg says "Determine the to hit and damage according to the weapon", so
 each person there is shot at. Where the texts are silent we decided: the

@@ -359,6 +359,15 @@ def destroyed_words(person: dict, part_id: str) -> str:
             f"{person['body'][part_id]['points']} points)")
 
 
+def hits_read_slight(ctx) -> bool:
+    """Whether a hit whose DAMAGE PERCENTAGE rounds to 0 reads its table's first band (``type_lines``), as the fight
+    reads its people (``people_reading`` of the fight's ruleset: percentile's own, or that of the ship fight whose crew
+    it hits; a save an earlier version wrote is read as that version read it, with none). A rule run outside a fight
+    reads today's."""
+    host = ctx.host
+    return host is None or host.people_reading().reads_slight_wounds
+
+
 def apply_damage(state: dict, tables: Tables, pid: str, part_id: str, points: int, damage_type: str | list[str],
                  ctx, organs: bool = False, percent: int | None = None) -> None:
     """The points land on the part; the log gets its percentage, state and descriptions.
@@ -376,7 +385,9 @@ def apply_damage(state: dict, tables: Tables, pid: str, part_id: str, points: in
     given = percent is not None
     words = part_id.replace("_", " ")
     now = part_state(part)
-    reading = wound_reading(tables, person, part_id, points, types, percent, organs)
+    read = percent if given else damage_percentage(points, part["points"])
+    slight = read > 0 or hits_read_slight(ctx)  # the fight is asked only for damage under the first band
+    reading = wound_reading(tables, person, part_id, points, types, percent, organs, slight)
     ctx.note(f"{person['name']}: {points} point{'s' if points != 1 else ''} to the {words} ({reading.percent}% of "
              f"{part['points']}; now {now})")
     if points <= 0 and not given:

@@ -824,3 +824,39 @@ def test_a_crew_member_s_wound_given_whole_keeps_the_percentage_typed_in_it() ->
     wound = enc.state["people"][vale]["wounds"][0]
     assert (wound["points"], wound["percent"], wound.get("percent_by_hand")) == (half, 40, True)
     assert enc.state["people"][vale]["body"]["chest"]["taken"] == half
+
+
+def test_a_crew_hit_under_the_first_band_reads_it_and_an_older_save_still_loads(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A crew hit, not only a correction, may land under the first category, as in a percentile fight: the laser's 16
+    points in a chest of 10000 (corrected so while the hit is rolled) are 0.16%, 0% rounded half up, and the wound
+    reads its table's first band (percentile-personal-combat.txt, You want more description?: the nearest category).
+    The version before read none for it; a save it wrote keeps the wound with no words under the same log, and opens
+    unchanged with the first band's words."""
+    from rulesets.percentile.tables import load_tables
+    from tests.rulesets.percentile.test_corrections import reads_no_band_under_the_first
+
+    def hit() -> tuple:
+        enc = duel(BRIDGE)
+        hit_bridge_crew(enc)
+        vale = next(pid for pid, p in enc.state["people"].items() if p["name"] == "Capt. Orrin Vale")
+        enc.correct(f"people.{vale}.body.chest.points", 10000)
+        answer(enc, "Percent to hit: laser rifle at Capt. Orrin Vale (Jackal, bridge", "10")
+        answer(enc, "Random hit location on Capt. Orrin Vale", "20")  # chest, 16 taken
+        answer(enc, "Percent to hit: laser rifle at Mate Sela Dunn", "44")
+        return enc, vale
+
+    enc, vale = hit()
+    wound = enc.state["people"][vale]["wounds"][0]
+    rows = load_tables().descriptions[wound["type"]]["rows"]
+    assert (wound["points"], wound["percent"], wound["text"]) == (16, 0, rows[min(rows, key=int)]["text"])
+    path = tmp_path / "old.toml"
+    with monkeypatch.context() as m:
+        as_the_version_before(m)
+        reads_no_band_under_the_first(m)
+        old, _ = hit()
+        assert old.state["people"][vale]["wounds"][0]["text"] == ""
+        create(path, old)
+    text = path.read_text()
+    assert SaveFile.load(path).encounter.state["people"][vale]["wounds"][0] == wound
+    assert path.read_text() == text

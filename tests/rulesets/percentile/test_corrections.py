@@ -612,6 +612,46 @@ def test_a_save_written_before_slight_wounds_read_the_lowest_band_still_loads(tm
     assert path.read_text() == text
 
 
+def reads_no_band_under_the_first(m) -> None:
+    """The version before read no description for damage under the first band, a hit's or a correction's alike
+    (``wounds.type_lines`` as it was then)."""
+    from rulesets.percentile import wounds
+
+    today = wounds.type_lines
+    m.setattr(wounds, "type_lines", lambda tables, kind, percent, exoskeleton, points, part_points, slight=True:
+              today(tables, kind, percent, exoskeleton, points, part_points, slight=False))
+
+
+def test_a_hit_under_the_lowest_band_reads_it_and_a_save_written_before_still_loads(tmp_path, monkeypatch) -> None:
+    """A hit, not only a correction, may land under the first category: Ann's auto pistol (18 points: Table 3-3, WEP
+    MOD 7 at short range) in the chest of a Cid whose file gives it 4000 points is 0.45%, 0% rounded half up, and the
+    wound reads the lowest band's words (You want more description?: the nearest category). The version before read
+    none for it. A save it wrote keeps the wound with no words under the same log: that version's result, not a hand
+    edit. It loads (it was refused, "open with --keep-edits"), and plays on with the lowest band's words."""
+    def hit():
+        enc = fight({"ann": person("blue", "Ann"), "cid": person("red", "Cid", body={"chest": 4000})})
+        to_action(enc)
+        enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=5, aim="chest")
+        answer(enc, "Percent to hit", "5")
+        return enc
+
+    band, words = lowest_band("projectile")
+    enc = hit()
+    wound = enc.state["people"]["cid"]["wounds"][0]
+    assert (wound["points"], wound["percent"], wound["text"]) == (18, 0, words)
+    assert f"  {band}: {words}" in enc.events[-1].notes
+    path = tmp_path / "old.toml"
+    with monkeypatch.context() as m:
+        as_the_version_before(m)
+        reads_no_band_under_the_first(m)
+        old = hit()
+        assert old.state["people"]["cid"]["wounds"][0]["text"] == ""
+        create(path, old)
+    text = path.read_text()
+    assert SaveFile.load(path).encounter.state["people"]["cid"]["wounds"][0] == wound
+    assert path.read_text() == text
+
+
 # --- a wound moved to another part --------------------------------------------------------------------------------
 
 def test_a_wound_is_moved_only_to_a_part_of_the_person_s_body() -> None:

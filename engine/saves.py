@@ -877,7 +877,7 @@ def _not_from_earlier_rules(enc: Encounter, diffs: list[tuple], edits: Callable[
     hand edits (reported, or kept, against today's state). Fewer, not as few: a file of today's rules with one
     value edited back to an older result is still an edit."""
     best = diffs
-    for reading in (_engine_before(enc.ruleset), *enc.ruleset.earlier_readings()):
+    for reading in (*_engine_before(enc), *enc.ruleset.earlier_readings()):
         try:
             then = Encounter(enc.setup, reading, [Event(e.kind, e.group, e.at, e.data) for e in enc.events],
                              folder=enc.folder).state
@@ -891,13 +891,16 @@ def _not_from_earlier_rules(enc: Encounter, diffs: list[tuple], edits: Callable[
     return best
 
 
-def _engine_before(rs: Ruleset) -> Ruleset:
+def _engine_before(enc: Encounter) -> tuple[Ruleset, ...]:
     """Today's rules as the engine played a table corrected whole before each value it gives was kept for its own
     playing out (``Ruleset.keeps_given_values``): an engine change, which no ruleset's earlier readings name (theirs
-    turn it off for the versions before). A copy: the ruleset itself is shared by every fight."""
-    before = copy.copy(rs)
+    turn it off for the versions before). Only for a log that holds such a correction (no other replays otherwise);
+    a copy, as the ruleset itself is shared by every fight."""
+    if not any(e.kind == "correction" and isinstance(e.data.get("value"), (dict, list)) for e in enc.events):
+        return ()
+    before = copy.copy(enc.ruleset)
     before.keeps_given_values = False
-    return before
+    return (before,)
 
 
 def _reads_as(setup: Setup, rs: Ruleset) -> str:

@@ -34,10 +34,8 @@ form: both must show the text as written (issue 14, "Text from a save is rendere
 
 from __future__ import annotations
 
-import html
 import os
 import random
-import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -358,20 +356,12 @@ def test_every_typed_correction_is_refused_or_leaves_a_fight_that_opens(quick_fo
 
 # --- markup in names, in the console ---------------------------------------------------------------
 
-def screen_text(app) -> str:
-    """What the terminal shows, line by line, read from the app's own screenshot."""
-    svg = app.export_screenshot()
-    rows: dict[float, list[str]] = {}
-    for m in re.finditer(r'<text[^>]*?y="([0-9.]+)"[^>]*>(.*?)</text>', svg, re.S):
-        rows.setdefault(float(m.group(1)), []).append(html.unescape(m.group(2)).replace("\xa0", " "))
-    return "\n".join("".join(rows[y]) for y in sorted(rows))
-
-
 NAME = "[Alpha] Swift [/] Dolan"
 SIDE = "[bold]Imperial[/bold] Navy"
 
 
 async def test_names_with_markup_show_as_text_in_the_console_and_the_correction_form(tmp_path: Path) -> None:
+    from tests.tui.conftest import screen_text
     from tui.app import FlagbridgeApp
 
     text = DEMOS["classic-hg"].read_text(encoding="utf-8")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import html
 import io
+import re
 import shutil
 from pathlib import Path
 
@@ -49,3 +51,13 @@ def panel_text(app: FlagbridgeApp, selector: str) -> str:
     console = Console(width=200, record=True, file=io.StringIO())
     console.print(body.content)
     return console.export_text()
+
+
+def screen_text(app: FlagbridgeApp) -> str:
+    """What the terminal shows, line by line, read from the app's own screenshot (a screen pushed on top
+    included, and whatever shows through it)."""
+    svg = app.export_screenshot()
+    rows: dict[float, list[str]] = {}
+    for m in re.finditer(r'<text[^>]*?y="([0-9.]+)"[^>]*>(.*?)</text>', svg, re.S):
+        rows.setdefault(float(m.group(1)), []).append(html.unescape(m.group(2)).replace("\xa0", " "))
+    return "\n".join("".join(rows[y]) for y in sorted(rows))

@@ -213,6 +213,25 @@ async def test_the_recap_shows_this_turn_and_the_fight(demo_app: FlagbridgeApp) 
         assert app.screen.__class__.__name__.startswith("ConsoleScreen")
 
 
+async def test_the_recap_footer_names_the_recaps_keys(demo_app: FlagbridgeApp) -> None:
+    """With the recap open, the bottom line still showed the console's keys (u Undo, q Quit) while q closed
+    the recap: the Footer on the recap names what its own keys do, and q there closes it, quitting nothing."""
+    from tests.tui.conftest import screen_text
+
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "v")
+        await idle(pilot)
+        assert app.screen.__class__.__name__ == "RecapScreen"
+        bottom = screen_text(app).splitlines()[-1]
+        assert "Quit" not in bottom and "Undo" not in bottom and "Correct" not in bottom, bottom
+        assert "esc/q/v Close" in bottom, bottom
+        await pilot.press("q")
+        await idle(pilot)
+        assert app.is_running and app.screen.__class__.__name__.startswith("ConsoleScreen")
+        assert "q Quit" in screen_text(app).splitlines()[-1]
+
+
 async def test_the_recap_at_the_start_of_a_turn_names_the_turn_before_as_ended(tmp_path) -> None:
     """Found driving the console: at Turn 2 step 1 the recap said "Turn 1 so far". Turn 2 has nothing yet, and
     turn 1 is told back as the turn before."""

@@ -11,14 +11,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from engine.encounter import Encounter
 from engine.recap import period, summary, this_turn
 
 
 class RecapScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,v,q", "close", "Close", id="close-recap")]
+    """Its own Footer: the console's, showing through, offered u Undo and q Quit, keys that do other
+    things here (q closes the recap)."""
+
+    BINDINGS = [Binding("escape,v,q", "close", "Close", key_display="esc/q/v", id="close-recap")]
 
     def __init__(self, enc: Encounter) -> None:
         super().__init__(classes="form")
@@ -46,6 +49,7 @@ class RecapScreen(ModalScreen[None]):
             box.border_title = "Recap"
             yield Static(text)
             yield Static(Text("\nEsc closes the recap; flagbridge log --markdown writes it for a journal."))
+        yield Footer()
 
     def action_close(self) -> None:
         self.dismiss(None)

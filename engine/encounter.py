@@ -18,6 +18,7 @@ from .ids import id_place, id_problem
 from .reading import holds_control, standard_time
 from .rolls import Modifier, RollRequest, RollResult, SeededRoller, Target, checked_result, typed_result
 from .corrections import breakage, play_correction, read_names, refusal, trial_fault, typed_as_names, value_text
+from .renames import Renames
 from .tables import table_files
 from .actions import Action, Offer
 from .ruleset import RuleContext, Ruleset, StepView, find_ruleset
@@ -328,6 +329,8 @@ class Encounter:
         self._setup_units = {uid: u for table in self.setup.units.values() for uid, u in table.items()}
         #: the last name each unit was seen with in an action's arguments (``_named``), by id
         self._seen_names: dict[str, Any] = {}
+        #: the names units had before a correction renamed them, for the log (``describe``)
+        self._renames = Renames(tuple(k.key for k in self.ruleset.unit_kinds))
         self.listeners: list[Listener] = []
         self._checked: tuple[Event, Any] | None = None  # a live event's checked args or roll result
         self._pending_read: tuple[dict, RollRequest] | None = None  # the first pending roll, read once
@@ -523,47 +526,53 @@ class Encounter:
         return bool(self._redo)
 
     def describe(self, ev: Event) -> str:
-        """One log line for an event."""
-        if ev.kind == "action":
-            args = self._named(ev.data.get("args", {}))
-            if ev.words:
-                args.update(ev.words)  # in the words the form gave them when the action was taken
-            return self.ruleset.describe_action(ev.data["name"], args)
+        """One log line for an event, naming each unit as it was called when the event happened, as the rolls and
+        notes under it do (``engine.renames``): a ship renamed later reads by its old name here, by its new one
+        in the lines of what followed the rename."""
         if ev.kind == "roll":
             req = RollRequest.from_plain(ev.data)
             res = RollResult(req, ev.data["natural"], tuple(ev.data.get("faces", ())), ev.data["source"])
             return res.describe()
+        then = self._renames.names_then(self.events, ev)
+        if ev.kind == "action":
+            args = self._named(ev.data.get("args", {}), then)
+            if ev.words:
+                args.update(ev.words)  # in the words the form gave them when the action was taken
+            return self.ruleset.describe_action(ev.data["name"], args)
         note = f" ({ev.data['note']})" if ev.data.get("note") else ""
         path = tuple(ev.data["path"])
         was, value = value_text(ev.data.get("was")), value_text(ev.data["value"])
-        return f"correction: {path_text(path)}{self._unit_named(path)} {was} -> {value}{note}"
+        return f"correction: {path_text(path)}{self._unit_named(path, then)} {was} -> {value}{note}"
 
-    def _unit_named(self, path: tuple) -> str:
+    def _unit_named(self, path: tuple, then: dict[str, str]) -> str:
         """" (Vigilance)" after a corrected path into a unit, whose id alone the game master may not know; or a
         path that names a unit further in (megatraveller's ``knowledge.imperial.corsair.state``: what one side
-        knows of Red Lantern), by the first unit id in it."""
+        knows of Red Lantern), by the first unit id in it. ``then``: the names of units renamed since."""
         tables = [self.state[k.key] for k in self.ruleset.unit_kinds if isinstance(self.state.get(k.key), dict)]
         if len(path) >= 3 and any(k.key == path[0] for k in self.ruleset.unit_kinds):
             uid = path[1]
         else:
             uid = next((p for p in path[1:] if isinstance(p, str) and any(p in t for t in tables)), None)
         unit = next((t[uid] for t in tables if uid in t), None) if isinstance(uid, str) else None
-        name = unit.get("name") if isinstance(unit, dict) else None
+        name = then[uid] if isinstance(uid, str) and uid in then else (
+            unit.get("name") if isinstance(unit, dict) else None)
         if not isinstance(name, str) or not name:
             return ""
         plain = [("".join(c for c in str(t).lower() if c.isalnum())) for t in (name, uid)]
         return "" if plain[0] == plain[1] else f" ({name})"  # "brute" needs no "(Brute)"
 
-    def _named(self, args: dict) -> dict:
-        """Arguments as a reader wants them: a unit's name where its id was given, as the fight names it now (a
-        ship renamed by a correction reads by its new name, as the notes after the rename do). A unit no longer in
-        the fight (a salvo spent in its attack) keeps the last name it was seen with, so an action reads the same
-        when undone and when redone; one this session never saw (a save reopened) by the name the state keeps
-        for it (``Ruleset.former_name``), else as the setup named it, else by its id."""
+    def _named(self, args: dict, then: dict[str, str] | None = None) -> dict:
+        """Arguments as a reader wants them: a unit's name where its id was given, as the fight names it now, or as
+        it did before a rename since (``then``, from ``describe``). A unit no longer in the fight (a salvo spent
+        in its attack) keeps the last name it was seen with, so an action reads the same when undone and when
+        redone; one this session never saw (a save reopened) by the name the state keeps for it
+        (``Ruleset.former_name``), else as the setup named it, else by its id."""
         seen = self._seen_names
 
         def name(v: Any) -> Any:
             if isinstance(v, str):
+                if then and v in then:
+                    return then[v]
                 unit = next((self.state[k.key][v] for k in self.ruleset.unit_kinds
                              if isinstance(self.state.get(k.key), dict) and v in self.state[k.key]), None)
                 if isinstance(unit, dict) and "name" in unit:

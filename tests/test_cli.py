@@ -42,6 +42,20 @@ def test_log_reads_as_text(tmp_path: Path, capsys) -> None:
     assert "correction: ships.brute.hull 30 -> 28 (old damage)" in out
 
 
+def test_log_names_a_renamed_ship_as_it_was_called_in_each_event(tmp_path: Path, capsys) -> None:
+    """A fire action's headline read "target=Blood Lantern" over its roll "at Red Lantern" once the ship was renamed
+    (tests/engine/test_log_names.py)."""
+    from tests.engine.test_log_names import FIRE, WITHDRAW, renamed_mid_fight
+
+    assert main(["log", str(renamed_mid_fight(tmp_path))]) == 0
+    out = capsys.readouterr().out
+    assert f"   4 {FIRE}\n       To hit: Swift Dolan T3 Beam laser x3 at Red Lantern" in out
+    renamed = out.index("correction: ships.red-lantern.name")  # its line folds at 80 columns
+    after = out.index("\n  10 ")  # the group after the rename
+    assert "Blood Lantern" not in out[:renamed] and "Red Lantern" not in out[after:]
+    assert f"  11 {WITHDRAW}\n" in out
+
+
 def test_log_markdown_recap(tmp_path: Path, capsys) -> None:
     assert main(["log", "--markdown", str(_save(tmp_path))]) == 0
     out = capsys.readouterr().out

@@ -66,3 +66,24 @@ async def test_undo_at_the_end_of_a_long_log_takes_off_only_its_lines(tmp_path: 
         await idle(pilot)
         assert log.render_text().splitlines() == before
         assert str(app.screen.query_one("#log-lines").render()) == log.render_text()
+
+
+async def test_a_reopened_fight_names_a_renamed_ship_in_its_log_as_it_was_called_then(tmp_path: Path) -> None:
+    """The Log drew each line when its event happened and kept it; reopened, it drew every headline anew with the
+    names of now, so the fire action read "target=Blood Lantern" over its roll "at Red Lantern", and a search for
+    "red lantern" found the roll without the action it belongs to (tests/engine/test_log_names.py)."""
+    from tests.engine.test_log_names import FIRE, RENAME, renamed_mid_fight
+
+    path = renamed_mid_fight(tmp_path)
+    app = FlagbridgeApp(SaveFile.load(path), save_dir=tmp_path)
+    async with app.run_test(size=(160, 48)) as pilot:
+        log = app.screen.query_one("#log")
+        burst(app, "slash", *"red", "space", *"lantern")
+        await idle(pilot)
+        found = [line.strip() for line in log.render_text().splitlines()]
+        assert found[0].endswith(FIRE) and found[1].startswith("· To hit: Swift Dolan T3 Beam laser x3 at Red")
+        assert any(line.endswith(RENAME) for line in found)
+        burst(app, "escape", "slash", *"blood")
+        await idle(pilot)
+        found = [line.strip() for line in log.render_text().splitlines()]
+        assert found[0].endswith(RENAME) and len(found) == 4  # then the fuel set after it, the withdrawal, its note

@@ -52,7 +52,7 @@ def ship_panels(state: dict, ship_id: str, tables: Tables) -> dict[str, list[tup
         f"{tables.weapons[weapon]['label'].lower()}-{ucp(factor)} x{len(bs)} "
         f"({sum(1 for b in bs if b['bearing'])} bearing, {sum(1 for b in bs if b['used'])} used)"
         for (g, weapon, factor, spinal), bs in groups.items()) or "none"
-    sens = "; ".join(f"{TASK_NAMES[t]} " + ",".join(f"{b} {lvl}" for b, lvl in reach.items())
+    sens = "; ".join(f"{TASK_NAMES[t]} " + ", ".join(f"{b} {lvl}" for b, lvl in reach.items())
                      for t, reach in s["sensors"].items() if reach) or "none"
     status = [
         ("Class", class_words(s)),

@@ -372,6 +372,20 @@ def test_a_ship_without_sensors_has_no_sensor_action() -> None:
     assert panel["Sensor action"] == "free action ready"
 
 
+def test_a_sensors_reach_reads_with_a_space_after_each_comma() -> None:
+    """Found on the console's snapshot: a sensor's reach read "far routine,extreme difficult", a comma with no space
+    after it, so the row did not read as words and a narrow panel could only wrap it inside "routine,extreme".
+    The demo's Vigilance, as its save gives its sensors."""
+    from engine.saves import SaveFile
+    from rulesets.megatraveller import views
+    from tests.demos import shipped_demos
+
+    enc = SaveFile.load(shipped_demos()["megatraveller"]).encounter
+    panel = dict(views.ship_panels(enc.state, "patrol", TABLES)["Ship status"])
+    assert panel["Sensors"] == ("PassObjScan far routine, extreme difficult; ActObjScan extreme routine; "
+                                "PassObjPin far difficult; ActObjPin extreme difficult")
+
+
 def test_the_systems_shut_down_are_corrected_whole_as_names() -> None:
     """megatraveller-sensors-fire.txt line 102, "All Crit rolls are a flat 2d6 on the table on page 94", and line
     103, "Criticals shut down a system": the systems a ship can have shut down are those the critical table names,

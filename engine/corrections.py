@@ -168,6 +168,12 @@ def value_text(value: Any, inside: bool = False) -> str:
     return str(value)
 
 
+def value_said(value: Any) -> str:
+    """A value inside a sentence ("fuel = 30 would break the fight", "is false in the file"): as the log reads it
+    (``value_text``), a table in parentheses as inside another, so its own "=" do not run into the sentence's."""
+    return value_text(value, inside=isinstance(value, dict))
+
+
 def not_empty(state: dict, value: Any, tables: Any) -> str:
     return "" if str(value).strip() else "must not be empty"
 

@@ -17,7 +17,8 @@ from .errors import FlagbridgeError, IllegalAction
 from .ids import id_place, id_problem
 from .reading import holds_control, standard_time
 from .rolls import Modifier, RollRequest, RollResult, SeededRoller, Target, checked_result, typed_result
-from .corrections import breakage, play_correction, read_names, refusal, trial_fault, typed_as_names, value_text
+from .corrections import (breakage, play_correction, read_names, refusal, trial_fault, typed_as_names, value_said,
+                          value_text)
 from .renames import Renames
 from .tables import table_files
 from .actions import Action, Offer
@@ -627,7 +628,7 @@ class Encounter:
         why = refusal(self.ruleset, self.state, p, new)
         if not why:  # try it on a copy: the console must still be able to show the fight
             broken = trial_fault(self.ruleset, self.state, p, new)
-            why = f"{path_text(p)} = {new!r} would break the fight ({broken})" if broken else ""
+            why = f"{path_text(p)} = {value_said(new)} would break the fight ({broken})" if broken else ""
         if why:
             raise IllegalAction(why)
         return p, new
@@ -801,7 +802,7 @@ class Encounter:
         if why or (type(value) is not dict and type(value) is not list):
             return why
         broken = trial_fault(rs, state, path, value)
-        return f"{path_text(path)} = {value!r} would break the fight ({broken})" if broken else ""
+        return f"{path_text(path)} = {value_said(value)} would break the fight ({broken})" if broken else ""
 
     def _pend(self, requests: list[RollRequest]) -> list[dict]:
         """The requests as the state keeps them; each remembered with its plain dict when reading that

@@ -32,6 +32,7 @@ from typing import Any, Callable, Iterator
 from . import inuse, replay_cache, toml_text
 from .atomic import remove_stale_temps, write_atomic
 from .reading import NotToml, control_fault, may_hold_controls, one_line, parse_toml, read_text, standard_times
+from .corrections import value_said
 from .encounter import KINDS, Encounter, Event, ReplayError, UnreadBlock, UnreadEvent, kept_notes
 from .errors import (BadSave, BadTable, FlagbridgeError, IllegalAction, LogDoesNotReplay, StateBeyondLog,
                      UnknownRuleset)
@@ -942,7 +943,8 @@ def _from_setup(enc: Encounter, path: tuple, live: Any) -> bool:
 
 
 def _show(v: Any) -> str:
-    return "(missing)" if v is MISSING else repr(v)
+    """A value of [state] in a message, as the log reads it (``value_said``)."""
+    return "(missing)" if v is MISSING else value_said(v)
 
 
 # --- convenience ----------------------------------------------------------------------

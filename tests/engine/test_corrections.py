@@ -160,6 +160,45 @@ def test_a_value_whose_consequence_fails_is_refused_not_a_crash(tmp_path, monkey
     assert len(enc.events) == events and repr(enc.state) == state
 
 
+@pytest.mark.parametrize("ruleset,path,typed,said", [
+    ("classic-hg", "ships.swift-dolan.fuel_scoops", "no", "ships.swift-dolan.fuel_scoops = false would break the fight"),
+    ("megatraveller", "ships.patrol.shut_down", "sensors, screens",
+     "ships.patrol.shut_down = sensors, screens would break the fight"),
+    ("classic-hg", "ships.swift-dolan.name", "Dolan's Luck",
+     "ships.swift-dolan.name = 'Dolan's Luck' would break the fight"),
+])
+def test_a_value_refused_by_trial_reads_as_the_log_writes_it(ruleset, path, typed, said, tmp_path,
+                                                             monkeypatch) -> None:
+    """The refusal said "ships.swift-dolan.fuel_scoops = False would break the fight", a Python spelling: it names
+    the value as the log would (``value_text``): true/false, a list's names, text in quotes as typed."""
+    enc = demo(ruleset, tmp_path).encounter
+
+    def broken(self, state, path, ctx=None, was=None):
+        raise KeyError("gone")
+
+    monkeypatch.setattr(type(enc.ruleset), "after_correction", broken)
+    with pytest.raises(IllegalAction) as refused:
+        enc.correct(path, typed)
+    assert str(refused.value) == f"{said} (KeyError: 'gone')"
+
+
+def test_a_table_refused_by_trial_reads_in_parentheses(tmp_path, monkeypatch) -> None:
+    """A table given whole (from a script, or a hand edit kept on load) is named as the log names a table inside
+    another, in parentheses, so its own "=" do not run into the sentence's."""
+    enc = demo("classic-hg", tmp_path).encounter
+    crew = dict(enc.state["ships"]["swift-dolan"]["crew"])
+    crew["bridge"] = 1
+
+    def broken(self, state, path, ctx=None, was=None):
+        raise KeyError("gone")
+
+    monkeypatch.setattr(type(enc.ruleset), "after_correction", broken)
+    with pytest.raises(IllegalAction) as refused:
+        enc.correct("ships.swift-dolan.crew", crew)
+    words = ", ".join(f"{k} = {v}" for k, v in crew.items())
+    assert str(refused.value) == f"ships.swift-dolan.crew = ({words}) would break the fight (KeyError: 'gone')"
+
+
 @pytest.mark.parametrize("typed", ["Hammer\x1b[31mRED", "Ham\x00mer", "Ham\bmer", "Ham\x9bmer", "Ham\x7fmer"])
 def test_a_typed_text_holding_a_control_character_is_refused(typed, tmp_path) -> None:
     """A text recorded as typed would be shown as written: an ESC reached the terminal as an escape code, and the

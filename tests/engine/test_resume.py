@@ -212,7 +212,7 @@ def test_a_state_beyond_its_log_is_not_sent_to_keep_edits_and_resumes(tmp_path: 
         with pytest.raises(StateBeyondLog) as info:
             SaveFile.load(path, keep_edits=keep_edits)
         said = str(info.value)
-        assert said == (f"{path}: state.knowledge.blue is {{'brute': 'locked'}} in the file but the log never made "
+        assert said == (f"{path}: state.knowledge.blue is (brute = locked) in the file but the log never made "
                         f"it (and 1 more): the log may have lost events; flagbridge resume {path} carries the fight "
                         "on from [state] (keeping the file as it is beside it), or taking [state] out opens the "
                         "fight as its log has it")

@@ -135,6 +135,20 @@ def test_comments_survive_load_and_save(saved: Path) -> None:
     assert SaveFile.load(saved).encounter.state["step"] == 2
 
 
+def test_a_hand_edit_of_state_names_both_values_as_the_log_does(saved: Path) -> None:
+    """The message read "state.ships.brute.name is "Brute's Ghost" in the file but the log gives 'Brute'", two
+    Python spellings of text: both values read as the log writes them (``value_text``), text in single quotes."""
+    text = saved.read_text()
+    edited = text.replace('[state.ships.brute]\nside = "red"\nname = "Brute"',
+                          '[state.ships.brute]\nside = "red"\nname = "Brute\'s Ghost"')
+    assert edited != text
+    saved.write_text(edited)
+    with pytest.raises(BadSave) as err:
+        SaveFile.load(saved)
+    assert "state.ships.brute.name is 'Brute's Ghost' in the file but the log gives 'Brute'; open with" \
+        in str(err.value)
+
+
 def test_hand_edit_of_state_is_refused_then_kept_as_a_correction(saved: Path) -> None:
     text = saved.read_text()
     edited = text.replace("[state.ships.brute]\nside = \"red\"\nname = \"Brute\"\nhull = 26",

@@ -90,7 +90,7 @@ def test_a_destroyed_vessel_made_whole_by_hand_in_a_new_save_is_still_found(tmp_
     text = path.read_text()
     head, _, rest = text.partition("[state.ships.shade]\n")
     path.write_text(head + "[state.ships.shade]\n" + rest.replace("destroyed = true\n", "destroyed = false\n", 1))
-    with pytest.raises(BadSave, match=r"state\.ships\.shade\.destroyed is False in the file but the log gives True"):
+    with pytest.raises(BadSave, match=r"state\.ships\.shade\.destroyed is false in the file but the log gives true"):
         SaveFile.load(path)
 
 

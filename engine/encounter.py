@@ -4,6 +4,11 @@ There is one way to change the state: record an event (an action, a roll
 result, or a game master's correction). Undo removes the last group of events
 (an action with every roll it caused) and rebuilds; redo re-applies it.
 Replaying a log draws no random numbers (STYLE.md: python-chess ``push``/``pop``).
+
+A correction made while an action's rolls wait, and changing what they ask, is
+placed in the log before that action, which is played again after it with the
+rolls already answered (each keeping its dice): the waiting roll is asked as if
+the correction had come first. Undo then takes back that correction alone.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from typing import Any, Callable, Iterator
 
 from .errors import FlagbridgeError, IllegalAction
 from .ids import id_place, id_problem
-from .reading import holds_control, standard_time
+from .reading import holds_control, one_line, standard_time
 from .rolls import Modifier, RollRequest, RollResult, SeededRoller, Target, checked_result, typed_result
 from .corrections import (breakage, play_correction, read_names, refusal, trial_fault, typed_as_names, value_said,
                           value_text)
@@ -38,6 +43,17 @@ SPARSE_TIMES = 10
 #: after every key anyway, so an undo back to one of them thaws it instead of replaying up to 99 events.
 RECENT_KEPT = 16
 KINDS = ("action", "roll", "correction")
+#: A correction made while an action's rolls waited and placed before that action (``Encounter.correct``) keeps,
+#: under this key, how many events of the action's group followed it when it was made (the action, the rolls
+#: answered, a correction made meanwhile), and the action played again after it is marked ``PLAYED_AGAIN``. While
+#: that action's group holds just those, the correction is the last thing done: undo takes it back alone. Both are
+#: written in the save, so a reloaded fight undoes it the same way; an action taken anew after the group was undone
+#: has no mark, so the correction is never taken for the last thing done before it.
+PLACED = "placed_before"
+PLAYED_AGAIN = "played_again"
+#: What ``Encounter.waiting_roll_note`` says of a correction that reaches the waiting roll, and of one that cannot.
+ASKED_AGAIN = "The waiting roll will be asked with the new value: logged before its action"
+KEPT_BACK = "The waiting roll keeps the numbers it was asked with"
 _NO_ARGS: dict = {}  # an action logged without args (never handed to a rule: a fresh dict is)
 _NO_FACES: list = []  # read only: defaults of a logged roll's fields
 _NO_CONTEXT: dict = {}
@@ -60,6 +76,9 @@ class Event:
     notes: list[str] = field(default_factory=list, compare=False)
     about: tuple = field(default=(), compare=False)
     words: dict | None = field(default=None, compare=False)
+    #: a correction placed before an action whose rolls waited (``PLACED``): the events it displaced, kept so that
+    #: undo puts back the very ones (this session only; a reloaded fight plays them again)
+    displaced: list | None = field(default=None, compare=False, repr=False)
 
     def plain(self) -> dict[str, Any]:
         return {"kind": self.kind, "group": self.group, "at": self.at, **self.data}
@@ -295,6 +314,24 @@ def _reads_back(r: RollRequest) -> bool:
             and all([type(m) is Modifier and type(m.source) is str and type(m.value) is int for m in r.modifiers]))
 
 
+def _numbers(d: dict) -> tuple:
+    """What a roll asks, as a logged roll or a pending one holds it, without its words (the purpose and the
+    modifiers' names): its dice, modifiers, target, rule, context and secrecy."""
+    r = RollRequest.from_plain({**d, "group": 0})
+    return r.dice, [m.value for m in r.modifiers], r.target, r.then, r.context, r.secret
+
+
+class _NoFit(Exception):
+    """The log cannot be played again with a correction placed before the action whose rolls wait; says why."""
+
+
+class _TakenBack(list):
+    """A redo entry: a correction placed before an action, taken back alone (``Encounter.undo``); redo places it
+    there again. ``made``: the events its placing had made after it, reused where they come out the same."""
+
+    made: list
+
+
 Listener = Callable[["Encounter"], None]
 
 
@@ -340,6 +377,9 @@ class Encounter:
         self._made: dict[int, tuple[dict, RollRequest]] = {}
         self.events: list[Event] = []
         self._redo: list[list[Event]] = []
+        #: where the log was played again in place, in order (a correction placed before the action whose rolls
+        #: wait, or taken back from there): a reader that follows the log by its end reads it again from there
+        self.rewrites: list[int] = []
         # states every CHECKPOINT_EVERY events, frozen (pickled): a copy is paid only when one is used
         self._checkpoints: dict[int, bytes] = {0: freeze(self._initial_state())}
         #: ``frozen_state``'s copies by the events they follow: n -> (the n-th event, the frozen state)
@@ -543,7 +583,9 @@ class Encounter:
         note = f" ({ev.data['note']})" if ev.data.get("note") else ""
         path = tuple(ev.data["path"])
         was, value = value_text(ev.data.get("was")), value_text(ev.data["value"])
-        return f"correction: {path_text(path)}{self._unit_named(path, then)} {was} -> {value}{note}"
+        placed = " · placed before the action whose roll waited: that roll now reads the new value" \
+            if PLACED in ev.data else ""
+        return f"correction: {path_text(path)}{self._unit_named(path, then)} {was} -> {value}{note}{placed}"
 
     def _unit_named(self, path: tuple, then: dict[str, str]) -> str:
         """" (Vigilance)" after a corrected path into a unit, whose id alone the game master may not know; or a
@@ -634,7 +676,12 @@ class Encounter:
         return p, new
 
     def correct(self, path: str | tuple, value: Any, note: str = "") -> Event:
-        """A game master's manual edit of any state value, logged so it can be undone."""
+        """A game master's manual edit of any state value, logged so it can be undone.
+
+        While rolls wait, a correction that changes what any roll of their action's group asks is placed before
+        the action (``_placing``): the waiting roll is then asked with the new value, as it would have been had
+        the correction come first. One that changes none of them, or cannot be placed so (an answered roll no
+        longer fits, the rules refuse the action: ``waiting_roll_note`` says why), joins the action's group."""
         p, new = self.check_correction(path, value)
         if why := holds_control("the note", note):  # shown in the log as written, as the value is
             raise IllegalAction(why)
@@ -642,7 +689,11 @@ class Encounter:
         data = {"path": list(p), "value": new, "was": old}
         if note:
             data["note"] = note
-        # mid-action, a correction joins the action's group: undo takes both back
+        if self.state["pending"]:  # placed before the action whose rolls wait, when it changes them and may be
+            played, _why = self._placing(p, new, data)
+            if played is not None:
+                return self._place(*played)
+        # else, mid-action, it joins the action's group: undo takes both back
         group = self.pending.group if self.state["pending"] else self._next_group()
         ev = Event("correction", group, now(), data)
         self._checked = (ev, p)  # checked by ``check_correction`` a moment ago: not asked again in ``_apply``
@@ -652,13 +703,19 @@ class Encounter:
             self._checked = None
 
     def undo(self) -> list[Event]:
-        """Remove the last group of events; returns them (empty when nothing to undo)."""
+        """Remove the last group of events; returns them (empty when nothing to undo). A correction placed before
+        the last action while its rolls waited, with nothing done since, is the last thing done: it alone is taken
+        back, and the action's group played again without it (``_take_back``)."""
         if not self.events:
             return []
         g = self.events[-1].group
         k = len(self.events)
         while k > 0 and self.events[k - 1].group == g:
             k -= 1
+        if k and self._placed_last(k):
+            taken = self._take_back(k)
+            if taken:
+                return taken
         removed = self.events[k:]
         self._rebuild(k)
         self._redo.append(removed)
@@ -666,10 +723,13 @@ class Encounter:
         return removed
 
     def redo(self) -> list[Event]:
-        """Re-apply the last undone group exactly as it was logged."""
+        """Re-apply the last undone group exactly as it was logged (a correction taken back from before an
+        action: placed there again)."""
         if not self._redo:
             return []
         group = self._redo.pop()
+        if isinstance(group, _TakenBack):
+            return self._place_again(group)
         n = len(self.events)
         for ev in group:  # named before they apply, as ``act`` does
             if ev.kind == "action" and isinstance(ev.data.get("args"), dict):
@@ -790,6 +850,193 @@ class Encounter:
             ev.notes = ctx.notes
             if ev.about:  # made by an earlier replay of a rule since changed
                 ev.about = ()
+
+    # --- a correction made while rolls wait ------------------------------------------------------------------
+
+    def waiting_roll_note(self, path: str | tuple, value: Any) -> str:
+        """One line on what a correction made now does to the rolls waiting: asked again with the new value, or
+        why they keep the numbers they were asked with; "" when no roll waits or the correction changes none.
+        IllegalAction when the correction may not be made at all (``check_correction``)."""
+        if not self.state["pending"]:
+            return ""
+        p, new = self.check_correction(path, value)
+        played, why = self._placing(p, new, {"path": list(p), "value": new, "was": get_path(self.state, p)})
+        if played is not None:
+            return ASKED_AGAIN
+        if why == "resumed":
+            return f"{KEPT_BACK}: the fight was resumed with it waiting, and the action that asked it is not in the log"
+        return f"{KEPT_BACK} ({why}); undo the action to ask it again" if why else ""
+
+    def _waiting_group(self) -> int | None:
+        """Where the group of the rolls waiting begins in the log, if it begins with the action that asked them
+        (a fight resumed with rolls waiting has no such action in its log)."""
+        g, k = self.pending.group, len(self.events)
+        while k and self.events[k - 1].group == g:
+            k -= 1
+        return k if k < len(self.events) and self.events[k].kind == "action" else None
+
+    def _placing(self, p: tuple, new: Any, data: dict) -> tuple[tuple | None, str]:
+        """The log played again with a correction (``data``, of ``p`` to ``new``) placed before the action whose
+        rolls wait, as ``_place`` takes it, when that changes what any roll of the action's group asks and the
+        rolls can be played so; else None and why not ("" when it would change none of them: nothing moves).
+
+        The correction must read as typed once the action has played after it: a value the action sets itself
+        (points it spends) means what the game master saw after the action, not before."""
+        k = self._waiting_group()
+        if k is None:
+            return None, "resumed"
+        tail = self.events[k:]
+        c = Event("correction", tail[0].group, now(), {**data, PLACED: len(tail)})
+        try:
+            state, events, marks = self._played_again(k, [c], tail, c.group + 1)
+        except _NoFit as exc:
+            return None, str(exc)
+        answered = [ev.data for ev in tail if ev.kind == "roll"]
+        if ([_numbers(d) for d in answered] == [_numbers(ev.data) for ev in events if ev.kind == "roll"]
+                and [_numbers(d) for d in self.state["pending"]] == [_numbers(d) for d in state["pending"]]):
+            return None, ""
+        if not state["pending"]:
+            return None, "with the new value the action would ask no more rolls"
+        now_reads = get_path(state, p)
+        if now_reads != new:
+            return None, (f"the action sets {path_text(p)} itself: placed before it, it would read "
+                          f"{value_text(now_reads)} after it")
+        return (k, c, events, state, marks), ""
+
+    def _played_again(self, k: int, lead: list[Event], group: list[Event], number: int,
+                      reuse: list[Event] | None = None) -> tuple[dict, list[Event], dict[int, bytes]]:
+        """The state the first ``k`` events make with ``lead`` and then ``group`` (an action and what followed it
+        in its group) played on it again as group ``number``: each roll keeps its dice and answers the request the
+        rules make now. Answers the state, the events played (new ones, or those of ``reuse`` at the same places
+        where they come out the same) and the checkpoints passed. Raises _NoFit with why it cannot be played so;
+        the encounter itself is not changed."""
+        state, held, marks = self._state_after(k), {}, {}
+        out, n = [], k
+        before = lead[-1] if lead else self.events[k - 1] if k else None
+        after_placed = before is not None and before.kind == "correction" and PLACED in before.data
+        for ev in lead:
+            try:
+                self._apply(state, ev, False, held)
+            except Exception as exc:  # noqa: BLE001 (whatever the rules say: one line, and the fallback)
+                raise _NoFit(f"before the action, {one_line(exc)}") from None
+            out.append(ev)
+            n += 1
+            if n % CHECKPOINT_EVERY == 0:
+                marks[n] = freeze(state)
+        for i, old in enumerate(group):
+            kept = reuse[i] if reuse is not None and i < len(reuse) else None
+            result = None
+            if old.kind == "roll":
+                d = old.data
+                if not state["pending"]:
+                    raise _NoFit(f"the rules ask no roll where {d.get('purpose', '')} was answered")
+                request = RollRequest.from_plain(state["pending"][0])
+                if request.dice != d.get("dice") or request.then != d.get("then", ""):
+                    raise _NoFit(f"the rules now ask {request.purpose} ({request.dice}) where "
+                                 f"{d.get('purpose', '')} ({d.get('dice')}) was answered")
+                try:
+                    result = checked_result(request, d["natural"], tuple(d.get("faces", ())), d.get("source", ""))
+                except Exception as exc:  # noqa: BLE001 (a hand-edited roll: the fallback, as any misfit)
+                    raise _NoFit(f"the roll {d.get('purpose', '')} does not read: {one_line(exc)}") from None
+                data = roll_event_data(result)
+            else:
+                data = plain_copy(old.data)
+                if old.kind == "action":  # marked when it follows a correction placed before it (``PLACED``)
+                    if after_placed:
+                        data[PLAYED_AGAIN] = True
+                    else:
+                        data.pop(PLAYED_AGAIN, None)
+            same = kept is not None and kept.kind == old.kind and kept.group == number and kept.data == data
+            ev = kept if same else Event(old.kind, number, old.at, data)
+            self._checked = (ev, result) if result is not None else None  # a roll: the request just read
+            try:
+                self._apply(state, ev, False, held)
+            except Exception as exc:  # noqa: BLE001
+                what = {"action": "the action", "roll": "the roll " + str(data.get("purpose", ""))}.get(
+                    old.kind, "a correction made meanwhile")
+                raise _NoFit(f"the rules refuse {what}: {one_line(exc)}") from None
+            finally:
+                self._checked = None
+            out.append(ev)
+            n += 1
+            if n % CHECKPOINT_EVERY == 0:
+                marks[n] = freeze(state)
+        try:
+            check_plain(state)
+        except FlagbridgeError as exc:
+            raise _NoFit(one_line(exc)) from None
+        return state, out, marks
+
+    def _state_after(self, k: int) -> dict:
+        """A fresh copy of the state the first ``k`` events make."""
+        recent = self._recent_state(k)
+        if recent is not None:
+            return recent
+        base = max(n for n in self._checkpoints if n <= k)
+        state, held = thaw(self._checkpoints[base]), {}
+        for i in range(base, k):
+            self._apply(state, self.events[i], False, held)
+        return state
+
+    def _place(self, k: int, c: Event, events: list[Event], state: dict, marks: dict[int, bytes]) -> Event:
+        """Put the log played again by ``_placing`` in place: ``c`` and the action's group after it."""
+        c.displaced = self.events[k:]
+        self._replace_from(k, events, state, marks)
+        self._redo.clear()
+        self._changed()
+        return c
+
+    def _replace_from(self, k: int, events: list[Event], state: dict, marks: dict[int, bytes]) -> None:
+        for n in [n for n in self._checkpoints if n > k]:
+            del self._checkpoints[n]
+        self._checkpoints.update(marks)
+        del self.events[k:]
+        self.events.extend(events)
+        self.state = state
+        self.rewrites.append(k)
+        # the events from ``k`` on moved and took new numbers: the renames read among them are read again
+        self._renames = Renames(self._renames.unit_keys)
+
+    def _placed_last(self, k: int) -> bool:
+        """The correction before the last group (at ``k``) was placed before it while its rolls waited, and the
+        group holds no more than it did then: that correction is the last thing done."""
+        c, events = self.events[k - 1], self.events
+        if (c.kind != "correction" or events[k].kind != "action" or c.group != events[k].group - 1
+                or events[k].data.get(PLAYED_AGAIN) is not True):
+            return False
+        count = c.data.get(PLACED)
+        return type(count) is int and count == len(events) - k
+
+    def _take_back(self, k: int) -> list[Event]:
+        """Undo a correction placed before the last group (at ``k``): the group played again without it, under
+        the correction's own number, as it was before it; [] when it cannot be (a hand-edited file), and undo
+        then takes the group back as any other."""
+        c, tail = self.events[k - 1], self.events[k:]
+        try:
+            state, events, marks = self._played_again(k - 1, [], tail, c.group, c.displaced)
+        except _NoFit:
+            return []
+        self._replace_from(k - 1, events, state, marks)
+        entry = _TakenBack([c])
+        entry.made = tail
+        self._redo.append(entry)
+        self._changed()
+        return [c]
+
+    def _place_again(self, entry: _TakenBack) -> list[Event]:
+        """Redo a correction ``_take_back`` took back: before the action of the last group again."""
+        c = entry[0]
+        k = len(self.events) - c.data[PLACED]
+        tail = self.events[k:]
+        try:
+            state, events, marks = self._played_again(k, [c], tail, c.group + 1, entry.made)
+        except _NoFit as exc:
+            self._redo.append(entry)
+            raise IllegalAction(f"the correction cannot be placed again: {exc}") from None
+        c.displaced = tail
+        self._replace_from(k, events, state, marks)
+        self._changed()
+        return [c]
 
     def _logged_refusal(self, state: dict, path: tuple, value: Any) -> str:
         """Why a logged correction may not stand ("" when it may): the rules a typed one meets (``refusal``), and

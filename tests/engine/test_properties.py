@@ -190,8 +190,15 @@ def play(data, enc: Encounter, max_steps: int = 60, *, corrections_while_pending
         elif op == "undo":
             before, events = plain_copy(enc.state), list(enc.events)
             removed = enc.undo()
+            if removed and enc.events + removed != events:
+                # a correction placed before the action whose rolls waited, taken back alone: that action's group
+                # is played again without it, under the correction's own number (``Encounter.correct``)
+                (placed,) = removed
+                i = next(n for n, ev in enumerate(events) if ev is placed)
+                assert placed.kind == "correction" and engine.encounter.PLACED in placed.data
+                assert enc.events[:i] == events[:i] and len(enc.events) == len(events) - 1
+                assert [(e.kind, e.group) for e in enc.events[i:]] == [(e.kind, e.group - 1) for e in events[i + 1:]]
             if removed:
-                assert enc.events + removed == events
                 if data.draw(st.booleans(), label="check redo"):
                     assert enc.redo() == removed
                     assert enc.state == before

@@ -230,3 +230,42 @@ async def test_a_choice_the_rule_leaves_out_says_why_when_looked_for(tmp_path: P
         await pilot.press(*["backspace"] * 6, *"pist")
         await pilot.pause()
         assert "not offered" not in text(app, "#form-message")
+
+
+def _keller_fires(enc: Encounter) -> None:
+    _marines_surprise(enc)
+    enc.act("attack", person="keller", weapon="laser_rifle", target="skarr", range=10, aim="head")
+
+
+async def test_aim_corrected_while_the_percent_to_hit_waits_is_asked_again(tmp_path: Path) -> None:
+    """The drive: Keller's aim corrected from 60 to 90 while his laser rifle's d% waits. MARKSmanship = (AIM +
+    WEP DIF) / 2 (percentile-personal-combat.txt, "Percent to Hit"; the laser rifle's WEP DIF is 60 in our table):
+    60 before, (90 + 60) / 2 = 75 after. The form says so before the correction is recorded, the log shows the
+    correction before the attack, u takes back the correction alone and ctrl+r puts it back; the autosave holds it."""
+    app = percentile_app(tmp_path, _keller_fires)
+    async with app.run_test(size=WIDE) as pilot:
+        enc = app.save.encounter
+        assert "MARKSmanship 60," in text(app, "#prompt")
+        await pilot.press("down", "c", "a", "i", "m", "enter", "backspace", "backspace", "9", "0", "enter")
+        await pilot.pause()
+        assert "The waiting roll will be asked with the new value" in text(app, "#form-message")
+        await pilot.press("enter")
+        await pilot.pause()
+        prompt = text(app, "#prompt")
+        assert "MARKSmanship 75," in prompt and "MARKSmanship 60" not in prompt
+        log = text(app, "#log")
+        correction = log.index("correction: people.keller.aim (Pvt. Dov Keller) 60 -> 90")
+        assert correction < log.index("attack: Pvt. Dov Keller at Skarr-Vesh")
+        assert "that roll now reads the new value" in log
+        assert log.count("attack: Pvt. Dov Keller") == 1 and log.count("people.keller.aim") == 1
+        assert str(SaveFile.load(app.save.path).encounter.pending.target) == str(enc.pending.target)
+        await pilot.press("u")
+        await pilot.pause()
+        assert "MARKSmanship 60," in text(app, "#prompt")
+        assert "Undone: correction: people.keller.aim" in text(app, "#prompt")
+        assert "people.keller.aim" not in text(app, "#log") and enc.state["people"]["keller"]["aim"] == 60
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert "MARKSmanship 75," in text(app, "#prompt")
+        assert text(app, "#log").count("people.keller.aim") == 1
+    assert SaveFile.load(app.save.path).encounter.state == enc.state

@@ -74,6 +74,7 @@ class ConsoleScreen(Screen[None]):
         self.typed = ""
         self.message = ""
         self._logged_events = -1
+        self._seen_rewrites = len(self.enc.rewrites)  # the log's rewrites the Log's lines already show
         self._save_due = False
         self._in_command = False
         self._roll_armed = False  # Enter on an empty prompt asked once: the next Enter rolls
@@ -193,19 +194,24 @@ class ConsoleScreen(Screen[None]):
         return changed
 
     def _draw_log(self) -> None:
-        """Add the lines of new events; after an undo take off the lines of the events it removed.
+        """Add the lines of new events; after an undo take off the lines of the events it removed, and after the
+        log was played again from a place (a correction placed before the action whose rolls wait, or taken back
+        from there: ``Encounter.rewrites``) those from that place on.
 
         Only the end of the log is ever read, so a key costs the same in a 50,000-event fight.
         """
         log = self.query_one(LogPanel)
         events = self.enc.events
         n = len(events)
-        if n == self._logged_events:
+        rewrites = self.enc.rewrites
+        cut = min([n, *rewrites[self._seen_rewrites:]])
+        self._seen_rewrites = len(rewrites)
+        if n == self._logged_events and cut == n:
             return
         start = self._logged_events
-        if 0 <= n < start:  # an undo
-            log.truncate(n, events[n - 1].group if n else None)
-            start = n
+        if 0 <= cut < start:  # an undo, or the log played again from a place the Log already shows
+            log.truncate(cut, events[cut - 1].group if cut else None)
+            start = cut
             if len(log.lines) < LOG_REFILL and log.first_event > 0:
                 start = -1  # few lines left: draw the recent log again
         if start < 0:
@@ -399,8 +405,9 @@ class ConsoleScreen(Screen[None]):
 
     def _say_what(self, done: str, events: list) -> None:
         """'Undone: fire ship=Swift Dolan turrets=T3 ... (and its 2 rolls)' under the prompt. A correction made
-        while the action's rolls waited joins its group (``Encounter.correct``) and goes with it: said as one,
-        not counted as a roll, so a corrected value that changes back is not changed unsaid."""
+        while the action's rolls waited that did not reach them joins its group (``Encounter.correct``) and goes
+        with it: said as one, not counted as a roll, so a corrected value that changes back is not changed unsaid.
+        One placed before the action is undone alone, and said as itself."""
         first = self.enc.describe(events[0])
         rolls = sum(1 for ev in events[1:] if ev.kind == "roll")
         fixes = sum(1 for ev in events[1:] if ev.kind == "correction")

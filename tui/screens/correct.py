@@ -2,8 +2,10 @@
 
 It becomes a correction event. The engine checks the value as it checks files
 and the live fight (``engine.corrections``); a refusal is shown under the field
-and nothing is recorded. Like every form, the screen takes its keys itself, in
-arrival order (``take_key``).
+and nothing is recorded. While a roll waits, the line under the field says
+whether the roll will be asked with the new value or keeps the numbers it was
+asked with, and why (``Encounter.waiting_roll_note``). Like every form, the
+screen takes its keys itself, in arrival order (``take_key``).
 """
 
 from __future__ import annotations
@@ -225,12 +227,14 @@ class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
                 return
             try:
                 self.enc.check_correction(self.path, typed)
+                # while a roll waits: whether it will be asked with the new value, or why it keeps its numbers
+                waiting = self.enc.waiting_roll_note(self.path, typed)
             except FlagbridgeError as exc:
                 self.say(str(exc))
                 return
             self.value = typed
             self.stage = "note"
-            self.say("")
+            self.say(waiting)
             self.query_one(LineEdit).set("")
             shown = typed.strip() or "(none)"
             self.query_one("#form-question", Label).update(Text(f"A note for the log (optional), Enter to record "

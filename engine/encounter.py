@@ -556,7 +556,20 @@ class Encounter:
     def updated(self) -> datetime:
         # a loaded event's time keeps the reader's own zone class (converting 50,000 of them costs
         # more than reading them); the one time anything else writes is made a standard one
-        return standard_time(self.events[-1].at) if self.events else self.setup.created
+        if not self.events:
+            return self.setup.created
+        events = self.events
+        when = standard_time(events[-1].at)
+        k = len(events)
+        while k and events[k - 1].group == events[-1].group:
+            k -= 1
+        # a correction placed before the last action was made after that action's events: the fight changed then
+        while k and events[k - 1].kind == "correction" and PLACED in events[k - 1].data:
+            made = standard_time(events[k - 1].at)
+            if made.tzinfo is not None and when.tzinfo is not None and made > when:
+                when = made
+            k -= 1
+        return when
 
     @property
     def can_undo(self) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
 
@@ -224,6 +225,17 @@ def test_percentile_two_corrections_while_the_roll_waits_undo_one_at_a_time() ->
     assert str(enc.pending.target) == "64-"
     assert enc.undo() == [dif] and str(enc.pending.target) == "69-"
     assert enc.undo() == [aim] and str(enc.pending.target) == "59-"
+
+
+def test_the_fight_was_last_changed_when_the_correction_was_made() -> None:
+    """The save's ``updated`` time is the last change: the placed correction's, though the action follows it."""
+    enc = ann_fight()
+    to_action(enc)
+    ann_fires(enc)
+    enc.events[-1].at = datetime(2026, 12, 1, 20, 0, tzinfo=timezone.utc)  # the shot, taken a while ago
+    ev = enc.correct("people.ann.aim", "85")
+    assert enc.events[-1].at == datetime(2026, 12, 1, 20, 0, tzinfo=timezone.utc)
+    assert ev.at > enc.events[-1].at and enc.updated == ev.at
 
 
 def test_percentile_autosave_holds_the_placed_correction(tmp_path: Path) -> None:

@@ -382,3 +382,21 @@ def test_gothic_armour_corrected_while_a_torpedo_roll_waits(tmp_path: Path) -> N
     assert enc.pending.purpose.startswith("Torpedo to hit Iron Vow (armour 6") and str(enc.pending.target) == "6+"
     shots = [e.data["natural"] for e in enc.events[group_start(enc):] if e.kind == "roll"]
     assert shots == [4, 3]
+
+
+def test_a_rename_made_while_the_roll_waits_still_names_the_action_as_it_was_after_a_placed_correction() -> None:
+    """Cid is renamed while Ann's roll waits (a rename moves no number: it joins the action's group), then Ann's aim
+    is corrected and placed before the action, which moves the group and the rename one place on. The log's
+    headline still names Cid as he was called when Ann fired (``engine.renames``), read afresh after the move."""
+    enc = ann_fight()
+    to_action(enc)
+    ann_fires(enc)
+    before = enc.describe(enc.events[group_start(enc)])
+    assert "Cid" in before
+    enc.describe(enc.events[-1])  # the log read (and its renames kept) before the correction is placed
+    enc.correct("people.cid.name", "Cid the Bold")
+    enc.correct("people.ann.aim", "85")
+    action = next(e for e in reversed(enc.events) if e.kind == "action")
+    assert enc.describe(action) == before
+    rename = next(e for e in enc.events if e.kind == "correction" and e.data["path"][-1] == "name")
+    assert "Cid the Bold" in enc.describe(rename)

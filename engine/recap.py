@@ -10,6 +10,7 @@ import re
 from bisect import bisect_left
 from dataclasses import dataclass, field
 
+from .corrections import value_text
 from .encounter import Encounter, states_before
 
 
@@ -143,7 +144,9 @@ def _parts_changed(name: str, was: list, now: list, ignored: set) -> list[str]:
 
 
 def _shown(v: object) -> str:
-    return ("yes" if v else "no") if isinstance(v, bool) else (repr(v) if v == "" else str(v))
+    """A value as the recap says it: true/false as yes/no, an empty text as "(empty)" as the log words it
+    (``value_text``), not in Python's quotes."""
+    return ("yes" if v else "no") if isinstance(v, bool) else value_text(v, inside=True)
 
 
 def summary(enc: Encounter) -> list[str]:

@@ -105,3 +105,19 @@ def test_the_summary_names_a_weapon_or_tube_lost_but_not_a_turret_used_this_turn
     turret, tube = enc.state["ships"][ship]["turrets"][-1]["id"], enc.state["ships"][ship]["tubes"][0]["id"]
     lines = summary(enc)
     assert lines == [f"{name}: turrets {turret} destroyed 0 -> 2, tubes {tube} destroyed no -> yes"], lines
+
+
+def test_the_summary_words_an_empty_text_as_the_log_does() -> None:
+    """A drive read "out '' -> fled" in the recap: a text that was empty is said "(empty)", as the log says a
+    corrected value (``value_text``), not in Python's quotes; the text it became reads as it is."""
+    from pathlib import Path
+
+    from engine.saves import SaveFile
+
+    enc = SaveFile.load(Path(__file__).resolve().parents[2] / "saves" / "demo-classic-hg.toml").encounter
+    ship = next(iter(enc.state["ships"]))
+    assert enc.state["ships"][ship]["out"] == ""
+    enc.correct(f"ships.{ship}.out", "fled")
+    name = enc.state["ships"][ship]["name"]
+    lines = [line for line in summary(enc) if line.startswith(f"{name}:")]
+    assert lines == [f"{name}: out (empty) -> fled"], lines

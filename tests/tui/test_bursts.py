@@ -232,6 +232,25 @@ async def test_the_recap_footer_names_the_recaps_keys(demo_app: FlagbridgeApp) -
         assert "q Quit" in screen_text(app).splitlines()[-1]
 
 
+async def test_the_help_footer_names_the_helps_keys(demo_app: FlagbridgeApp) -> None:
+    """As the recap's did, the bottom line under help still showed the console's keys (n Next step, u Undo,
+    q Quit) while q closed help: help's own Footer names its keys, and q there closes it, quitting nothing."""
+    from tests.tui.conftest import screen_text
+
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "question_mark")
+        await idle(pilot)
+        assert app.screen.__class__.__name__ == "HelpScreen"
+        bottom = screen_text(app).splitlines()[-1]
+        assert "Quit" not in bottom and "Undo" not in bottom and "Next" not in bottom, bottom
+        assert "esc/?/q Close" in bottom, bottom
+        await pilot.press("q")
+        await idle(pilot)
+        assert app.is_running and app.screen.__class__.__name__.startswith("ConsoleScreen")
+        assert "q Quit" in screen_text(app).splitlines()[-1]
+
+
 async def test_the_recap_at_the_start_of_a_turn_names_the_turn_before_as_ended(tmp_path) -> None:
     """Found driving the console: at Turn 2 step 1 the recap said "Turn 1 so far". Turn 2 has nothing yet, and
     turn 1 is told back as the turn before."""

@@ -94,6 +94,24 @@ async def test_the_bars_shrink_when_the_terminal_does(demo_app: FlagbridgeApp) -
         assert line.rstrip().endswith("(standard)")
 
 
+async def test_the_forecast_footer_names_its_own_keys(demo_app: FlagbridgeApp) -> None:
+    """The bottom line under the forecast was the console's (u Undo, q Quit) while q closed the forecast: its
+    own Footer names its keys, and q there closes it, quitting nothing."""
+    from tests.tui.conftest import screen_text
+
+    async with demo_app.run_test(size=WIDE) as pilot:
+        screen = ForecastScreen(demo_app.save.encounter, fights=4, seed=1, workers=1)
+        await demo_app.push_screen(screen)
+        await _finished(pilot, screen)
+        bottom = screen_text(demo_app).splitlines()[-1]
+        assert "Quit" not in bottom and "Undo" not in bottom and "Next" not in bottom, bottom
+        assert "esc/q Close" in bottom and "r Run again" in bottom, bottom
+        await pilot.press("q")
+        await pilot.pause(0.1)
+        assert demo_app.is_running and not isinstance(demo_app.screen, ForecastScreen)
+        assert "q Quit" in screen_text(demo_app).splitlines()[-1]
+
+
 async def test_a_fight_already_over_is_said_at_once_with_no_simulation(tmp_path: Path, monkeypatch) -> None:
     """The demo played to its end (both corsairs withdrawn): the screen says at once, in the engine's words,
     that the fight is over and who won; no worker runs and no fight is played."""

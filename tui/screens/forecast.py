@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import ProgressBar, Static
+from textual.widgets import Footer, ProgressBar, Static
 
 from engine.encounter import Encounter
 from engine.errors import FlagbridgeError
@@ -68,8 +68,11 @@ def forecast_text(result: Forecast, width: int = BAR) -> Text:
 
 
 class ForecastScreen(ModalScreen[None]):
+    """Its own Footer, as the recap's: the console's, showing through, offered u Undo and q Quit, keys that do
+    other things here (q closes the forecast)."""
+
     BINDINGS = [
-        Binding("escape,q", "close", "Close", id="close-forecast"),
+        Binding("escape,q", "close", "Close", key_display="esc/q", id="close-forecast"),
         Binding("r", "rerun", "Run again (next seed)", id="rerun-forecast"),
         *[Binding(str(n), f"doctrine({n})", f"Side {n} doctrine", show=False, id=f"doctrine-{n}")
           for n in range(1, 10)],
@@ -96,6 +99,7 @@ class ForecastScreen(ModalScreen[None]):
             yield Static(id="forecast-result")
             yield Static(Text("Esc closes · r runs again with the next seed · 1-9 change that side's doctrine",
                               style="dim"), id="form-help")
+        yield Footer()
 
     def on_mount(self) -> None:
         self.start()

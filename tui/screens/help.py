@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from rich.text import Text
 
@@ -36,7 +36,10 @@ KEYS = [
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,question_mark,q", "close", "Close", id="close-help")]
+    """Its own Footer, as the recap's: the console's, showing through, offered n Next step, u Undo and q Quit,
+    keys that do other things here (q closes help)."""
+
+    BINDINGS = [Binding("escape,question_mark,q", "close", "Close", key_display="esc/?/q", id="close-help")]
 
     def __init__(self, offers: list[Offer], ruleset_id: str) -> None:
         super().__init__(classes="form")
@@ -69,6 +72,7 @@ class HelpScreen(ModalScreen[None]):
             yield Static("\nNot possible now, and why:")
             yield Static(later)
             yield Static("\nEsc closes this help.")
+        yield Footer()
 
     def action_close(self) -> None:
         self.dismiss(None)

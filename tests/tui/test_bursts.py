@@ -251,6 +251,35 @@ async def test_the_help_footer_names_the_helps_keys(demo_app: FlagbridgeApp) -> 
         assert "q Quit" in screen_text(app).splitlines()[-1]
 
 
+async def test_the_form_footer_names_the_forms_keys(demo_app: FlagbridgeApp) -> None:
+    """The fire form sat over the console's Footer, which offered n Next step, u Undo and q Quit, keys the form
+    takes as filter letters: its own Footer names what Enter, Space and Esc do at each question."""
+    from tests.tui.conftest import screen_text
+
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        await to_step_3(pilot, app)
+        burst(app, "f")
+        await idle(pilot)
+        assert app.screen.__class__.__name__ == "ActionScreen"
+        bottom = screen_text(app).splitlines()[-1]  # the ship: one from a list
+        for wrong in ("Next", "Undo", "Quit", "Fire", "Correct"):
+            assert wrong not in bottom, bottom
+        assert "⏎ Choose" in bottom and "esc Cancel" in bottom and "Tick" not in bottom, bottom
+        burst(app, "enter")  # the turrets: several, ticked
+        await idle(pilot)
+        bottom = screen_text(app).splitlines()[-1]
+        assert "space Tick" in bottom and "⏎ Done" in bottom and "esc Cancel" in bottom, bottom
+        assert "Quit" not in bottom, bottom
+        burst(app, "q")  # a letter typed is the list's filter, as before: nothing quits
+        await idle(pilot)
+        assert app.is_running and app.screen.__class__.__name__ == "ActionScreen"
+        burst(app, "escape")
+        await idle(pilot)
+        assert app.screen.__class__.__name__.startswith("ConsoleScreen")
+        assert "q Quit" in screen_text(app).splitlines()[-1]
+
+
 async def test_the_recap_at_the_start_of_a_turn_names_the_turn_before_as_ended(tmp_path) -> None:
     """Found driving the console: at Turn 2 step 1 the recap said "Turn 1 so far". Turn 2 has nothing yet, and
     turn 1 is told back as the turn before."""

@@ -19,9 +19,10 @@ from typing import Any, Callable
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Label, Static
+from textual.widgets import Footer, Label, Static
 
 from engine.actions import Action, Choice, Param
 from engine.encounter import Encounter
@@ -47,6 +48,19 @@ def typed_hint(p: Param) -> str:
 
 
 class ActionScreen(KeyedScreenMixin, ModalScreen[dict | None]):
+    """Its own Footer names the form's keys at each question: the console's, showing through, offered n Next
+    step, u Undo and q Quit, letters the form takes into its filter. The keys themselves reach ``form_key``
+    first; these bindings are for the Footer, and a click on one does what its key does."""
+
+    BINDINGS = [
+        Binding("enter", "press('enter')", "Choose", id="form-choose"),
+        Binding("enter", "press_done", "Done", id="form-done"),
+        Binding("space", "press('space')", "Tick", id="form-tick"),
+        Binding("escape", "press('escape')", "Cancel", key_display="esc", id="form-cancel"),
+        Binding("q", "press('q')", "Filter", show=False, id="form-q"),  # over the app's q Quit: a letter here
+    ]
+    _CHARACTERS = {"enter": "\r", "space": " ", "escape": "\x1b", "q": "q"}
+
     def __init__(self, enc: Encounter, spec: Action, done: Callable[[dict], Any] | None = None,
                  selected: str = "") -> None:
         super().__init__(classes="form")
@@ -73,6 +87,7 @@ class ActionScreen(KeyedScreenMixin, ModalScreen[dict | None]):
             yield LineEdit(id="form-input")
             yield Static("", id="form-message")
             yield Label("", id="form-help")
+        yield Footer()
 
     def on_mount(self) -> None:
         if not self.query("#form-done"):  # closed before it was built: nothing to ask
@@ -128,6 +143,7 @@ class ActionScreen(KeyedScreenMixin, ModalScreen[dict | None]):
             ask, keys = f"{p.label}:", "up/down, Enter: choose · type to filter · Esc: cancel"
         self.query_one("#form-question", Label).update(Text(ask))
         self.query_one("#form-help", Label).update(Text(keys))
+        self.refresh_bindings()  # the Footer's Enter and Space follow the kind of question
 
     def take(self, value: object, shown: str) -> None:
         """Keep an answer the rule accepts and move on; otherwise say why and ask again."""
@@ -146,6 +162,25 @@ class ActionScreen(KeyedScreenMixin, ModalScreen[dict | None]):
         if self.done is not None:
             self.done(dict(self.args))
         self.dismiss(dict(self.args))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter is Choose for one from a list, Done for several or a typed answer; Space ticks only in a list of
+        several. False hides the key from the Footer (and from a click on it)."""
+        asking = not self.finished and 0 <= self.index < len(self.spec.params) and self.is_attached
+        multi = asking and self.choices is not None and self.param.kind == "multi"
+        if action == "press" and parameters and parameters[0] in ("enter", "space"):
+            shown = (self.choices is not None and not multi) if parameters[0] == "enter" else multi
+            return asking and shown
+        if action == "press_done":
+            return asking and (multi or self.choices is None)
+        return not self.finished  # a form closing leaves its keys to the app and the screen under it
+
+    def action_press(self, key: str) -> None:
+        """A key of the Footer clicked: the form takes it as if typed."""
+        self.form_key(events.Key(key, self._CHARACTERS.get(key)))
+
+    def action_press_done(self) -> None:
+        self.action_press("enter")
 
     # --- keys, in the order they arrive --------------------------------------------------------
 

@@ -130,6 +130,20 @@ async def test_a_vessel_list_starts_on_the_vessel_selected(tmp_path: Path) -> No
         assert app.screen.query_one(Picker).state.current.value == selected
 
 
+def _critical_waiting(enc) -> None:
+    """Hammer of Thrace teleports onto Iron Vow (10 cm, its shields down) in the end phase and its hit-and-run
+    rolls 4: the roll on the critical hits table waits."""
+    from tests.rulesets.scripted import answer
+
+    enc.act("set_distance", vessel="hammer", target="ironvow", cm=10)
+    enc.act("next")
+    enc.act("shields", vessel="ironvow", up=0)
+    enc.act("next")
+    enc.act("next")  # the end phase
+    enc.act("teleport", vessel="hammer", target="ironvow")
+    answer(enc, "Hit-and-run on Iron Vow", "4")
+
+
 async def test_undo_says_a_correction_made_while_a_roll_waited_goes_back_with_the_action(tmp_path: Path) -> None:
     """Found by a game master's drive: a correction made while the repair die waited joins the repair's group,
     and u took both back under "Undone: repair ... (and its 1 roll)": the corrected hits went back unsaid. The
@@ -137,18 +151,11 @@ async def test_undo_says_a_correction_made_while_a_roll_waited_goes_back_with_th
     from tests.rulesets.scripted import answer
 
     def repair_waiting(enc) -> None:
-        enc.act("set_distance", vessel="hammer", target="ironvow", cm=10)
-        enc.act("next")
-        enc.act("shields", vessel="ironvow", up=0)
-        enc.act("next")
-        enc.act("next")  # the end phase
-        enc.act("teleport", vessel="hammer", target="ironvow")
-        answer(enc, "Hit-and-run on Iron Vow", "4")
         answer(enc, "Critical hit on Iron Vow", "3 4")  # 7: a fire, repairable
         enc.act("repair", vessel="ironvow", critical="0")
         enc.correct("ships.hammer.hits", 7, note="plasma fire")
 
-    app = gothic_app(tmp_path, repair_waiting)
+    app = gothic_app(tmp_path, _critical_waiting, repair_waiting)
     async with app.run_test(size=WIDE) as pilot:
         enc = app.save.encounter
         assert enc.pending is not None and enc.pending.purpose.startswith("Repair")
@@ -200,18 +207,7 @@ async def test_the_critical_roll_prompt_lists_the_critical_hits_table(tmp_path: 
     """A hit-and-run that rolls 2 or more rolls "on the critical hits table" (gothic-boarding-teleport.en.md,
     "Resolving a hit-and-run attack"): the dice prompt lists what each total finds (our shipped
     tables/criticals.toml), as the damage tables of the other rulesets are listed under their rolls."""
-    from tests.rulesets.scripted import answer
-
-    def critical_waiting(enc) -> None:
-        enc.act("set_distance", vessel="hammer", target="ironvow", cm=10)
-        enc.act("next")
-        enc.act("shields", vessel="ironvow", up=0)
-        enc.act("next")
-        enc.act("next")  # the end phase
-        enc.act("teleport", vessel="hammer", target="ironvow")
-        answer(enc, "Hit-and-run on Iron Vow", "4")
-
-    app = gothic_app(tmp_path, critical_waiting)
+    app = gothic_app(tmp_path, _critical_waiting)
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
         prompt = " ".join(text(app, "#prompt").split())

@@ -60,6 +60,16 @@ def to_phase(enc: Encounter, phase: int) -> None:
         enc.act("next")
 
 
+def hit_and_run_waiting(enc: Encounter) -> None:
+    """Iron Vow down to 6 hits (no more than Hammer's 8), 8 cm from Hammer (within teleport reach) with its shields
+    down in the end phase, when Hammer makes its teleport attack: the hit-and-run roll waits."""
+    enc.act("record_hits", vessel="vow", hits=2)
+    enc.act("set_distance", vessel="hammer", target="vow", cm=8)
+    to_phase(enc, 4)
+    enc.act("shields", vessel="vow", up=0)
+    enc.act("teleport", vessel="hammer", target="vow")
+
+
 def unit(enc: Encounter, uid: str) -> dict:
     for key in ("ships", "defences", "ordnance"):
         if uid in enc.state[key]:

@@ -18,7 +18,7 @@ from engine.ruleset import Ruleset
 from engine.saves import SaveFile, create
 from rulesets.gothic import Gothic
 
-from .fleet import answer, new_fight, to_phase, unit
+from .fleet import answer, hit_and_run_waiting, new_fight, to_phase, unit
 
 
 def written_before_the_fixes(path: Path, monkeypatch: pytest.MonkeyPatch, script) -> None:
@@ -50,11 +50,7 @@ def test_an_old_save_with_hits_corrected_to_0_loads_with_the_vessel_destroyed(
 def test_an_old_save_with_a_corrected_critical_roll_loads_with_the_corrected_row(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def corrected(enc) -> None:
-        enc.act("record_hits", vessel="vow", hits=2)
-        enc.act("set_distance", vessel="hammer", target="vow", cm=8)
-        to_phase(enc, 4)
-        enc.act("shields", vessel="vow", up=0)
-        enc.act("teleport", vessel="hammer", target="vow")
+        hit_and_run_waiting(enc)
         answer(enc, "Hit-and-run on Iron Vow", "6")
         answer(enc, "Critical hit on Iron Vow", "6 6")  # 12: 2 extra hits (tables/criticals.toml)
         enc.correct("ships.vow.criticals[0].roll", 7)
@@ -124,11 +120,7 @@ def test_an_old_save_with_a_repair_die_waiting_on_a_critical_corrected_to_a_perm
     """Before a waiting repair die followed its corrected critical, the die stayed asked and the ship's try stayed
     spent; a file of that version holds them so, and loads as it was written, with today's result."""
     def repair_waiting(enc) -> None:
-        enc.act("record_hits", vessel="vow", hits=2)
-        enc.act("set_distance", vessel="hammer", target="vow", cm=8)
-        to_phase(enc, 4)
-        enc.act("shields", vessel="vow", up=0)
-        enc.act("teleport", vessel="hammer", target="vow")
+        hit_and_run_waiting(enc)
         answer(enc, "Hit-and-run on Iron Vow", "6")
         answer(enc, "Critical hit on Iron Vow", "3 4")  # 7: a fire
         enc.act("repair", vessel="vow", critical="0")

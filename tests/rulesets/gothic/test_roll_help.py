@@ -13,18 +13,14 @@ from pathlib import Path
 
 from rulesets.gothic.tables import TABLE_SET
 
-from .fleet import answer, new_fight, to_phase
+from .fleet import answer, hit_and_run_waiting, new_fight
 
 
 def critical_waiting(**options):
     """Hammer's teleport attack on Iron Vow (shields down, 6 hits left, 8 cm away) that rolls 2+: the critical
     hits table's 2D6 is the roll waiting."""
     enc = new_fight(**options)
-    enc.act("record_hits", vessel="vow", hits=2)
-    enc.act("set_distance", vessel="hammer", target="vow", cm=8)
-    to_phase(enc, 4)
-    enc.act("shields", vessel="vow", up=0)
-    enc.act("teleport", vessel="hammer", target="vow")
+    hit_and_run_waiting(enc)
     answer(enc, "Hit-and-run on Iron Vow", "6")
     assert enc.pending is not None and enc.pending.purpose == "Critical hit on Iron Vow"
     return enc
@@ -56,9 +52,5 @@ def test_a_replaced_critical_hits_table_is_the_one_shown(tmp_path: Path) -> None
 
 def test_other_rolls_show_nothing_more() -> None:
     enc = new_fight()
-    enc.act("record_hits", vessel="vow", hits=2)
-    enc.act("set_distance", vessel="hammer", target="vow", cm=8)
-    to_phase(enc, 4)
-    enc.act("shields", vessel="vow", up=0)
-    enc.act("teleport", vessel="hammer", target="vow")
+    hit_and_run_waiting(enc)
     assert enc.pending is not None and enc.ruleset.roll_help(enc.state, enc.pending) == []

@@ -42,5 +42,16 @@ def to_action(enc: Encounter, blue: str = "10", red: str = "20") -> None:
     assert enc.state["step"] == "action"
 
 
+def deep_wound() -> Encounter:
+    """Damage procedure (1): Ann's auto pistol gives Cid a deep wound in the chest, 50% of its 30 points (15)."""
+    enc = fight({"ann": person("blue", "Ann", aim=65), "cid": person("red", "Cid")}, damage=1)
+    to_action(enc)
+    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=5, aim="chest")
+    answer(enc, "Percent to hit", "10")
+    answer(enc, "Damage: Table 3-18 (projectile)", "5")  # deep wound, serious, 50% (ours)
+    answer(enc, "Severity (serious) for Cid", "6")
+    return enc
+
+
 def notes(enc: Encounter, last: int = 6) -> list[str]:
     return [n for e in enc.events[-last:] for n in e.notes]

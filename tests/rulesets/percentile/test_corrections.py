@@ -14,7 +14,7 @@ import pytest
 from engine.errors import IllegalAction
 from engine.saves import SaveFile, create
 from rulesets.percentile import Percentile
-from tests.rulesets.percentile.fights import answer, fight, person, to_action
+from tests.rulesets.percentile.fights import answer, deep_wound, fight, person, to_action
 from rulesets.percentile.turn import ap_left
 
 
@@ -507,12 +507,7 @@ def test_procedure_1_a_part_s_points_corrected_keep_the_table_s_percentage_of_th
     percentage of the total points in that particular body part"; the wound is that share, its points worked out
     from it (a deep wound, 50% in ours, is 15 of a 30-point chest). The chest corrected to 40 points: still a deep
     wound of 50%, described as before, now 20 points (50% of 40), which the chest has taken."""
-    enc = fight({"ann": person("blue", "Ann", aim=65), "cid": person("red", "Cid")}, damage=1)
-    to_action(enc)
-    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=5, aim="chest")
-    answer(enc, "Percent to hit", "10")
-    answer(enc, "Damage: Table 3-18 (projectile)", "5")  # deep wound, serious, 50% (ours)
-    answer(enc, "Severity (serious) for Cid", "6")
+    enc = deep_wound()
     wound = enc.state["people"]["cid"]["wounds"][0]
     assert (wound["points"], wound["percent"]) == (15, 50)
     ev = enc.correct("people.cid.body.chest.points", "40")
@@ -704,12 +699,7 @@ def test_procedure_1_a_wound_moved_keeps_the_table_s_percentage_of_the_part_it_i
     percentage of the total points in that particular body part", as when a part's points are corrected: a deep
     wound, 50% of a 30-point chest (15 points), moved to a 15-point left arm is a deep wound of 50% there, 8 points
     (7.5 rounded half up), which the arm takes and the chest gives up."""
-    enc = fight({"ann": person("blue", "Ann", aim=65), "cid": person("red", "Cid")}, damage=1)
-    to_action(enc)
-    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=5, aim="chest")
-    answer(enc, "Percent to hit", "10")
-    answer(enc, "Damage: Table 3-18 (projectile)", "5")  # deep wound, serious, 50% (ours)
-    answer(enc, "Severity (serious) for Cid", "6")
+    enc = deep_wound()
     ev = enc.correct("people.cid.wounds[0].part", "left_arm")
     cid = enc.state["people"]["cid"]
     kept = first_description("projectile", 50)

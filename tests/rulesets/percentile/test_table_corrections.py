@@ -21,7 +21,7 @@ import pytest
 from engine.saves import SaveFile, create
 from engine.state import plain_copy
 from rulesets.percentile import Percentile
-from tests.rulesets.percentile.fights import answer, fight, person, to_action
+from tests.rulesets.percentile.fights import deep_wound, fight, person, to_action
 from tests.rulesets.scripted import corrected_and_reloaded
 
 
@@ -159,17 +159,6 @@ def test_a_wound_given_whole_with_the_percentage_its_points_read_follows_them(tm
     assert (cid(enc)["wounds"][0]["percent"], "percent_by_hand" in cid(enc)["wounds"][0]) == (20, False)
     enc.correct("people.cid.body.chest.points", "60")
     assert (cid(enc)["wounds"][0]["percent"], cid(enc)["wounds"][0]["text"]) == (10, first_description("projectile", 10))
-
-
-def deep_wound():
-    """Damage procedure (1): Ann's auto pistol gives Cid a deep wound in the chest, 50% of its 30 points (15)."""
-    enc = fight({"ann": person("blue", "Ann", aim=65), "cid": person("red", "Cid")}, damage=1)
-    to_action(enc)
-    enc.act("attack", person="ann", weapon="auto_pistol", target="cid", range=5, aim="chest")
-    answer(enc, "Percent to hit", "10")
-    answer(enc, "Damage: Table 3-18 (projectile)", "5")  # deep wound, serious, 50% (ours)
-    answer(enc, "Severity (serious) for Cid", "6")
-    return enc
 
 
 def test_procedure_1_a_part_given_whole_keeps_the_damage_typed_in_it(tmp_path: Path) -> None:

@@ -6,9 +6,12 @@ package is exercised without a change to any test.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
+from engine.encounter import Encounter
 from engine.ruleset import available, find_ruleset
+from engine.saves import SaveFile
 
 
 def shipped_demos() -> dict[str, Path]:
@@ -18,6 +21,19 @@ def shipped_demos() -> dict[str, Path]:
     register_builtin()
     found = {rid: find_ruleset(rid).demo_save() for rid in available() if not rid.startswith("test-")}
     return {rid: path for rid, path in sorted(found.items()) if path is not None}
+
+
+def classic_hg_at_offensive_fire(path: Path) -> Encounter:
+    """The classic-hg demo copied to ``path`` and opened: initiative rolled (6 and 1, the Imperials attack) and two
+    steps on, so the attacker's offensive fire is the step; many tests start from the first shot of that fight."""
+    shutil.copyfile(shipped_demos()["classic-hg"], path)
+    enc = SaveFile.load(path).encounter
+    enc.act("roll_initiative")
+    enc.type_roll("6")
+    enc.type_roll("1")
+    enc.act("next")
+    enc.act("next")
+    return enc
 
 
 def demo_with_ids(ruleset: str, ids: dict[str, str]) -> str:

@@ -10,13 +10,12 @@ line names the unit both ways.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from engine.encounter import Encounter
 from engine.recap import entries
 from engine.saves import SaveFile, create
-from tests.demos import shipped_demos
+from tests.demos import classic_hg_at_offensive_fire
 
 FIRE = "fire ship=Swift Dolan turrets=T3 target=Red Lantern"
 BEFORE = "correction: ships.red-lantern.fuel 95 -> 90"  # "(Red Lantern)" would say what the id does
@@ -30,13 +29,7 @@ def renamed_mid_fight(folder: Path) -> Path:
     tanks (7, 7); then the game master sets its fuel to 90, renames it Blood Lantern, sets the fuel to 80 and
     withdraws it as fled. Saved in ``folder`` as renamed.toml."""
     path = folder / "renamed.toml"
-    shutil.copyfile(shipped_demos()["classic-hg"], path)
-    enc = SaveFile.load(path).encounter
-    enc.act("roll_initiative")
-    enc.type_roll("6")
-    enc.type_roll("1")
-    enc.act("next")
-    enc.act("next")
+    enc = classic_hg_at_offensive_fire(path)
     enc.act("fire", ship="swift-dolan", turrets=["T3"], target="red-lantern")
     enc.type_roll("12")
     enc.act("next")
@@ -111,13 +104,7 @@ def test_a_rename_while_the_actions_rolls_wait_and_one_given_whole(tmp_path: Pat
     from engine.state import plain_copy
 
     path = tmp_path / "fight.toml"
-    shutil.copyfile(shipped_demos()["classic-hg"], path)
-    enc = SaveFile.load(path).encounter
-    enc.act("roll_initiative")
-    enc.type_roll("6")
-    enc.type_roll("1")
-    enc.act("next")
-    enc.act("next")
+    enc = classic_hg_at_offensive_fire(path)
     fire = enc.act("fire", ship="swift-dolan", turrets=["T3"], target="red-lantern")
     enc.correct("ships.red-lantern.name", "Blood Lantern")
     enc.type_roll("12")

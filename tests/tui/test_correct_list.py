@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 from engine.saves import SaveFile
+from tests.demos import classic_hg_at_offensive_fire
 from tui.screens.correct import editable_values
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,13 +21,7 @@ def listed(enc, unit_id: str) -> list[str]:
 
 def test_an_attack_is_listed_with_the_ships_it_names_only(tmp_path: Path) -> None:
     path = tmp_path / "c.toml"
-    shutil.copyfile(ROOT / "saves" / "demo-classic-hg.toml", path)
-    enc = SaveFile.load(path).encounter
-    enc.act("roll_initiative")
-    enc.type_roll("6")
-    enc.type_roll("1")
-    enc.act("next")
-    enc.act("next")
+    enc = classic_hg_at_offensive_fire(path)
     enc.act("fire", ship="swift-dolan", turrets=["T1"], target="red-lantern")
     enc.type_roll("12")
     assert "attacks[0].damage" in listed(enc, "swift-dolan") and "attacks[0].damage" in listed(enc, "red-lantern")

@@ -280,6 +280,38 @@ async def test_the_form_footer_names_the_forms_keys(demo_app: FlagbridgeApp) -> 
         assert "q Quit" in screen_text(app).splitlines()[-1]
 
 
+async def test_the_correction_footer_names_the_forms_keys(demo_app: FlagbridgeApp) -> None:
+    """The correction form (c) sat over the console's Footer, which offered n Next step, u Undo and q Quit, letters
+    the form types into its filter and its field: its own Footer names what Enter and Esc do at each stage."""
+    from tests.tui.conftest import screen_text
+
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "c")
+        await idle(pilot)
+        assert app.screen.__class__.__name__ == "CorrectionScreen"
+        bottom = screen_text(app).splitlines()[-1]  # the value: one from a list
+        for wrong in ("Next step", "Undo", "Quit", "Correct"):
+            assert wrong not in bottom, bottom
+        assert "⏎ Choose" in bottom and "esc Cancel" in bottom, bottom
+        burst(app, *"fuel", "enter")  # the new value, typed
+        await idle(pilot)
+        bottom = screen_text(app).splitlines()[-1]
+        assert "⏎ Go to the note" in bottom and "esc Cancel" in bottom and "Choose" not in bottom, bottom
+        assert "Quit" not in bottom, bottom
+        burst(app, "backspace", "1", "q")  # q is a letter of the value, as before: nothing quits
+        await idle(pilot)
+        assert app.is_running and app.screen.query_one("LineEdit").value.endswith("1q")
+        burst(app, "backspace", "enter")  # the note
+        await idle(pilot)
+        bottom = screen_text(app).splitlines()[-1]
+        assert "⏎ Record" in bottom and "esc Cancel" in bottom and "Go to the note" not in bottom, bottom
+        burst(app, "escape")
+        await idle(pilot)
+        assert app.screen.__class__.__name__.startswith("ConsoleScreen")
+        assert "q Quit" in screen_text(app).splitlines()[-1]
+
+
 async def test_the_recap_at_the_start_of_a_turn_names_the_turn_before_as_ended(tmp_path) -> None:
     """Found driving the console: at Turn 2 step 1 the recap said "Turn 1 so far". Turn 2 has nothing yet, and
     turn 1 is told back as the turn before."""

@@ -15,9 +15,10 @@ from typing import Callable
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Label, Static
+from textual.widgets import Footer, Label, Static
 
 from engine.corrections import names_text, typed_as_names
 from engine.encounter import Encounter
@@ -121,6 +122,21 @@ def label_of(path: str, value: object, unit_key: str, unit_id: str, unit_name: s
 
 
 class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
+    """Its own Footer names the form's keys at each stage, as the action form's: the console's, showing through,
+    offered n Next step, u Undo and q Quit, letters the form types into its filter and its field. The keys reach
+    ``form_key`` first; the bindings feed the Footer, and a click on one does what its key does."""
+
+    BINDINGS = [
+        Binding("enter", "press('enter')", "Choose", id="correct-choose"),
+        Binding("enter", "press_value", "Go to the note", id="correct-value"),
+        Binding("enter", "press_note", "Record", id="correct-record"),
+        Binding("escape", "press('escape')", "Cancel", key_display="esc", id="correct-cancel"),
+        Binding("q", "press('q')", "Type q", show=False, id="correct-q"),  # over the app's q Quit: a letter here
+    ]
+    _CHARACTERS = {"enter": "\r", "escape": "\x1b", "q": "q"}
+    #: the action behind Enter at each stage
+    _ENTER = {"pick": ("press", ("enter",)), "value": ("press_value", ()), "note": ("press_note", ())}
+
     def __init__(self, enc: Encounter, unit_id: str) -> None:
         super().__init__(classes="form")
         self.enc = enc
@@ -144,6 +160,7 @@ class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
             yield LineEdit(id="form-input")
             yield Static("", id="form-message")
             yield Label("The correction is logged as an event: u undoes it.", id="form-help")
+        yield Footer()
 
     def on_mount(self) -> None:
         state, keys = self.enc.state, tuple(k.key for k in self.enc.ruleset.unit_kinds)
@@ -163,6 +180,29 @@ class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
     @property
     def typing_text(self) -> bool:
         return self.stage != "pick" and not self.recorded
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter is named for what it does at this stage; False hides the others (and a click on them). A form
+        closed leaves its keys to the app and the screen under it."""
+        if self.recorded:
+            return False
+        if action in ("press_value", "press_note") or (action == "press" and parameters == ("enter",)):
+            return self._ENTER[self.stage] == (action, tuple(parameters))
+        return True
+
+    def action_press(self, key: str) -> None:
+        """A key of the Footer clicked: the form takes it as if typed."""
+        self.form_key(events.Key(key, self._CHARACTERS.get(key)))
+
+    def action_press_value(self) -> None:
+        self.action_press("enter")
+
+    def action_press_note(self) -> None:
+        self.action_press("enter")
+
+    def to_stage(self, stage: str) -> None:
+        self.stage = stage
+        self.refresh_bindings()  # the Footer's Enter follows the stage
 
     def form_key(self, event: events.Key) -> bool:
         """Handle one key of the form, in arrival order; True when it was the form's."""
@@ -202,7 +242,7 @@ class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
 
     def _chosen(self, path: str) -> None:
         self.path = path
-        self.stage = "value"
+        self.to_stage("value")
         self.query_one(Picker).display = False
         line = self.query_one(LineEdit)
         line.display = True
@@ -233,7 +273,7 @@ class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
                 self.say(str(exc))
                 return
             self.value = typed
-            self.stage = "note"
+            self.to_stage("note")
             self.say(waiting)
             self.query_one(LineEdit).set("")
             shown = typed.strip() or "(none)"
@@ -244,7 +284,7 @@ class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
             self.enc.correct(self.path, self.value, note=typed.strip() or "by hand")
         except FlagbridgeError as exc:
             self.say(str(exc))
-            self.stage = "value"
+            self.to_stage("value")
             self.query_one(LineEdit).set(self.value)
             self.query_one("#form-question", Label).update(Text(f"New value for {self.words(self.path)} (Enter):"))
             return

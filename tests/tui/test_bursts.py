@@ -312,6 +312,29 @@ async def test_the_correction_footer_names_the_forms_keys(demo_app: FlagbridgeAp
         assert "q Quit" in screen_text(app).splitlines()[-1]
 
 
+async def test_the_palette_footer_names_the_palettes_keys(demo_app: FlagbridgeApp) -> None:
+    """The palette (ctrl+p) sat over the console's Footer, which offered n Next step, u Undo and q Quit, letters
+    the palette types into its filter: its own Footer names what Enter and Esc do there."""
+    from tests.tui.conftest import screen_text
+
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.press("ctrl+p")
+        await idle(pilot)
+        assert app.screen.__class__.__name__ == "PaletteScreen"
+        bottom = screen_text(app).splitlines()[-1]
+        for wrong in ("Next step", "Undo", "Quit", "Correct"):
+            assert wrong not in bottom, bottom
+        assert "⏎ Run" in bottom and "esc Close" in bottom and bottom.rstrip().endswith("^p Close"), bottom
+        burst(app, "q")  # a letter of the filter, as before: nothing quits
+        await idle(pilot)
+        assert app.is_running and app.screen.__class__.__name__ == "PaletteScreen"
+        burst(app, "backspace", *"roll in", "enter")
+        await idle(pilot)
+        assert app.save.encounter.pending is not None  # "Roll initiative" chosen by name
+        assert "q Quit" in screen_text(app).splitlines()[-1]
+
+
 async def test_the_recap_at_the_start_of_a_turn_names_the_turn_before_as_ended(tmp_path) -> None:
     """Found driving the console: at Turn 2 step 1 the recap said "Turn 1 so far". Turn 2 has nothing yet, and
     turn 1 is told back as the turn before."""

@@ -10,15 +10,29 @@ from __future__ import annotations
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Label, Static
+from textual.widgets import Footer, Label, Static
 
 from ..widgets.picker import Item, Picker
 from .keyed import KeyedScreenMixin
 
 
 class PaletteScreen(KeyedScreenMixin, ModalScreen[None]):
+    """Its own Footer names its keys, as the forms': the console's, showing through, offered n Next step, u Undo
+    and q Quit, letters the palette types into its filter. The keys reach ``form_key`` first; the bindings feed
+    the Footer, and a click on one does what its key does."""
+
+    BINDINGS = [
+        Binding("enter", "press('enter')", "Run", id="palette-run"),
+        Binding("escape", "press('escape')", "Close", key_display="esc", id="palette-close"),
+        # where the console's Footer names ^p palette, on the right: here ^p closes it
+        Binding("ctrl+p", "press('ctrl+p')", "Close", show=False, id="palette-toggle"),
+        Binding("q", "press('q')", "Type q", show=False, id="palette-q"),  # over the app's q Quit: a letter here
+    ]
+    _CHARACTERS = {"enter": "\r", "escape": "\x1b", "ctrl+p": "\x10", "q": "q"}
+
     def __init__(self, commands: list[tuple[str, str, object]]) -> None:
         super().__init__(classes="form")
         self.commands = {str(i): run for i, (_name, _help, run) in enumerate(commands)}
@@ -31,6 +45,7 @@ class PaletteScreen(KeyedScreenMixin, ModalScreen[None]):
             yield Label("Type to filter, up/down, Enter runs, Esc closes:", id="form-question")
             yield Picker(rows=16, id="form-options")
             yield Static("", id="form-message")
+        yield Footer()
 
     def on_mount(self) -> None:
         found = self.query(Picker)
@@ -38,6 +53,14 @@ class PaletteScreen(KeyedScreenMixin, ModalScreen[None]):
             return
         found.first().load(self.items)
         self.keys_ready()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Closed, it leaves its keys to the app and the screen under it."""
+        return not self.closed
+
+    def action_press(self, key: str) -> None:
+        """A key of the Footer clicked: the palette takes it as if typed."""
+        self.form_key(events.Key(key, self._CHARACTERS.get(key)))
 
     def form_key(self, event: events.Key) -> bool:
         if self.closed:

@@ -693,3 +693,35 @@ async def test_the_house_tables_list_takes_the_room_the_form_has(tmp_path: Path)
                 assert rows.max_scroll_y == 0, rows.region  # all ten rows in sight
             if size == (80, 24):
                 assert rows.scrollable_content_region.height == 8, rows.region
+
+
+async def test_the_unit_editors_footer_names_the_editors_keys(tmp_path: Path) -> None:
+    """The unit editor sat over the walk-through's Footer, which offered ⏎ Done, e Edit, a Add side and esc Back,
+    none of them what those keys do in the editor: its own Footer names what Enter, Esc and q do on its list of
+    fields and in a field, where q is a letter."""
+    from tests.tui.conftest import screen_text
+    from tui.screens.unit_edit import UnitEditScreen
+
+    app = FlagbridgeApp(save_dir=tmp_path, start="new")
+    async with app.run_test(size=(160, 48)) as pilot:
+        burst(app, "down", "down", "down", "enter", *"Quiet", "enter", *"Quinn", "enter", "e")
+        await idle(pilot)
+        assert isinstance(app.screen, UnitEditScreen)
+        bottom = screen_text(app).splitlines()[-1]  # the list of fields
+        for wrong in ("Add side", "Back", "⏎ Done", "e Edit"):
+            assert wrong not in bottom, bottom
+        assert "⏎ Edit" in bottom and "esc Done" in bottom and "q Quit" in bottom, bottom
+        burst(app, "enter")  # the name, typed
+        await idle(pilot)
+        bottom = screen_text(app).splitlines()[-1]
+        assert "⏎ Keep" in bottom and "esc Back" in bottom, bottom
+        assert "Quit" not in bottom and "Edit" not in bottom and "Done" not in bottom, bottom
+        burst(app, *"Quade", "enter")  # q is a letter of the name, as before
+        await idle(pilot)
+        assert app.screen.unit["name"] == "Quade" and app.return_code is None
+        bottom = screen_text(app).splitlines()[-1]  # back on the list
+        assert "⏎ Edit" in bottom and "esc Done" in bottom and "Keep" not in bottom, bottom
+        burst(app, "escape")
+        await idle(pilot)
+        assert not isinstance(app.screen, UnitEditScreen)
+        assert "e Edit" in screen_text(app).splitlines()[-1]

@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.input import Selection
 from textual.widgets.option_list import Option
 
@@ -77,9 +77,20 @@ def parse_value(text: str, kind: str = "") -> Any:
 
 
 class UnitEditScreen(QuitAsked, ModalScreen[dict | None]):
-    """The unit's fields as a list: Enter edits one, Esc finishes and keeps the edits."""
+    """The unit's fields as a list: Enter edits one, Esc finishes and keeps the edits.
 
-    BINDINGS = [Binding("escape", "finish", "Done", id="edit-done")]
+    Its own Footer names those keys, and in a field Enter keeps the value and Esc goes back: the walk-through's,
+    showing through, offered ⏎ Done, e Edit, a Add side and esc Back, none of which those keys do here. The keys
+    reach ``take_key`` first; the bindings feed the Footer (priority, over the list's and the field's own hidden
+    Enter), and a click on one does what its key does."""
+
+    BINDINGS = [
+        Binding("enter", "edit_field", "Edit", priority=True, id="edit-field"),
+        Binding("enter", "keep", "Keep", priority=True, id="edit-keep"),
+        Binding("escape", "finish", "Done", id="edit-done"),
+        Binding("escape", "back", "Back", id="edit-back"),
+        Binding("q", "ask_quit", "Quit", id="edit-quit"),  # asked first (``QuitAsked``); in a field, a letter
+    ]
 
     def __init__(self, ruleset, kind, unit: dict) -> None:
         super().__init__(classes="form")
@@ -103,6 +114,29 @@ class UnitEditScreen(QuitAsked, ModalScreen[dict | None]):
             yield Label("", id="form-question")
             yield Input(id="edit-value", select_on_focus=False)  # the old value is selected by `_edit`, at once
             yield Static("", id="form-message")
+        yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The list's keys while the list is shown, the field's while a field is typed in."""
+        if action in ("edit_field", "finish", "ask_quit"):
+            return self.editing is None
+        if action in ("keep", "back"):
+            return self.editing is not None
+        return True
+
+    def action_edit_field(self) -> None:
+        options = self.query_one(OptionList)
+        if options.highlighted is not None:
+            self._edit(options.get_option_at_index(options.highlighted))
+
+    def action_keep(self) -> None:
+        self._submit(self.query_one("#edit-value", Input).value)
+
+    def action_back(self) -> None:
+        self._back_to_list()
+
+    def action_ask_quit(self) -> None:
+        self.ask_quit()
 
     def _options(self) -> list[Option]:
         return [Option(Text(f"{f.name} = {shown(self.unit.get(f.name, f.default))}"), id=f.name)
@@ -150,6 +184,7 @@ class UnitEditScreen(QuitAsked, ModalScreen[dict | None]):
         name = str(option.id)
         field = next(f for f in self.fields if f.name == name)
         self.editing = name
+        self.refresh_bindings()  # the Footer names the field's keys
         self.query_one("#form-question", Label).update(
             Text(f"{name} ({field.help or field.kind}); Enter keeps it, Esc goes back:"))
         box = self.query_one("#edit-value", Input)
@@ -185,6 +220,7 @@ class UnitEditScreen(QuitAsked, ModalScreen[dict | None]):
 
     def _back_to_list(self, message: str = "") -> None:
         self.editing = None
+        self.refresh_bindings()
         options = self.query_one(OptionList)
         keep = options.highlighted
         options.clear_options()

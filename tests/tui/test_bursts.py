@@ -335,6 +335,46 @@ async def test_the_palette_footer_names_the_palettes_keys(demo_app: FlagbridgeAp
         assert "q Quit" in screen_text(app).splitlines()[-1]
 
 
+async def test_a_question_with_nothing_to_choose_leaves_only_esc_in_the_footer(demo_app: FlagbridgeApp,
+                                                                                  monkeypatch) -> None:
+    """A required question with nothing to choose says so ("nothing can be chosen now (Esc to go back)"), but the
+    Footer kept the question before's ⏎ Choose, and Enter there chose from that question's list still shown: only
+    Esc is named and taken, and the list before is gone."""
+    from tests.tui.conftest import screen_text
+
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        await to_step_3(pilot, app)
+        burst(app, "f")
+        await idle(pilot)
+        form = app.screen
+        assert form.__class__.__name__ == "ActionScreen" and "⏎ Choose" in screen_text(app).splitlines()[-1]
+        second = form.spec.params[1]
+        assert not second.optional
+        ruleset = app.save.encounter.ruleset
+        offered = ruleset.param_choices
+        monkeypatch.setattr(ruleset, "param_choices",
+                            lambda state, action, p, args: [] if p.name == second.name else offered(state, action, p,
+                                                                                                    args))
+        burst(app, "enter")  # the ship: the next question has nothing to offer
+        await idle(pilot)
+        assert "nothing can be chosen now" in str(form.query_one("#form-message").render())
+        bottom = screen_text(app).splitlines()[-1]
+        assert "esc Cancel" in bottom and "Choose" not in bottom and "Done" not in bottom, bottom
+        assert "Tick" not in bottom and "Quit" not in bottom, bottom
+        assert not form.query_one("Picker").display
+        events_before = len(app.save.encounter.events)
+        burst(app, "enter", "space", "down", "enter", "q")  # nothing to take: the form waits for Esc
+        await idle(pilot)
+        assert app.screen is form and second.name not in form.args and app.is_running
+        # not an answer from the list before, refused for this question ("has no turret or battery 'vigilant-reach'")
+        assert "nothing can be chosen now" in str(form.query_one("#form-message").render())
+        assert len(app.save.encounter.events) == events_before
+        burst(app, "escape")
+        await idle(pilot)
+        assert app.screen.__class__.__name__.startswith("ConsoleScreen")
+
+
 async def test_the_recap_at_the_start_of_a_turn_names_the_turn_before_as_ended(tmp_path) -> None:
     """Found driving the console: at Turn 2 step 1 the recap said "Turn 1 so far". Turn 2 has nothing yet, and
     turn 1 is told back as the turn before."""

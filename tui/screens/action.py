@@ -116,10 +116,23 @@ class ActionScreen(KeyedScreenMixin, ModalScreen[dict | None]):
             if choices == [] and self.param.optional:
                 continue  # nothing to choose: the rule's default stands
             if choices == []:
-                self.say(f"{self.param.label}: nothing can be chosen now (Esc to go back)")
+                self.nothing_to_choose()
                 return
             self.show_question(choices)
             return
+
+    def nothing_to_choose(self) -> None:
+        """A required question with nothing offered: the list before goes (Enter chose from it for this
+        question), and the Footer names Esc alone, the one key that works now (``choices`` [] here)."""
+        self.choices = []
+        self.query_one(Picker).display = False
+        self.query_one(LineEdit).display = False
+        done = " · ".join(f"{k}: {v}" for k, v in self.shown.items() if v)
+        self.query_one("#form-done", Static).update(Text(done))
+        self.query_one("#form-question", Label).update(Text(f"{self.param.label}:"))
+        self.query_one("#form-help", Label).update(Text("Esc: cancel"))
+        self.say(f"{self.param.label}: nothing can be chosen now (Esc to go back)")
+        self.refresh_bindings()
 
     def show_question(self, choices: list[Choice] | None) -> None:
         self.choices = choices
@@ -166,7 +179,8 @@ class ActionScreen(KeyedScreenMixin, ModalScreen[dict | None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Enter is Choose for one from a list, Done for several or a typed answer; Space ticks only in a list of
         several. False hides the key from the Footer (and from a click on it)."""
-        asking = not self.finished and 0 <= self.index < len(self.spec.params) and self.is_attached
+        asking = (not self.finished and 0 <= self.index < len(self.spec.params) and self.is_attached
+                  and self.choices != [])
         multi = asking and self.choices is not None and self.param.kind == "multi"
         if action == "press" and parameters and parameters[0] in ("enter", "space"):
             shown = (self.choices is not None and not multi) if parameters[0] == "enter" else multi
@@ -198,8 +212,8 @@ class ActionScreen(KeyedScreenMixin, ModalScreen[dict | None]):
             self.finished = True
             self.dismiss(None)
             return True
-        if self.index >= len(self.spec.params) or self.index < 0:
-            return True
+        if self.index >= len(self.spec.params) or self.index < 0 or self.choices == []:
+            return True  # nothing to choose: only Esc does anything
         if self.choices is None:
             return self._typed_key(key, char)
         return self._list_key(key, char)

@@ -83,3 +83,15 @@ def test_the_filter_finds_a_value_by_its_path_as_the_log_writes_it() -> None:
                          ("canisters fuel", [])):
         picker.filter = typed
         assert [i.value for i in picker.shown] == found, typed
+
+
+def test_the_list_words_values_as_the_log_does():
+    """The correction list reads a value as the log does (``value_text``): true/false as the form takes them, not
+    Python's True/False; text quoted as typed, brackets and all."""
+    from tui.screens.correct import label_of
+
+    assert label_of("ships.s.naval", True, "ships", "s", "Swift") == "Swift: naval = true"
+    assert label_of("ships.s.armor_spaced", False, "ships", "s", "Swift") == "Swift: armor spaced = false"
+    assert label_of("ships.s.side", "imperial", "ships", "s", "Swift") == "Swift: side = 'imperial'"
+    assert label_of("ships.s.note", "[bold]x[/]", "ships", "s", "Swift") == "Swift: note = '[bold]x[/]'"
+    assert label_of("ships.s.fuel", 30, "ships", "s", "Swift") == "Swift: fuel = 30"

@@ -20,7 +20,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
-from engine.corrections import names_text, typed_as_names
+from engine.corrections import names_text, typed_as_names, value_text
 from engine.encounter import Encounter
 from engine.errors import FlagbridgeError
 from engine.state import get_path, parse_path, path_text
@@ -118,7 +118,7 @@ def label_of(path: str, value: object, unit_key: str, unit_id: str, unit_name: s
                          for key in path.split("."))
     if isinstance(value, list):  # a list of names corrected whole, as it is typed
         return f"{shown.replace('_', ' ')} = {names_text(value) or '(none)'}"
-    return f"{shown.replace('_', ' ')} = {value!r}"
+    return f"{shown.replace('_', ' ')} = {value_text(value)}"  # as the log words it: true, not True
 
 
 class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):

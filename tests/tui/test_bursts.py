@@ -213,42 +213,38 @@ async def test_the_recap_shows_this_turn_and_the_fight(demo_app: FlagbridgeApp) 
         assert app.screen.__class__.__name__.startswith("ConsoleScreen")
 
 
+async def closes_on_q_naming_its_own_keys(app: FlagbridgeApp, pilot, key: str, screen: str, absent: tuple[str, ...],
+                                         named: str) -> None:
+    """``key`` opens ``screen``, whose bottom line names ``named`` and none of the console's keys ``absent``; q there
+    closes it, quitting nothing, and the console's Footer (q Quit) is back."""
+    from tests.tui.conftest import screen_text
+
+    burst(app, key)
+    await idle(pilot)
+    assert app.screen.__class__.__name__ == screen
+    bottom = screen_text(app).splitlines()[-1]
+    assert not [word for word in absent if word in bottom], bottom
+    assert named in bottom, bottom
+    await pilot.press("q")
+    await idle(pilot)
+    assert app.is_running and app.screen.__class__.__name__.startswith("ConsoleScreen")
+    assert "q Quit" in screen_text(app).splitlines()[-1]
+
+
 async def test_the_recap_footer_names_the_recaps_keys(demo_app: FlagbridgeApp) -> None:
     """With the recap open, the bottom line still showed the console's keys (u Undo, q Quit) while q closed
     the recap: the Footer on the recap names what its own keys do, and q there closes it, quitting nothing."""
-    from tests.tui.conftest import screen_text
-
-    app = demo_app
-    async with app.run_test(size=(160, 48)) as pilot:
-        burst(app, "v")
-        await idle(pilot)
-        assert app.screen.__class__.__name__ == "RecapScreen"
-        bottom = screen_text(app).splitlines()[-1]
-        assert "Quit" not in bottom and "Undo" not in bottom and "Correct" not in bottom, bottom
-        assert "esc/q/v Close" in bottom, bottom
-        await pilot.press("q")
-        await idle(pilot)
-        assert app.is_running and app.screen.__class__.__name__.startswith("ConsoleScreen")
-        assert "q Quit" in screen_text(app).splitlines()[-1]
+    async with demo_app.run_test(size=(160, 48)) as pilot:
+        await closes_on_q_naming_its_own_keys(demo_app, pilot, "v", "RecapScreen", ("Quit", "Undo", "Correct"),
+                                              "esc/q/v Close")
 
 
 async def test_the_help_footer_names_the_helps_keys(demo_app: FlagbridgeApp) -> None:
     """As the recap's did, the bottom line under help still showed the console's keys (n Next step, u Undo,
     q Quit) while q closed help: help's own Footer names its keys, and q there closes it, quitting nothing."""
-    from tests.tui.conftest import screen_text
-
-    app = demo_app
-    async with app.run_test(size=(160, 48)) as pilot:
-        burst(app, "question_mark")
-        await idle(pilot)
-        assert app.screen.__class__.__name__ == "HelpScreen"
-        bottom = screen_text(app).splitlines()[-1]
-        assert "Quit" not in bottom and "Undo" not in bottom and "Next" not in bottom, bottom
-        assert "esc/?/q Close" in bottom, bottom
-        await pilot.press("q")
-        await idle(pilot)
-        assert app.is_running and app.screen.__class__.__name__.startswith("ConsoleScreen")
-        assert "q Quit" in screen_text(app).splitlines()[-1]
+    async with demo_app.run_test(size=(160, 48)) as pilot:
+        await closes_on_q_naming_its_own_keys(demo_app, pilot, "question_mark", "HelpScreen", ("Quit", "Undo", "Next"),
+                                              "esc/?/q Close")
 
 
 async def test_the_form_footer_names_the_forms_keys(demo_app: FlagbridgeApp) -> None:

@@ -579,10 +579,11 @@ class Encounter:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
-    def describe(self, ev: Event) -> str:
+    def describe(self, ev: Event, undone: bool = False) -> str:
         """One log line for an event, naming each unit as it was called when the event happened, as the rolls and
         notes under it do (``engine.renames``): a ship renamed later reads by its old name here, by its new one
-        in the lines of what followed the rename."""
+        in the lines of what followed the rename. ``undone``: said of the event just taken back (a correction
+        placed before the waiting roll's action then says the roll reads the old value again)."""
         if ev.kind == "roll":
             req = RollRequest.from_plain(ev.data)
             res = RollResult(req, ev.data["natural"], tuple(ev.data.get("faces", ())), ev.data["source"])
@@ -596,8 +597,9 @@ class Encounter:
         note = f" ({ev.data['note']})" if ev.data.get("note") else ""
         path = tuple(ev.data["path"])
         was, value = value_text(ev.data.get("was")), value_text(ev.data["value"])
-        placed = " · placed before the action whose roll waited: that roll now reads the new value" \
-            if PLACED in ev.data else ""
+        placed = "" if PLACED not in ev.data else (
+            " · taken back from before the action whose roll waits: that roll reads the old value again" if undone
+            else " · placed before the action whose roll waited: that roll now reads the new value")
         return f"correction: {path_text(path)}{self._unit_named(path, then)} {was} -> {value}{note}{placed}"
 
     def _unit_named(self, path: tuple, then: dict[str, str]) -> str:

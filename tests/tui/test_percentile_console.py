@@ -262,7 +262,9 @@ async def test_aim_corrected_while_the_percent_to_hit_waits_is_asked_again(tmp_p
         await pilot.press("u")
         await pilot.pause()
         assert "MARKSmanship 60," in text(app, "#prompt")
-        assert "Undone: correction: people.keller.aim" in text(app, "#prompt")
+        said = " ".join(text(app, "#prompt").split())
+        assert "Undone: correction: people.keller.aim" in said
+        assert "that roll reads the old value again" in said and "now reads the new value" not in said
         assert "people.keller.aim" not in text(app, "#log") and enc.state["people"]["keller"]["aim"] == 60
         await pilot.press("ctrl+r")
         await pilot.pause()

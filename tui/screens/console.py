@@ -408,7 +408,7 @@ class ConsoleScreen(Screen[None]):
         while the action's rolls waited that did not reach them joins its group (``Encounter.correct``) and goes
         with it: said as one, not counted as a roll, so a corrected value that changes back is not changed unsaid.
         One placed before the action is undone alone, and said as itself."""
-        first = self.enc.describe(events[0])
+        first = self.enc.describe(events[0], undone=done == "Undone")
         rolls = sum(1 for ev in events[1:] if ev.kind == "roll")
         fixes = sum(1 for ev in events[1:] if ev.kind == "correction")
         more = ([f"its {rolls} roll{'s' if rolls != 1 else ''}"] if rolls else []) + (

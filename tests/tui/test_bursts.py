@@ -36,6 +36,14 @@ async def to_step_3(pilot, app: FlagbridgeApp) -> None:
     assert app.save.encounter.state["step"] == 3
 
 
+async def fire_form_at_step_3(pilot, app: FlagbridgeApp) -> None:
+    """The console played to step 3, and f: the fire form is open."""
+    await to_step_3(pilot, app)
+    burst(app, "f")
+    await idle(pilot)
+    assert app.screen.__class__.__name__ == "ActionScreen"
+
+
 async def test_a_form_answered_in_one_burst(demo_app: FlagbridgeApp) -> None:
     """f, Enter (first ship), Down Down Space Enter (tick T3), Enter (first target), Enter (rolled
     location), all at once: the same fire order as typed slowly."""
@@ -254,10 +262,7 @@ async def test_the_form_footer_names_the_forms_keys(demo_app: FlagbridgeApp) -> 
 
     app = demo_app
     async with app.run_test(size=(160, 48)) as pilot:
-        await to_step_3(pilot, app)
-        burst(app, "f")
-        await idle(pilot)
-        assert app.screen.__class__.__name__ == "ActionScreen"
+        await fire_form_at_step_3(pilot, app)
         bottom = screen_text(app).splitlines()[-1]  # the ship: one from a list
         for wrong in ("Next", "Undo", "Quit", "Fire", "Correct"):
             assert wrong not in bottom, bottom
@@ -484,10 +489,7 @@ async def test_escape_then_a_key_typed_fast_is_not_taken_as_alt(demo_app: Flagbr
     the fire form) then f (open it again) must do just that."""
     app = demo_app
     async with app.run_test(size=(160, 48)) as pilot:
-        await to_step_3(pilot, app)
-        burst(app, "f")
-        await idle(pilot)
-        assert app.screen.__class__.__name__ == "ActionScreen"
+        await fire_form_at_step_3(pilot, app)
         app.post_message(events.Key("alt+f", "f"))      # what the terminal parser makes of ESC f
         await idle(pilot)
         assert app.screen.__class__.__name__ == "ActionScreen"   # closed by Esc, opened again by f

@@ -688,3 +688,15 @@ async def test_keys_after_the_second_q_with_dice_typed_change_nothing(demo_app: 
         burst(app, "f", "enter", "down", "down", "space", "enter", "enter", "enter", "5", "q", "q", "u", "u")
         await idle(pilot)
     assert len(SaveFile.load(demo_path).encounter.events) == 6
+
+
+async def test_a_footer_key_clicked_does_what_the_key_does(demo_app: FlagbridgeApp) -> None:
+    """The forms' Footer keys run ``action_press`` (``KeyedScreenMixin``): Esc clicked on the fire form closes it,
+    as Esc typed does."""
+    app = demo_app
+    async with app.run_test(size=(160, 48)) as pilot:
+        await fire_form_at_step_3(pilot, app)
+        app.screen.action_press("escape")
+        await idle(pilot)
+        assert app.screen.__class__.__name__.startswith("ConsoleScreen")
+        assert not [e for e in app.save.encounter.events if e.kind == "action" and e.data["name"] == "fire"]

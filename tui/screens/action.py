@@ -189,10 +189,6 @@ class ActionScreen(KeyedScreenMixin, ModalScreen[dict | None]):
             return asking and (multi or self.choices is None)
         return not self.finished  # a form closing leaves its keys to the app and the screen under it
 
-    def action_press(self, key: str) -> None:
-        """A key of the Footer clicked: the form takes it as if typed."""
-        self.form_key(events.Key(key, self._CHARACTERS.get(key)))
-
     def action_press_done(self) -> None:
         self.action_press("enter")
 

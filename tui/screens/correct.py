@@ -190,10 +190,6 @@ class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
             return self._ENTER[self.stage] == (action, tuple(parameters))
         return True
 
-    def action_press(self, key: str) -> None:
-        """A key of the Footer clicked: the form takes it as if typed."""
-        self.form_key(events.Key(key, self._CHARACTERS.get(key)))
-
     def action_press_value(self) -> None:
         self.action_press("enter")
 

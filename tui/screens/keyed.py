@@ -18,6 +18,12 @@ class KeyedScreenMixin:
 
     _early: list[events.Key]
     _ready: bool = False
+    #: The character each Footer key stands for, for ``action_press``.
+    _CHARACTERS: dict[str, str] = {}
+
+    def action_press(self, key: str) -> None:
+        """A key of the Footer clicked: the screen takes it as if typed."""
+        self.form_key(events.Key(key, self._CHARACTERS.get(key)))  # type: ignore[attr-defined]
 
     def take_key(self, event: events.Key) -> bool:
         if not self._ready:

@@ -58,10 +58,6 @@ class PaletteScreen(KeyedScreenMixin, ModalScreen[None]):
         """Closed, it leaves its keys to the app and the screen under it."""
         return not self.closed
 
-    def action_press(self, key: str) -> None:
-        """A key of the Footer clicked: the palette takes it as if typed."""
-        self.form_key(events.Key(key, self._CHARACTERS.get(key)))
-
     def form_key(self, event: events.Key) -> bool:
         if self.closed:
             return False

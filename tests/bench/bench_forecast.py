@@ -1,9 +1,10 @@
 """Forecast speed: 1,000 simulated fights of the classic-hg demo played to the end (DESIGN.md "Performance":
 under 2 s), on every core, with the standard doctrine for both sides.
 
-Prints the wall time of the whole forecast (best of ``--runs``), the time per fight on one core, and the
-decisions and rolls an average fight takes; ``--profile`` adds a cProfile of 100 fights on one core,
-sorted by own time. Run from the repository root: ``python -m tests.bench.bench_forecast``. Never
+Prints the wall time of the whole forecast (best of ``--runs``), the time per fight on one core, the
+decisions and rolls an average fight takes, and how many modules ran compiled (setup.py); ``--profile`` adds
+a cProfile of 100 fights on one core, sorted by own time (run it with ``FLAGBRIDGE_PURE=1``: cProfile sees
+nothing inside a compiled module). ``FLAGBRIDGE_PURE=1`` gives the figures of the modules run from source. Run from the repository root: ``python -m tests.bench.bench_forecast``. Never
 asserts a time.
 """
 
@@ -21,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from engine.compiled import compiled_now  # noqa: E402
 from engine.forecast import Playout, fight_seed, forecast, scenario_of  # noqa: E402
 from engine.saves import SaveFile  # noqa: E402
 from rulesets import register_builtin  # noqa: E402
@@ -60,7 +62,8 @@ def main() -> None:
     print(f"forecast of {args.fights} fights of the classic-hg demo on {cores} cores: {best:.2f} s "
           f"(target 2 s); one core: {1000 * min(one):.1f} ms a fight ({1000 * min(cpus):.1f} ms of CPU at best, "
           f"{1000 * statistics.median(cpus):.1f} median of {args.runs}, which others' load on the machine changes "
-          f"less); a fight takes {actions:.0f} decisions and {rolls:.0f} rolls")
+          f"less); a fight takes {actions:.0f} decisions and {rolls:.0f} rolls; "
+          f"{len(compiled_now())} modules compiled (FLAGBRIDGE_PURE={os.environ.get('FLAGBRIDGE_PURE', '')!r})")
     if args.profile:
         prof = cProfile.Profile()
         prof.enable()

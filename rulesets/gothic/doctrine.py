@@ -31,6 +31,16 @@ the shipped ``standard`` doctrine, in words:
 - Ordnance phase: every salvo moves its whole move straight at its target
   (no turn); a salvo that reaches it attacks at once. Ships move only towards
   each other, so a salvo's distance changes by its own move alone.
+  A salvo never ends its move on another stand (``meet_stand``), and no
+  order offers it. Its rule (``ordnance.may_meet``) can judge a stand to be
+  in reach only on a salvo's first move, while it stands beside the ship
+  that launched it; nothing moves between that launch and the move, so such
+  a stand is one the ship could have launched at, at the same distance, for
+  the same contact and the same rolls: which enemy a side wants is its
+  ``torpedoes`` order, given at launch. After the first move only the table
+  sees where another stand is, or what lies across a salvo's path; a
+  forecast keeps no positions (only the distances between enemies and each
+  salvo's to its target), so a meeting then would invent a reach.
 - End phase: every vessel that may teleport attacks the enemy the rules allow
   with the fewest hits left (escorts first), then every vessel with a critical
   it can repair tries to repair one (turrets first, then shields, then the

@@ -180,6 +180,56 @@ def test_salvos_fly_their_whole_move_straight_at_the_target(state) -> None:
     assert play_until(play, cmd, "move_salvo") == ("move_salvo", {"salvo": "salvo-2", "turn": 0, "distance": 15})
 
 
+def test_a_salvo_flies_on_at_its_target_past_a_stand_the_rules_would_let_it_meet(state) -> None:
+    """The doctrine never meets a stand (``meet_stand``; its docstring says why). Hammer, on the weakest order,
+    sends its boarding torpedoes at Idolator Shade (an escort, 45 cm off). On their first move Iron Vow, 30 cm
+    from Hammer, is within the 30 cm a boarding torpedo moves ("30 см за каждую стадию ordnance",
+    gothic-boarding-teleport.ru.txt, first paragraph), so the rules would let the salvo meet it; the salvo flies
+    its whole move straight at Idolator Shade instead. A side that wants Iron Vow says so at launch: nearest
+    aims at it, 30 cm off, and that salvo's first move is its base contact, the attack a meeting would make."""
+    state["phase"] = 2
+    assert decided(state)[1]["target"] == "ironvow"
+    play = Playout(RULESET, state, seed=1)
+    weakest = commander({"torpedoes": "weakest"})
+    launch = decided(play.state, weakest)
+    assert launch == ("launch", {"vessel": "hammer", "kinds": ["boarding"], "strength": 6, "target": "idolator",
+                                 "distance": 45})
+    assert play_until(play, weakest, "move_salvo") == ("move_salvo", {"salvo": "salvo-1", "turn": 0, "distance": 15})
+    meet = {"salvo": "salvo-1", "turn": 0, "stand": "ironvow"}
+    assert not RULESET.catalogue.actions["meet_stand"].may(play.state, meet, RULESET.tables_for(play.state))
+
+
+class MeetingWatched(CheckedPlayout):
+    """A playout that counts the salvo moves the rules would have let end on another stand instead."""
+
+    meetings_allowed = 0
+
+    def act(self, name: str, args: dict) -> None:
+        if name == "move_salvo":
+            may = self.ruleset.catalogue.actions["meet_stand"].may
+            tables = self.ruleset.tables_for(self.state)
+            if any(not may(self.state, {"salvo": args["salvo"], "turn": 0, "stand": uid}, tables)
+                   for uid in (*self.state["ships"], *self.state["defences"])):
+                MeetingWatched.meetings_allowed += 1
+        super().act(name, args)
+
+
+def test_no_doctrine_meets_a_stand_in_a_whole_fight() -> None:
+    """Whole fights from the demo, each shipped doctrine on each side: the rules let many a salvo move end on
+    another stand, and no decision is ever ``meet_stand``."""
+    scenario, _ = scenario_of(SaveFile.load(DEMO).encounter)
+    rs = scenario.prepare()
+    chosen: set[str] = set()
+    MeetingWatched.meetings_allowed = 0
+    for imperial, rebels in (("standoff", "standard"), ("standard", "standoff")):
+        doctrines = {"imperial": load_doctrine(rs, imperial)[1], "rebels": load_doctrine(rs, rebels)[1]}
+        for index in range(3):
+            play = MeetingWatched(rs, scenario.state, fight_seed(21, index), chosen=chosen)
+            play.run(rs.commander(doctrines))
+    assert MeetingWatched.meetings_allowed > 0
+    assert "move_salvo" in chosen and "meet_stand" not in chosen
+
+
 # --- end phase --------------------------------------------------------------------------------------
 
 def test_a_teleport_attack_whenever_the_rules_allow_it_escorts_first(state) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.schema import FLAG, REQUIRED, TEXT, Is, entries, every_row, record, sections, whole
+from engine.schema import ABSENT, FLAG, REQUIRED, TEXT, Is, entries, every_row, record, sections, whole
 from engine.tables import TableSet
 
 RULESET_ID = "gothic"
@@ -26,10 +26,12 @@ D6_NEEDS = whole(2, 6).worded("a D6 number 2..6")
 
 CRITICAL = record({
     "name": (Is("a name", lambda v: isinstance(v, str) and v.strip() != ""), REQUIRED),
+    # what the critical roll's prompt lists the row by (``views.roll_help``); the name when left out
+    "short": (Is("a short name", lambda v: isinstance(v, str) and v.strip() != ""), ABSENT),
     "effect": (Is("one of " + ", ".join(EFFECTS), lambda v: v in EFFECTS), REQUIRED),
     "extra_hits": (whole(0, 20), 0),
     "repairable": (FLAG, True),
-}, expected="{ name, effect, extra_hits, repairable }")
+}, expected="{ name, short, effect, extra_hits, repairable }")
 PROFILE = record({
     "label": (TEXT, REQUIRED),
     "hits": (whole(1, 100), REQUIRED),

@@ -9,6 +9,8 @@ to their target.
 
 from __future__ import annotations
 
+from itertools import groupby
+
 from .catalogue import ORDNANCE
 from .ordnance import BOARDING_MOVE_CM, BOARDING_TURN_DEGREES, KINDS
 from .tables import Tables
@@ -116,21 +118,54 @@ def _salvo_panels(state: dict, uid: str, tables: Tables) -> dict[str, list[tuple
     return {"Salvo": rows, "": []}
 
 
+#: The width the critical hits table's lines are packed to: an 80-column console's dice prompt, less its padding,
+#: shows each line whole; a narrower one wraps each line on its own.
+PROMPT_COLUMNS = 78
+
+
 def roll_help(state: dict, request, tables: Tables) -> list[str]:
     """Under the critical hit's 2D6, what each total finds, from the fight's own critical hits table (the text
     names the table without printing it; a replaced one is the one shown): a game master rolling real dice reads
-    the row there, with the hits it takes at once and whether it can ever be repaired."""
+    the row there, with the hits it takes at once and whether it can ever be repaired. Compact, as the prompt is
+    six lines high with the roll and a refusal in it: each row by its short name, rows side by side that read
+    the same as one range, the permanent ones named once, in lines no entry is split across."""
     if request.then != "critical":
         return []
-    return ["Critical hits table: " + " · ".join(_critical_row(roll, row)
-                                                   for roll, row in sorted(tables.criticals.items()))]
+    rows = sorted(tables.criticals.items())  # every total 2..12, so rows side by side are totals in a row
+    listed = [f"{_span([roll for roll, _ in same])} {words}"
+              for (words, _), same in groupby(rows, lambda r: (_critical_words(r[1]), r[1]["repairable"]))]
+    permanent = [roll for roll, row in rows if not row["repairable"]]
+    if permanent:
+        listed.append(f"{_spans(permanent)} permanent")
+    return _packed("Critical hits:", listed)
 
 
-def _critical_row(roll: int, row: dict) -> str:
-    more = [f"+{row['extra_hits']} hit{'s' if row['extra_hits'] != 1 else ''}"] if row["extra_hits"] else []
-    if not row["repairable"]:
-        more.append("permanent")
-    return f"{roll} {row['name']}" + (f" ({', '.join(more)})" if more else "")
+def _critical_words(row: dict) -> str:
+    more = f" +{row['extra_hits']} hit{'s' if row['extra_hits'] != 1 else ''}" if row["extra_hits"] else ""
+    return row.get("short", row["name"]) + more
+
+
+def _span(rolls: list[int]) -> str:
+    return str(rolls[0]) if len(rolls) == 1 else f"{rolls[0]}-{rolls[-1]}"
+
+
+def _spans(rolls: list[int]) -> str:
+    """Sorted totals as ranges: 7, 11, 12 -> "7, 11-12"."""
+    return ", ".join(_span([roll for _, roll in run])
+                     for _, run in groupby(enumerate(rolls), lambda pair: pair[1] - pair[0]))
+
+
+def _packed(head: str, entries: list[str]) -> list[str]:
+    """``head`` and the entries joined by " · ", a new line wherever the next entry would pass PROMPT_COLUMNS."""
+    lines = [head]
+    for entry in entries:
+        if lines[-1] == head:
+            lines[-1] += " " + entry
+        elif len(lines[-1]) + 3 + len(entry) <= PROMPT_COLUMNS:
+            lines[-1] += " · " + entry
+        else:
+            lines.append(entry)
+    return lines
 
 
 def checklist_notes(state: dict) -> list[str]:

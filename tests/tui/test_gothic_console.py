@@ -212,5 +212,25 @@ async def test_the_critical_roll_prompt_lists_the_critical_hits_table(tmp_path: 
         await pilot.pause()
         prompt = " ".join(text(app, "#prompt").split())
         assert "Critical hit on Iron Vow" in prompt
-        assert "Critical hits table: 2 Command deck shaken · 3 Starboard batteries silenced" in prompt
-        assert "11 Hull breached (+1 hit, permanent) · 12 Bulkheads give way (+2 hits, permanent)" in prompt
+        assert "Critical hits: 2 Command deck · 3 Starboard batteries · 4 Port batteries" in prompt
+        assert "11 Hull breached +1 hit · 12 Bulkheads +2 hits · 11-12 permanent" in prompt
+
+
+async def test_the_whole_critical_hits_table_and_a_refused_roll_stay_in_sight_at_80x24(tmp_path: Path) -> None:
+    """At 80 columns the table's list wrapped to five lines, and with a refusal under the typing line the prompt's
+    height (six lines) cut its last row, 12. Now its three lines each fit the width: the roll, the typing line,
+    the refusal of 13 and every row of the table (shipped tables/criticals.toml) are all on screen."""
+    app = gothic_app(tmp_path, _critical_waiting)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1", "3", "enter")
+        await pilot.pause()
+        prompt = app.screen.query_one("#prompt")
+        shown = ["".join(segment.text for segment in prompt.render_line(y)).strip()
+                 for y in range(prompt.size.height)]
+        assert shown[0].startswith("Critical hit on Iron Vow")
+        assert shown[1].startswith("type what the table rolled")
+        assert "13" in shown[2] and "cannot" in shown[2], shown
+        assert shown[3:] == ["Critical hits: 2 Command deck · 3 Starboard batteries · 4 Port batteries",
+                             "5 Prow weapons · 6 Drive chamber · 7 Fire · 8 Thrusters · 9 Turret crews",
+                             "10 Shields · 11 Hull breached +1 hit · 12 Bulkheads +2 hits · 11-12 permanent"]
+        assert app.save.encounter.pending.purpose == "Critical hit on Iron Vow"  # nothing recorded

@@ -51,8 +51,11 @@ KINDS = ("action", "roll", "correction")
 #: has no mark, so the correction is never taken for the last thing done before it.
 PLACED = "placed_before"
 PLAYED_AGAIN = "played_again"
-#: What ``Encounter.waiting_roll_note`` says of a correction that reaches the waiting roll, and of one that cannot.
+#: What ``Encounter.waiting_roll_note`` says of a correction that reaches the waiting roll, of one that makes the rules
+#: ask another roll in its place, of one that changes only the action's other rolls, and of one that cannot be placed.
 ASKED_AGAIN = "The waiting roll will be asked with the new value: logged before its action"
+ANOTHER_ASKED = "With the new value the rules ask another roll"
+STAYS = "The waiting roll stays as it is; the action's other rolls read the new value: logged before its action"
 KEPT_BACK = "The waiting roll keeps the numbers it was asked with"
 _NO_ARGS: dict = {}  # an action logged without args (never handed to a rule: a fresh dict is)
 _NO_FACES: list = []  # read only: defaults of a logged roll's fields
@@ -321,6 +324,27 @@ def _numbers(d: dict) -> tuple:
     return r.dice, [m.value for m in r.modifiers], r.target, r.then, r.context, r.secret
 
 
+def _same_roll(was: dict, will: dict) -> bool:
+    """Whether two requests are one roll of the procedure, its numbers aside: the same rule resumed with the same
+    dice, about the same things (the words of its context: who, what, where; its numbers may change)."""
+    def words(d: dict) -> dict:
+        context = d.get("context")
+        return {k: v for k, v in context.items() if type(v) is str} if isinstance(context, dict) else {}
+
+    return (was.get("then", ""), was.get("dice"), words(was)) == (will.get("then", ""), will.get("dice"), words(will))
+
+
+def _asked_then(was: dict, will: dict) -> str:
+    """What the correction form says of a correction placed before the waiting roll's action: the roll that will
+    be asked (``will``) against the one waiting now (``was``), both as the state keeps them."""
+    if not _same_roll(was, will):
+        new, old = RollRequest.from_plain({**will, "group": 0}), RollRequest.from_plain({**was, "group": 0})
+        return f"{ANOTHER_ASKED}: {new.purpose} ({new.dice}) in place of {old.purpose}; logged before its action"
+    if _numbers(was) != _numbers(will):
+        return ASKED_AGAIN
+    return STAYS
+
+
 class _NoFit(Exception):
     """The log cannot be played again with a correction placed before the action whose rolls wait; says why."""
 
@@ -583,7 +607,8 @@ class Encounter:
         """One log line for an event, naming each unit as it was called when the event happened, as the rolls and
         notes under it do (``engine.renames``): a ship renamed later reads by its old name here, by its new one
         in the lines of what followed the rename. ``undone``: said of the event just taken back (a correction
-        placed before the waiting roll's action then says the roll reads the old value again)."""
+        placed before the waiting roll's action then says the action and its rolls read the old value again: not
+        "that roll", as the roll waiting may be another than the one it made the rules ask)."""
         if ev.kind == "roll":
             req = RollRequest.from_plain(ev.data)
             res = RollResult(req, ev.data["natural"], tuple(ev.data.get("faces", ())), ev.data["source"])
@@ -598,8 +623,9 @@ class Encounter:
         path = tuple(ev.data["path"])
         was, value = value_text(ev.data.get("was")), value_text(ev.data["value"])
         placed = "" if PLACED not in ev.data else (
-            " · taken back from before the action whose roll waits: that roll reads the old value again" if undone
-            else " · placed before the action whose roll waited: that roll now reads the new value")
+            " · taken back from before the action whose roll waits: the action and its rolls read the old value again"
+            if undone else " · placed before the action whose roll waited: the action and its rolls now read the new "
+            "value")
         return f"correction: {path_text(path)}{self._unit_named(path, then)} {was} -> {value}{note}{placed}"
 
     def _unit_named(self, path: tuple, then: dict[str, str]) -> str:
@@ -869,7 +895,8 @@ class Encounter:
     # --- a correction made while rolls wait ------------------------------------------------------------------
 
     def waiting_roll_note(self, path: str | tuple, value: Any) -> str:
-        """One line on what a correction made now does to the rolls waiting: asked again with the new value, or
+        """One line on what a correction made now does to the rolls waiting: the roll asked again with the new
+        value, another roll asked in its place (named), the roll as it is while the action's other rolls change, or
         why they keep the numbers they were asked with; "" when no roll waits or the correction changes none.
         IllegalAction when the correction may not be made at all (``check_correction``)."""
         if not self.state["pending"]:
@@ -877,7 +904,7 @@ class Encounter:
         p, new = self.check_correction(path, value)
         played, why = self._placing(p, new, {"path": list(p), "value": new, "was": get_path(self.state, p)})
         if played is not None:
-            return ASKED_AGAIN
+            return _asked_then(self.state["pending"][0], played[3]["pending"][0])
         if why == "resumed":
             return f"{KEPT_BACK}: the fight was resumed with it waiting, and the action that asked it is not in the log"
         return f"{KEPT_BACK} ({why}); undo the action to ask it again" if why else ""

@@ -35,20 +35,23 @@ def group_start(enc: Encounter) -> int:
     return k
 
 
-def placed(enc: Encounter, path: str, value, tmp_path: Path) -> None:
-    """Correct ``path`` while a roll waits and check the correction is placed before the action: the log before it
-    is untouched, a replay from the setup and a save loaded give the same fight with the correction in its place,
+def placed(enc: Encounter, path: str, value, tmp_path: Path,
+           note: str = "The waiting roll will be asked with the new value") -> None:
+    """Correct ``path`` while a roll waits and check the correction is placed before the action, the form's line
+    (``waiting_roll_note``) beginning with ``note``: the log before it is untouched, a replay from the setup and a
+    save loaded give the same fight with the correction in its place,
     undo takes back the correction alone (the log, the state and the waiting roll as they were before it, also in
     the loaded fight), and redo puts it back. Leaves the correction placed."""
     before_events, before_state = list(enc.events), copy.deepcopy(enc.state)
     before_pending = enc.pending
     first = group_start(enc)
-    assert enc.waiting_roll_note(path, value).startswith("The waiting roll will be asked with the new value")
+    assert enc.waiting_roll_note(path, value).startswith(note), enc.waiting_roll_note(path, value)
     ev = enc.correct(path, value)
     assert enc.events[:first] == before_events[:first]
     assert enc.events[first] is ev and enc.events[first + 1].kind == "action"
     assert ev.group == before_events[first].group and enc.events[first + 1].group == ev.group + 1
-    assert "placed before the action whose roll waited: that roll now reads the new value" in enc.describe(ev)
+    assert "placed before the action whose roll waited: the action and its rolls now read the new value" \
+        in enc.describe(ev)
     assert len(enc.events) == len(before_events) + 1
     after_events, after_state, after_pending = list(enc.events), copy.deepcopy(enc.state), enc.pending
     assert replay(enc.setup, enc.events, enc.ruleset) == enc.state
@@ -162,6 +165,32 @@ def test_percentile_kept_back_when_no_roll_would_wait() -> None:
     p_answer(enc, "Percent to hit", "50")
     kept_back(enc, "people.ann.aim", "95", "with the new value the action would ask no more rolls")
     assert enc.state["people"]["ann"]["aim"] == 95
+
+
+def test_percentile_a_correction_that_asks_another_roll_names_it(tmp_path: Path) -> None:
+    """Damage procedure 2: 50 against MARKSmanship 60 is 10 under, a random hit, so the location roll waits. Aim 95
+    makes it 75: 50 is 25 under, "more than 20 under ... a direct hit" on the chest aimed at, and procedure 2 rolls the
+    weapon's damage dice at once. The note names that roll in place of the location roll (it said the location roll
+    would be asked with the new value); the correction is placed, undone alone and redone as any other."""
+    enc = ann_fight(damage=2)
+    to_action(enc)
+    ann_fires(enc)
+    p_answer(enc, "Percent to hit", "50")
+    assert enc.pending.purpose.startswith("Random hit location on Cid")
+    note = enc.waiting_roll_note("people.ann.aim", "95")
+    assert note == ("With the new value the rules ask another roll: Damage: auto pistol 4+2 (4:10sd+2) in place of "
+                    "Random hit location on Cid (Table 3-3.4); logged before its action"), note
+    placed(enc, "people.ann.aim", "95", tmp_path, note="With the new value the rules ask another roll: Damage")
+    assert enc.pending.purpose == "Damage: auto pistol 4+2"
+    said = enc.describe(enc.undo()[0], undone=True)
+    assert said.endswith("taken back from before the action whose roll waits: the action and its rolls read the old "
+                         "value again")
+    assert enc.pending.purpose.startswith("Random hit location on Cid")
+    enc.redo()
+    p_answer(enc, "Damage: auto pistol", "12")
+    ref = as_if_before(lambda: ann_fight(damage=2), to_action, "people.ann.aim", "95",
+                       lambda e: (ann_fires(e), e.type_roll("50"), e.type_roll("12")))
+    assert enc.state == ref.state and not enc.pending
 
 
 def test_percentile_kept_back_when_an_answered_roll_no_longer_fits() -> None:
@@ -285,13 +314,19 @@ def test_classic_gunnery_corrected_while_the_to_hit_waits(tmp_path: Path) -> Non
 
 def test_classic_an_answered_to_hit_takes_the_corrected_gunnery() -> None:
     """T1's gunner corrected from 1 to 3 while T4 waits: T1's answered 8 reads 8 + 3 = 11 against 10+ (a hit
-    where 8 + 1 = 9 missed), as if the gunner had had 3 all along."""
+    where 8 + 1 = 9 missed), as if the gunner had had 3 all along. T4's roll waits as it was, and the form says so
+    (it said the waiting roll would be asked with the new value)."""
     enc = duel()
     initiative(enc, "4", "4")
     classic_fire(enc)
     enc.type_roll("8")
     assert enc.events[-1].data["success"] is False
+    waiting = enc.pending
+    note = enc.waiting_roll_note("ships.vigilant.turrets[0].gunner_skill", "3")
+    assert note == ("The waiting roll stays as it is; the action's other rolls read the new value: logged before "
+                    "its action"), note
     enc.correct("ships.vigilant.turrets[0].gunner_skill", "3")
+    assert enc.pending == dataclasses.replace(waiting, group=waiting.group + 1)
     t1 = enc.events[-1]
     assert t1.kind == "roll" and t1.data["natural"] == 8 and t1.data["total"] == 11 and t1.data["success"] is True
     enc.type_roll("4")

@@ -256,7 +256,7 @@ async def test_aim_corrected_while_the_percent_to_hit_waits_is_asked_again(tmp_p
         log = text(app, "#log")
         correction = log.index("correction: people.keller.aim (Pvt. Dov Keller) 60 -> 90")
         assert correction < log.index("attack: Pvt. Dov Keller at Skarr-Vesh")
-        assert "that roll now reads the new value" in log
+        assert "the action and its rolls now read the new value" in " ".join(log.split())
         assert log.count("attack: Pvt. Dov Keller") == 1 and log.count("people.keller.aim") == 1
         assert str(SaveFile.load(app.save.path).encounter.pending.target) == str(enc.pending.target)
         await pilot.press("u")
@@ -264,10 +264,30 @@ async def test_aim_corrected_while_the_percent_to_hit_waits_is_asked_again(tmp_p
         assert "MARKSmanship 60," in text(app, "#prompt")
         said = " ".join(text(app, "#prompt").split())
         assert "Undone: correction: people.keller.aim" in said
-        assert "that roll reads the old value again" in said and "now reads the new value" not in said
+        assert "the action and its rolls read the old value again" in said and "now read the new value" not in said
         assert "people.keller.aim" not in text(app, "#log") and enc.state["people"]["keller"]["aim"] == 60
         await pilot.press("ctrl+r")
         await pilot.pause()
         assert "MARKSmanship 75," in text(app, "#prompt")
         assert text(app, "#log").count("people.keller.aim") == 1
     assert SaveFile.load(app.save.path).encounter.state == enc.state
+
+
+async def test_aim_corrected_so_that_another_roll_waits_names_that_roll(tmp_path: Path) -> None:
+    """Marr's 50 against her percent to hit 60 is 10 under: a random hit, so the location roll waits. Aim 99 makes
+    MARKSmanship (99 + 55) / 2 = 77 and the 50 more than 20 under, "a direct hit" on the chest (percentile-personal-
+    combat.txt, procedure 2), and the demo's damage procedure 2 then rolls the auto pistol's 4:10sd+2 at once. The
+    form names that roll before the correction is recorded (it promised the location roll with the new value), and
+    the prompt then asks it."""
+    app = percentile_app(tmp_path, _marines_surprise, _sergeant_fires, lambda enc: enc.type_roll("50"))
+    async with app.run_test(size=WIDE) as pilot:
+        assert "Random hit location on Skarr-Vesh" in text(app, "#prompt")
+        await pilot.press("c", "a", "i", "m", "enter", "backspace", "backspace", "9", "9", "enter")
+        await pilot.pause()
+        said = " ".join(text(app, "#form-message").split())
+        assert said == ("With the new value the rules ask another roll: Damage: auto pistol 4+2 (4:10sd+2) in place "
+                        "of Random hit location on Skarr-Vesh (Table 3-3.4); logged before its action"), said
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Damage: auto pistol 4+2" in text(app, "#prompt")
+        assert "the action and its rolls now read the new value" in " ".join(text(app, "#log").split())

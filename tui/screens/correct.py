@@ -3,8 +3,9 @@
 It becomes a correction event. The engine checks the value as it checks files
 and the live fight (``engine.corrections``); a refusal is shown under the field
 and nothing is recorded. While a roll waits, the line under the field says
-whether the roll will be asked with the new value or keeps the numbers it was
-asked with, and why (``Encounter.waiting_roll_note``). Like every form, the
+whether the roll will be asked with the new value, which roll the rules will
+ask in its place, or why it keeps the numbers it was asked with
+(``Encounter.waiting_roll_note``). Like every form, the
 screen takes its keys itself, in arrival order (``take_key``).
 """
 
@@ -263,7 +264,7 @@ class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
                 return
             try:
                 self.enc.check_correction(self.path, typed)
-                # while a roll waits: whether it will be asked with the new value, or why it keeps its numbers
+                # while a roll waits: what will be asked once it is recorded (``waiting_roll_note``)
                 waiting = self.enc.waiting_roll_note(self.path, typed)
             except FlagbridgeError as exc:
                 self.say(str(exc))

@@ -213,6 +213,22 @@ def test_percentile_kept_back_when_the_rules_refuse_the_action() -> None:
     kept_back(enc, "people.cid.side", "blue", "the rules refuse the action: Cid is on Ann's own side")
 
 
+def test_kept_back_when_the_action_sets_the_value_itself() -> None:
+    """tests/overcharge.py: overcharging raises the Arrow's gun from 2 to 3, and the to-hit waits at Gun +3. The
+    game master corrects the gun to 5, the value he sees after the action; placed before it, the overcharge would
+    make it 6, which is not what he typed. So it joins the action's group: the gun reads 5, the roll keeps +3, and
+    undo takes both back."""
+    from tests.overcharge import arrow_overcharged
+
+    enc = arrow_overcharged()
+    assert mods(enc) == {"Gun": 3}
+    kept_back(enc, "ships.arrow.gun", "5",
+              "the action sets ships.arrow.gun itself: placed before it, it would read 6 after it")
+    assert enc.state["ships"]["arrow"]["gun"] == 5 and mods(enc) == {"Gun": 3}
+    assert [e.kind for e in enc.undo()] == ["action", "correction"]
+    assert enc.state["ships"]["arrow"]["gun"] == 2 and enc.pending is None
+
+
 def test_percentile_a_fight_resumed_with_the_roll_waiting_keeps_it() -> None:
     """A fight carried on from its saved state (``flagbridge resume``) with the roll waiting has no action in its
     log to place the correction before: recorded as before, and the note says why."""

@@ -345,6 +345,15 @@ def _asked_then(was: dict, will: dict) -> str:
     return STAYS
 
 
+def _overlaps(path: Any, p: tuple) -> bool:
+    """Whether a logged correction's path reaches the value at ``p``: the same value, a table holding it, or a
+    value inside it."""
+    if type(path) is not list:
+        return False
+    n = min(len(path), len(p))
+    return tuple(path[:n]) == p[:n]
+
+
 class _NoFit(Exception):
     """The log cannot be played again with a correction placed before the action whose rolls wait; says why."""
 
@@ -923,7 +932,8 @@ class Encounter:
         rolls can be played so; else None and why not ("" when it would change none of them: nothing moves).
 
         The correction must read as typed once the action has played after it: a value the action sets itself
-        (points it spends) means what the game master saw after the action, not before."""
+        (points it spends), or a correction made meanwhile sets, means what the game master saw after the action,
+        not before."""
         k = self._waiting_group()
         if k is None:
             return None, "resumed"
@@ -941,8 +951,10 @@ class Encounter:
             return None, "with the new value the action would ask no more rolls"
         now_reads = get_path(state, p)
         if now_reads != new:
-            return None, (f"the action sets {path_text(p)} itself: placed before it, it would read "
-                          f"{value_text(now_reads)} after it")
+            after = f"placed before it, it would read {value_text(now_reads)} after it"
+            if any(ev.kind == "correction" and _overlaps(ev.data.get("path"), p) for ev in tail):
+                return None, f"a correction made while the roll waited sets {path_text(p)} after the action: {after}"
+            return None, f"the action sets {path_text(p)} itself: {after}"
         return (k, c, events, state, marks), ""
 
     def _played_again(self, k: int, lead: list[Event], group: list[Event], number: int,

@@ -229,6 +229,20 @@ def test_kept_back_when_the_action_sets_the_value_itself() -> None:
     assert enc.state["ships"]["arrow"]["gun"] == 2 and enc.pending is None
 
 
+def test_kept_back_when_a_correction_made_meanwhile_sets_the_value_says_so() -> None:
+    """Aim 95 while the location roll waits would leave no roll (a direct hit): it joins the action's group. Aim 75
+    then, placed before the action, would be set to 95 again by that correction, not by the attack: the note named
+    the action ("the action sets people.ann.aim itself"), which sets no aim."""
+    enc = ann_fight()
+    to_action(enc)
+    ann_fires(enc)
+    p_answer(enc, "Percent to hit", "50")
+    enc.correct("people.ann.aim", "95")
+    kept_back(enc, "people.ann.aim", "75", "a correction made while the roll waited sets people.ann.aim after the "
+                                           "action: placed before it, it would read 95 after it")
+    assert enc.state["people"]["ann"]["aim"] == 75
+
+
 def test_percentile_a_fight_resumed_with_the_roll_waiting_keeps_it() -> None:
     """A fight carried on from its saved state (``flagbridge resume``) with the roll waiting has no action in its
     log to place the correction before: recorded as before, and the note says why."""

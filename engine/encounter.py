@@ -740,7 +740,7 @@ class Encounter:
         if note:
             data["note"] = note
         if self.state["pending"]:  # placed before the action whose rolls wait, when it changes them and may be
-            played, _why = self._placing(p, new, data)
+            played, _why = self._placing(data)
             if played is not None:
                 return self._place(*played)
         # else, mid-action, it joins the action's group: undo takes both back
@@ -911,7 +911,7 @@ class Encounter:
         if not self.state["pending"]:
             return ""
         p, new = self.check_correction(path, value)
-        played, why = self._placing(p, new, {"path": list(p), "value": new, "was": get_path(self.state, p)})
+        played, why = self._placing({"path": list(p), "value": new, "was": get_path(self.state, p)})
         if played is not None:
             return _asked_then(self.state["pending"][0], played[3]["pending"][0])
         if why == "resumed":
@@ -926,10 +926,10 @@ class Encounter:
             k -= 1
         return k if k < len(self.events) and self.events[k].kind == "action" else None
 
-    def _placing(self, p: tuple, new: Any, data: dict) -> tuple[tuple | None, str]:
-        """The log played again with a correction (``data``, of ``p`` to ``new``) placed before the action whose
-        rolls wait, as ``_place`` takes it, when that changes what any roll of the action's group asks and the
-        rolls can be played so; else None and why not ("" when it would change none of them: nothing moves).
+    def _placing(self, data: dict) -> tuple[tuple | None, str]:
+        """The log played again with a correction (``data``: its path, value and what it replaces) placed before
+        the action whose rolls wait, as ``_place`` takes it, when that changes what any roll of the action's group
+        asks and the rolls can be played so; else None and why not ("" when it would change none: nothing moves).
 
         The correction must read as typed once the action has played after it: a value the action sets itself
         (points it spends), or a correction made meanwhile sets, means what the game master saw after the action,
@@ -937,15 +937,16 @@ class Encounter:
         k = self._waiting_group()
         if k is None:
             return None, "resumed"
-        tail = self.events[k:]
+        p, new, tail = tuple(data["path"]), data["value"], self.events[k:]
         c = Event("correction", tail[0].group, now(), {**data, PLACED: len(tail)})
         try:
             state, events, marks = self._played_again(k, [c], tail, c.group + 1)
         except _NoFit as exc:
             return None, str(exc)
-        answered = [ev.data for ev in tail if ev.kind == "roll"]
-        if ([_numbers(d) for d in answered] == [_numbers(ev.data) for ev in events if ev.kind == "roll"]
-                and [_numbers(d) for d in self.state["pending"]] == [_numbers(d) for d in state["pending"]]):
+        # the group's rolls, answered then waiting (each answered one is played again, or _NoFit): one list each
+        was = [ev.data for ev in tail if ev.kind == "roll"] + self.state["pending"]
+        will = [ev.data for ev in events if ev.kind == "roll"] + state["pending"]
+        if [_numbers(d) for d in was] == [_numbers(d) for d in will]:
             return None, ""
         if not state["pending"]:
             return None, "with the new value the action would ask no more rolls"

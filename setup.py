@@ -112,8 +112,10 @@ def extensions() -> list:
     flags = [] if sys.platform == "win32" else ["-O2", "-g0"]
     exts = [Extension(name, [str(source_of(name))], optional=True, extra_compile_args=flags) for name in listed()]
     try:
+        # force: every module translated afresh, never judged up to date by file times (a source put back with
+        # an old time would leave an old translation, recorded under the new source's digest)
         return cythonize(exts, compiler_directives=DIRECTIVES, build_dir="build/cython", quiet=True,
-                         nthreads=os.cpu_count() or 1)
+                         nthreads=os.cpu_count() or 1, force=True)
     except Exception as exc:  # a module Cython cannot read: the whole install goes on pure
         print(f"flagbridge: Cython could not compile the modules ({exc}); every module runs from its source",
               file=sys.stderr)

@@ -86,7 +86,10 @@ def _wound_damage(c: Corrected) -> Played:
     reading of the wound ("Game Masters should use discretion to customize the descriptions", Procedures; where in
     a category the damage falls is "an option the Game Master can use or disregard", Description): it stands when
     the part's points, the wound's type or its part are corrected, until its own points are (``wounds.BY_HAND``);
-    typed as the one its points read, it is no reading of the game master's own (``wounds.percent_typed``)."""
+    typed as the one its points read, it is no reading of the game master's own (``wounds.percent_typed``).
+
+    The log names as read before what the value replaced, not what the state holds of the values after it
+    (``WAS_SAID``)."""
     wound = c.person["wounds"][c.path[3]]
     corrected = c.path[4]
     if corrected == "points":
@@ -94,13 +97,26 @@ def _wound_damage(c: Corrected) -> Played:
     elif corrected == "percent" and c.reading.keeps_percent_by_hand:
         percent_typed(c.person, wound)
     said = reread_wound(c.tables, c.person, wound, percent_given=corrected == "percent",
-                        slight=c.reading.reads_slight_wounds) if is_tissue_wound(c.tables, wound) else []
+                        slight=c.reading.reads_slight_wounds, before=WAS_SAID[corrected](c)) \
+        if is_tissue_wound(c.tables, wound) else []
     if not (c.reading.parts_follow_wounds and corrected == "points"):
         return Played(said)
     part = wound["part"]
     was = c.person["body"][part]["taken"]
     part_follows_wounds(c.person, part)
     return Played(said, ((part, was),), life=part)
+
+
+#: What the log of a wound's corrected value names as the wound's own before (``wounds.reread_wound``'s ``before``;
+#: None: what it holds). A wound given whole hands on its values in the state's order, part, points, percentage,
+#: type, with the later ones it gives already in place: a step names only the value it corrected (``Corrected.was``)
+#: and, as held, those played before it.
+WAS_SAID: dict[str, Callable[[Corrected], dict | None]] = {
+    "part": lambda c: {"part": c.was},
+    "points": lambda c: {"points": c.was},
+    "percent": lambda c: {"percent": c.was},
+    "type": lambda c: None,
+}
 
 
 def _wound_part(c: Corrected) -> Played:
@@ -111,7 +127,7 @@ def _wound_part(c: Corrected) -> Played:
     if c.was == wound["part"]:
         return Played()
     said, moved = wound_moved(c.tables, c.person, wound, c.was, c.options.get("damage") == 1,
-                              c.reading.reads_slight_wounds)
+                              c.reading.reads_slight_wounds, WAS_SAID["part"](c))
     return Played(said, tuple(moved), life=wound["part"])
 
 

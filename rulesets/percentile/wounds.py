@@ -204,30 +204,40 @@ def percent_typed(person: dict, wound: dict) -> None:
 
 
 def reread_wound(tables: Tables, person: dict, wound: dict, percent_given: bool = False,
-                 points_were: int | None = None, slight: bool = True) -> list[str]:
+                 points_were: int | None = None, slight: bool = True, before: dict | None = None) -> list[str]:
     """A wound whose damage was corrected says what its damage does now: its percentage follows its points (unless
     ``percent_given``: the percentage itself was corrected, or one typed by hand stands, ``BY_HAND``, while the points
     are the ones it was typed for: ``points_were``, what they were, gives way to them), and its text and organ results
     are read again by ``wound_reading`` (``slight``: see ``type_lines``). The log's lines for what changed (none when
-    nothing did)."""
+    nothing did): what it reads now, marked when typed by hand, and what it read before (``before``: its ``part``,
+    ``points`` and ``percent`` as far as they are known to be its own; by default ``points_were`` and the percentage
+    it holds)."""
     if points_were not in (None, wound["points"]):
         wound.pop(BY_HAND, None)
     percent_given = percent_given or bool(wound.get(BY_HAND))
     part = person["body"][wound["part"]]
     was = (wound["percent"], wound["text"], wound.get("organs"))
+    if before is None:
+        before = {"points": points_were, "percent": was[0]}
     reading = wound_reading(tables, person, wound["part"], wound["points"], wound["type"].split("+"),
                             wound["percent"] if percent_given else None, "organs" in wound, slight)
     wound["percent"], wound["text"] = reading.percent, reading.text
     if "organs" in wound:
         wound["organs"] = reading.organs
-    if points_were in (None, wound["points"]) and (wound["percent"], wound["text"], wound.get("organs")) == was:
+    now = {"part": wound["part"], "points": wound["points"], "percent": reading.percent}
+    if points_were in (None, now["points"]) and all(before.get(k) in (None, v) for k, v in now.items()) and \
+            (wound["percent"], wound["text"], wound.get("organs")) == was:
         return []
-    points = wound["points"]
-    moved = [f"{points_were} -> {points} points" if points_were not in (None, points) else
+    points = now["points"]
+    moved = [f"{before['points']} -> {points} points" if before.get("points") not in (None, points) else
              f"{points} point{'s' if points != 1 else ''}"]
-    moved.append(f"{was[0]}% -> {reading.percent}%" if was[0] != reading.percent else f"{reading.percent}%")
-    said = [f"{possessive(person['name'])} {wound['part'].replace('_', ' ')} wound: {', '.join(moved)} of "
-            f"{part['points']}: {reading.text or _undescribed(wound)}"]
+    moved.append(f"{before['percent']}% -> {reading.percent}%" if before.get("percent") not in (None, reading.percent)
+                 else f"{reading.percent}%")
+    whose = f"{possessive(person['name'])} {wound['part'].replace('_', ' ')} wound"
+    if before.get("part") not in (None, wound["part"]):
+        whose += f", moved from the {str(before['part']).replace('_', ' ')}"
+    by_hand = " (typed by hand)" if wound.get(BY_HAND) else ""
+    said = [f"{whose}: {', '.join(moved)} of {part['points']}{by_hand}: {reading.text or _undescribed(wound)}"]
     # every description the reading reaches, with its band, as the hit's own log gave them (``apply_damage``): the
     # headline names the first only, and "All of these descriptions would relate the sum total" of the wound
     said += list(reading.lines)
@@ -303,26 +313,28 @@ def part_points_corrected(tables: Tables, person: dict, part_id: str, table_shar
     return said
 
 
-def wound_on_part(tables: Tables, person: dict, wound: dict, table_shares: bool, slight: bool = True) -> list[str]:
+def wound_on_part(tables: Tables, person: dict, wound: dict, table_shares: bool, slight: bool = True,
+                  before: dict | None = None) -> list[str]:
     """A tissue wound read again on a part of other total points than before (the part's points corrected, or the
     wound moved to another part): under procedure 1 (``table_shares``) it keeps its table's DAMAGE PERCENTAGE and its
     points are that share of the part (``share_points``), under procedures 2 and 3 its points stand and its percentage
-    is read again from them; a wound of no stated type came from points. The log's lines (``reread_wound``)."""
+    is read again from them; a wound of no stated type came from points. The log's lines (``reread_wound``, with
+    ``before``)."""
     was = wound["points"]
     share = table_shares and wound["type"] != UNTYPED
     if share:
         wound["points"] = share_points(wound["percent"], person["body"][wound["part"]]["points"])
-    return reread_wound(tables, person, wound, percent_given=share, points_were=was, slight=slight)
+    return reread_wound(tables, person, wound, percent_given=share, points_were=was, slight=slight, before=before)
 
 
 def wound_moved(tables: Tables, person: dict, wound: dict, was_part: str, table_shares: bool,
-                slight: bool = True) -> tuple[list[str], list[tuple[str, int]]]:
+                slight: bool = True, before: dict | None = None) -> tuple[list[str], list[tuple[str, int]]]:
     """A wound corrected to another body part takes its damage there: it is read again on its new part
     (``wound_on_part``), and each of the two parts has taken its wounds' points (``part_follows_wounds``: the old
     one gives up the wound's, the new one takes them; an old part the body lacks, as a resumed state may hold, gives
     nothing). The log's lines, and each part with what it had taken."""
     moved = [(p, person["body"][p]["taken"]) for p in (was_part, wound["part"]) if p in person["body"]]
-    said = wound_on_part(tables, person, wound, table_shares, slight) if is_tissue_wound(tables, wound) else []
+    said = wound_on_part(tables, person, wound, table_shares, slight, before) if is_tissue_wound(tables, wound) else []
     for part_id, _taken in moved:
         part_follows_wounds(person, part_id)
     return said, moved

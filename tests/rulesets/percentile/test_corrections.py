@@ -325,13 +325,14 @@ def test_a_wound_s_own_damage_corrected_is_described_again_with_its_organs() -> 
     wound = cid["wounds"][0]
     organs = [f"{s} {m}%: {t}" for s, m, t in organ_damage(load_tables(), cid, "chest", 6)]
     assert (wound["percent"], wound["text"], wound["organs"]) == (20, first_description("projectile", 20), organs)
-    assert any(n.startswith("Cid's chest wound: 6 points, 60% -> 20% of 30: ") for n in ev.notes)
+    assert any(n.startswith("Cid's chest wound: 18 -> 6 points, 20% of 30: ") for n in ev.notes)
     assert any(n.startswith("  organs, ") for n in ev.notes)
     ev = enc.correct("people.cid.wounds[0].percent", "95")
     wound = enc.state["people"]["cid"]["wounds"][0]
     assert (wound["points"], wound["text"]) == (6, first_description("projectile", 95))
     assert wound["organs"] == [f"{s} {m}%: {t}" for s, m, t in organ_damage(load_tables(), cid, "chest", 6, 95)]
-    assert f"Cid's chest wound: 6 points, 95% of 30: {first_description('projectile', 95)}" in ev.notes
+    now = first_description("projectile", 95)
+    assert f"Cid's chest wound: 6 points, 20% -> 95% of 30 (typed by hand): {now}" in ev.notes
     refused_correction(enc, "people.cid.wounds[0].points", "-1", r"wounds\[0\]\.points must be from 0 to")
 
 
@@ -588,7 +589,7 @@ def test_a_percentage_typed_as_0_for_a_wound_with_points_reads_the_lowest_band()
     _band, words = lowest_band("projectile")
     assert enc.state["people"]["cid"]["wounds"][0]["text"] == words
     assert ("Wound", f"chest 18 projectile (0%): {words}") in body_rows(enc)
-    assert ev.notes == [f"Cid's chest wound: 18 points, 0% of 30: {words}", f"  1-5: {words}"]
+    assert ev.notes == [f"Cid's chest wound: 18 points, 60% -> 0% of 30 (typed by hand): {words}", f"  1-5: {words}"]
 
 
 def test_a_save_written_before_slight_wounds_read_the_lowest_band_still_loads(tmp_path, monkeypatch) -> None:
@@ -676,7 +677,7 @@ def test_a_wound_moved_to_another_part_takes_its_points_there_with_what_follows(
     assert (cid["body"]["chest"]["taken"], cid["body"]["left_arm"]["taken"]) == (0, 18)
     wound = cid["wounds"][0]
     assert (wound["part"], wound["points"], wound["percent"], wound["text"]) == ("left_arm", 18, 120, now)
-    assert ev.notes[0] == f"Cid's left arm wound: 18 points, 60% -> 120% of 15: {now}"
+    assert ev.notes[0] == f"Cid's left arm wound, moved from the chest: 18 points, 120% of 15: {now}"
     assert ev.notes[-2:] == ["Cid's chest: 18 -> 0 of 30 points taken, now unhurt",
                              "Cid's left arm: 0 -> 18 of 15 points taken, now no function"]
     assert ("chest", "0/30 unhurt") in body_rows(enc)
@@ -705,7 +706,7 @@ def test_procedure_1_a_wound_moved_keeps_the_table_s_percentage_of_the_part_it_i
     kept = first_description("projectile", 50)
     assert (cid["wounds"][0]["points"], cid["wounds"][0]["percent"], cid["wounds"][0]["text"]) == (8, 50, kept)
     assert (cid["body"]["chest"]["taken"], cid["body"]["left_arm"]["taken"]) == (0, 8)
-    assert ev.notes[0] == f"Cid's left arm wound: 15 -> 8 points, 50% of 15: {kept}"
+    assert ev.notes[0] == f"Cid's left arm wound, moved from the chest: 8 points, 50% of 15: {kept}"
 
 
 def test_a_save_written_before_wounds_moved_their_points_still_loads(tmp_path, monkeypatch) -> None:

@@ -149,6 +149,56 @@ def test_a_wound_given_whole_keeps_the_percentage_typed_in_it(tmp_path: Path) ->
     assert enc.state == singles.state
 
 
+def test_a_wound_given_whole_says_what_it_read_before_and_what_it_reads_now(tmp_path: Path) -> None:
+    """Cid's chest wound, 18 points of 30 read at 60% ("points taken / total points * 100", Description), given whole
+    as 6 points at 40%. The log read "6 points, 40% -> 20%": the 40% the game master typed, named as what the wound
+    held. It held 60%. The points' line names the points moved and what they read (20%); the percentage's names the
+    60% it replaced and the 40% now standing, typed by hand (``wounds.BY_HAND``); no line names 40% as held."""
+    from tests.rulesets.percentile.test_corrections import first_description, shot_in_the
+
+    enc = shot_in_the("chest")
+    event, _loaded = corrected_and_reloaded(enc, "people.cid.wounds[0]",
+                                            dict(cid(enc)["wounds"][0], points=6, percent=40), tmp_path)
+    heads = [n for n in event.notes if not n.startswith("  ")]
+    assert heads == [f"Cid's chest wound: 18 -> 6 points, 20% of 30: {first_description('projectile', 20)}",
+                     "Cid's chest: 18 -> 6 of 30 points taken, now function 24/27",
+                     f"Cid's chest wound: 6 points, 60% -> 40% of 30 (typed by hand): "
+                     f"{first_description('projectile', 40)}"]
+    assert not any("40% ->" in n for n in event.notes)
+
+
+def test_a_wound_given_whole_on_another_part_names_no_typed_percentage_as_held(tmp_path: Path) -> None:
+    """The same wound given whole on the abdomen (25 points) at 40%: its part, played first, read the 18 points there
+    (72%) and the log said "18 points, 40% -> 72%", the typed 40% again named as held. The part's line names the part
+    it moved from and what it reads there; the percentage's, the 60% it replaced."""
+    from tests.rulesets.percentile.test_corrections import first_description, shot_in_the
+
+    enc = shot_in_the("chest")
+    event, _loaded = corrected_and_reloaded(enc, "people.cid.wounds[0]",
+                                            dict(cid(enc)["wounds"][0], part="abdomen", percent=40), tmp_path)
+    heads = [n for n in event.notes if not n.startswith("  ")]
+    assert heads == [f"Cid's abdomen wound, moved from the chest: 18 points, 72% of 25: "
+                     f"{first_description('projectile', 72)}",
+                     "Cid's chest: 18 -> 0 of 30 points taken, now unhurt",
+                     "Cid's abdomen: 0 -> 18 of 25 points taken, now function 7/22",
+                     f"Cid's abdomen wound: 18 points, 60% -> 40% of 25 (typed by hand): "
+                     f"{first_description('projectile', 40)}"]
+    assert not any("40% ->" in n for n in event.notes)
+
+
+def test_a_percentage_typed_alone_says_the_one_it_replaced() -> None:
+    """The wound's percentage typed alone: the log named only the new one ("6 points, 95% of 30"), as the state held
+    it before the wound was read again. It names the one it replaced, and that the new one is typed by hand."""
+    from tests.rulesets.percentile.test_corrections import first_description, shot_in_the
+
+    enc = shot_in_the("chest")
+    ev = enc.correct("people.cid.wounds[0].percent", "95")
+    assert ev.notes[0] == f"Cid's chest wound: 18 points, 60% -> 95% of 30 (typed by hand): " \
+                          f"{first_description('projectile', 95)}"
+    ev = enc.correct("people.cid.wounds[0].percent", "60")  # what its points read: no longer by hand
+    assert ev.notes[0] == f"Cid's chest wound: 18 points, 95% -> 60% of 30: {first_description('projectile', 60)}"
+
+
 def test_a_wound_given_whole_with_the_percentage_its_points_read_follows_them(tmp_path: Path) -> None:
     """Cid's chest wound given whole as 6 points at 20%, the percentage its points read (6 / 30 * 100): no percentage of
     the game master's own, so no mark, and with the chest corrected to 60 points it follows the points (10%)."""

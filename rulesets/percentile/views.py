@@ -7,10 +7,10 @@ and every body part with its damage points and state ("Body").
 
 from __future__ import annotations
 
-from .people import body_points, damage_percentage, part_state, structure_points
+from .people import body_points, part_state, structure_points
 from .tables import Tables
 from .turn import acting_side, ap_left, seconds
-from .wounds import has_damage, is_tissue_wound, type_lines
+from .wounds import has_damage, is_tissue_wound, part_percent, type_lines
 
 LEGEND = ("bar: damage points left over the whole body · AP left this sub-turn / the turn's · "
           "DEAD, NO MOVE (borrowed the whole turn), ASLEEP")
@@ -73,9 +73,10 @@ def unit_panels(state: dict, kind, uid: str, tables: Tables) -> dict[str, list[t
         kind = next((w["type"] for w in reversed(p["wounds"]) if w["part"] == part and w["points"]), "")
         said = []
         for one in kind.split("+"):  # an attack of several damage types is described on each type's table
-            # the part's state read at its whole damage percentage (one of no stated type: what it leaves)
-            words = type_lines(tables, one, damage_percentage(b["taken"], b["points"]), race["exoskeleton"],
-                               b["taken"], b["points"])
+            # the part's state read at its whole damage percentage, a wound's typed by hand as typed (one of no
+            # stated type: what it leaves)
+            words = type_lines(tables, one, part_percent(tables, p, part), race["exoskeleton"], b["taken"],
+                               b["points"])
             said += [words[0].partition(": ")[2]] if words else []
         text += f": {'; '.join(said)}" if said else ""
         body.append((part.replace("_", " "), text))

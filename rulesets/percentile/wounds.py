@@ -203,6 +203,17 @@ def percent_typed(person: dict, wound: dict) -> None:
         wound.pop(BY_HAND, None)
 
 
+def part_percent(tables: Tables, person: dict, part_id: str) -> int:
+    """A body part's DAMAGE PERCENTAGE ("points taken / total points * 100", Description), with each of its wounds
+    whose percentage the game master typed by hand (``BY_HAND``) read at that percentage in place of its points'
+    share, as the wound itself is: the part and its wounds say the same of it ("all of the points of damage that a
+    character has taken, describes that character's function", Tissue Damage)."""
+    part = person["body"][part_id]
+    typed = [w for w in person["wounds"] if w.get("part") == part_id and w.get(BY_HAND) and is_tissue_wound(tables, w)]
+    points = max(0, part["taken"] - sum(w["points"] for w in typed))
+    return half_up(points * 100 + sum(w["percent"] for w in typed) * part["points"], part["points"])
+
+
 def reread_wound(tables: Tables, person: dict, wound: dict, percent_given: bool = False,
                  points_were: int | None = None, slight: bool = True, before: dict | None = None) -> list[str]:
     """A wound whose damage was corrected says what its damage does now: its percentage follows its points (unless

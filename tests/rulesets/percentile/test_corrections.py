@@ -779,6 +779,31 @@ def test_a_percentage_typed_as_the_one_its_points_read_follows_them() -> None:
     assert (wound()["percent"], wound()["text"]) == (30, first_description("projectile", 30))
 
 
+def test_a_part_s_row_reads_a_wound_at_the_percentage_typed_by_hand() -> None:
+    """The Body panel's row for a part read its damage at its points' share (18 / 30 * 100 = 60%), while the wound
+    below it read the 40% the game master typed by hand, which the rules keep as the game master's reading
+    ("Game Masters should use discretion to customize the descriptions", Procedures): "chest ... the part hangs slack"
+    over "Wound chest 18 projectile (40%): the bullet cuts deep into the muscle". The row reads that wound at its
+    40%; another wound on the part adds its points' share (10 of 30 more: 40% + 33% = 73%)."""
+    enc = shot_in_the("chest")
+    enc.correct("people.cid.wounds[0].percent", "40")
+    typed = first_description("projectile", 40)
+    assert ("chest", f"18/30 function 12/27 (structure 3): {typed}") in body_rows(enc)
+    assert ("Wound", f"chest 18 projectile (40%): {typed}") in body_rows(enc)
+    enc.correct("people.cid.body.chest.taken", "28")  # 10 more: the latest wound takes them, its 40% gives way
+    assert ("chest", f"28/30 function 2/27 (structure 3): {first_description('projectile', 93)}") in body_rows(enc)
+
+
+def test_a_part_s_row_reads_a_wound_typed_by_hand_beside_another() -> None:
+    """Two pistol wounds in Cid's chest (18 points each, 36 of 30): the first typed by hand at 10%, the second read
+    from its points (60%). The chest's row reads the two together, 10% + 60% = 70%, where its points alone read 120%."""
+    enc = shot_in_the("chest", times=2)
+    enc.correct("people.cid.wounds[0].percent", "10")
+    row = dict(body_rows(enc))["chest"]
+    assert row.endswith(f": {first_description('projectile', 70)}")
+    assert first_description("projectile", 70) != first_description("projectile", 120)
+
+
 def test_a_save_written_before_typed_percentages_stood_still_loads(tmp_path, monkeypatch) -> None:
     """A save of the version before, whose [state] has the typed 40% read again as 30% when the chest was corrected to
     60 points, is that version's result, not a hand edit: it loads unchanged and plays on with the 40% standing."""

@@ -154,7 +154,7 @@ def test_a_wound_given_whole_says_what_it_read_before_and_what_it_reads_now(tmp_
     as 6 points at 40%. The log read "6 points, 40% -> 20%": the 40% the game master typed, named as what the wound
     held. It held 60%. The points' line names the points moved and what they read (20%); the percentage's names the
     60% it replaced and the 40% now standing, typed by hand (``wounds.BY_HAND``); no line names 40% as held."""
-    from tests.rulesets.percentile.test_corrections import first_description, shot_in_the
+    from tests.rulesets.percentile.test_corrections import body_rows, first_description, shot_in_the
 
     enc = shot_in_the("chest")
     event, _loaded = corrected_and_reloaded(enc, "people.cid.wounds[0]",
@@ -165,6 +165,9 @@ def test_a_wound_given_whole_says_what_it_read_before_and_what_it_reads_now(tmp_
                      f"Cid's chest wound: 6 points, 60% -> 40% of 30 (typed by hand): "
                      f"{first_description('projectile', 40)}"]
     assert not any("40% ->" in n for n in event.notes)
+    rows = body_rows(enc)  # the chest's row and the wound read the same 40%
+    assert ("chest", f"6/30 function 24/27 (structure 3): {first_description('projectile', 40)}") in rows
+    assert ("Wound", f"chest 6 projectile (40%): {first_description('projectile', 40)}") in rows
 
 
 def test_a_wound_given_whole_on_another_part_names_no_typed_percentage_as_held(tmp_path: Path) -> None:

@@ -123,3 +123,36 @@ def test_an_action_line_names_each_choice_as_its_form_offered_it(ruleset_id: str
     for seed in range(4):
         play(enc, random.Random(seed), 300, undo_rate=0.02)
     assert worded, "no choice needed its words: the test saw nothing"
+
+
+@pytest.mark.parametrize("ruleset_id", SHIPPED)
+def test_an_action_line_names_each_argument_as_its_form_asked_it(ruleset_id: str, tmp_path: Path,
+                                                                monkeypatch) -> None:
+    """Found by a game master: a gothic launch read "kinds=Boarding torpedoes", the parameter's id where the form
+    asked "Load". In every line the engine makes (a ruleset may word an action its own way, as percentile's
+    attack does), each argument given reads by its form's question or the phrase its parameter declares for the
+    log (``engine.actions.said``), and no argument reads as ``id=value``."""
+    from engine.actions import said
+    from engine.ruleset import Ruleset
+
+    enc = fight(ruleset_id, tmp_path).encounter
+    rs = enc.ruleset
+    act, phrased = enc.act, set()
+
+    def checked_act(name: str, **args):
+        ev = act(name, **args)
+        line = enc.describe(ev)
+        given = [p for p in rs.catalogue.get(name).params if args.get(p.name, "") not in ("", None)]
+        assert not any(f"{p.name}=" in line for p in given), line
+        plain = {**ev.data["args"], **(ev.words or {})}
+        if rs.describe_action(name, plain) == Ruleset.describe_action(rs, name, plain):  # the engine's line
+            for p in given:
+                phrase = said(p).split("{}")
+                assert all(part.strip() in line for part in phrase), f"{name}.{p.name}: {phrase} not in {line!r}"
+                phrased.add(f"{name}.{p.name}")
+        return ev
+
+    monkeypatch.setattr(enc, "act", checked_act)
+    for seed in range(2):
+        play(enc, random.Random(seed), 300, undo_rate=0.02)
+    assert phrased, "no action with arguments was taken: the test saw nothing"

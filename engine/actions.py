@@ -70,6 +70,10 @@ class Param(Frozen):
     what the choice adds about the moment (odds, counts, distances). It is asked
     with the state the action was taken in, so a line reads the same however long
     after; a value with no ``words`` reads as it is (a unit by its name).
+
+    ``said`` is how the log names the argument when the form's question reads
+    badly on a log line (too long, or a note on how to answer it): a short phrase,
+    with "{}" where the value goes ("distance {} cm"); empty, the label serves.
     """
 
     name: str
@@ -87,6 +91,7 @@ class Param(Frozen):
     #: For ``multi``: the values ticked when the form asks (the programs already loaded, say).
     initial: Options | None = None
     words: Words | None = None
+    said: str = ""
 
     __uncompared__ = ("options", "initial", "words")  # functions: two params are the same whatever they offer
 
@@ -262,6 +267,33 @@ def _named_continuations(package: str) -> Iterable[tuple[str, int, str, str]]:
 
 
 # --- checking arguments by kind ---------------------------------------------------------
+
+def said(p: Param) -> str:
+    """How a log line names an argument: the phrase its parameter declares, else its label with a lower-case first
+    letter, unless the label opens with an abbreviation ("WEP MOD of the dose")."""
+    if p.said:
+        return p.said
+    label = p.label or p.name
+    return label if label[1:2].isupper() else label[:1].lower() + label[1:]
+
+
+def value_words(value: Any) -> str:
+    """A logged value as a reader says it: a list as "T1, T2 and T3" (an empty one "none")."""
+    if not isinstance(value, (list, tuple)):
+        return str(value)
+    items = [str(v) for v in value]
+    if len(items) < 2:
+        return items[0] if items else "none"
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def argument_words(p: Param | None, name: str, value: Any) -> str:
+    """One argument of a log line in words ("load Boarding torpedoes", "distance 5 cm"); one that no parameter
+    declares (a hand-edited log) by its id, as written."""
+    phrase = said(p) if p is not None else name
+    text = value_words(value)
+    return phrase.replace("{}", text) if "{}" in phrase else f"{phrase} {text}"
+
 
 def _words(p: Param) -> str:
     return p.label.lower() if p.label else p.name

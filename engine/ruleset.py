@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
-from .actions import SHIP, Action, Asker, Catalogue, Choice, Offer, Param, UnitKind, check_value, checked_args
+from .actions import (SHIP, Action, Asker, Catalogue, Choice, Offer, Param, UnitKind, argument_words, check_value,
+                      checked_args)
 from .errors import BadTable, IllegalAction, UnknownRuleset
 from .rolls import Modifier, RollRequest, RollResult, Target
 from .schema import Field
@@ -505,10 +506,17 @@ class Ruleset(ABC):
         return out or None
 
     def describe_action(self, name: str, args: dict) -> str:
-        """A log line for an action: its name, then each argument given (in its words, ``action_words``)."""
-        shown = " ".join(f"{k}={'+'.join(map(str, v)) if isinstance(v, list) else v}"
-                         for k, v in args.items() if v != "")
-        return f"{name.replace('_', ' ')} {shown}".strip()
+        """A log line for an action: its name, then each argument given, in the order its form asks them, named as
+        the form asked it (``engine.actions.argument_words``), its value in its words (``action_words``):
+        "launch: ship or defence Hammer · load Boarding torpedoes · ...". The engine says every ruleset's
+        arguments so, from their parameters' data; a ruleset words its own actions by overriding this."""
+        action = self.catalogue.actions.get(name)
+        params = {p.name: p for p in action.params} if action is not None else {}
+        order = [k for k in params if k in args] + [k for k in args if k not in params]
+        shown = " · ".join(argument_words(params.get(k), k, args[k]) for k in order
+                           if args[k] != "" and args[k] is not None)
+        head = name.replace("_", " ")
+        return f"{head}: {shown}" if shown else head
 
     def header(self, state: dict) -> str:
         """A short line for the console header: turn, step, range."""

@@ -59,7 +59,7 @@ ACTIONS = (
                    Param("programs", "Programs", "multi", options=choices.programs, optional=True, default=(),
                          initial=choices.loaded_programs))),
     Action("withdraw", "Withdraw a ship", turn.withdraw, key="x", may=turn.may_withdraw, params=(
-        SHIP, Param("reason", "Why", "choice", choices=turn.OUT_REASONS))),
+        SHIP, Param("reason", "Why", "choice", choices=turn.OUT_REASONS, said="{}"))),
     Action("next", "Next step", phases.go_on, key="n", may=phases.may_go_on),
 )
 

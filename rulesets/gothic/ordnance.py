@@ -131,12 +131,13 @@ def launch(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> None:
 
 
 CATALOGUE.add(Action("launch", "Launch torpedoes", launch, key="l", may=may_launch, params=(
-    Param("vessel", "Launching ship or defence", "choice", options=_launchers),
+    Param("vessel", "Launching ship or defence", "choice", options=_launchers, said="ship or defence"),
     # a list, as saves since the first keep it: the question asks for the load, and a mix is refused with why
     Param("kinds", "Load", "multi", options=_kinds, words=_kind_words),
     Param("strength", "Salvo strength", "int", options=_strengths, minimum=1, maximum=30),
     TARGET_PARAM,
-    Param("distance", "Distance from the salvo to its target (cm)", "int", minimum=1, maximum=MAX_CM),
+    Param("distance", "Distance from the salvo to its target (cm)", "int", minimum=1, maximum=MAX_CM,
+          said="distance {} cm"),
 )))
 
 
@@ -231,12 +232,12 @@ MOVING_PARAMS = (
     Param("salvo", "Salvo", "choice", options=_salvos, words=_salvo_words),
     # optional: only a boarding torpedo turns, so Enter (straight on) is the usual answer, and an ordinary salvo's
     Param("turn", "Turn first (degrees; Enter or 0 = straight, only boarding torpedoes turn)", "int", minimum=0,
-          maximum=180, optional=True, default=0),
+          maximum=180, optional=True, default=0, said="turn first {}°"),
 )
 CATALOGUE.add(Action("move_salvo", "Move salvo", move, key="m", may=may_move, params=(
     *MOVING_PARAMS,
     Param("distance", "Distance to its target after the move (cm, 0 = base contact)", "int",
-          minimum=0, maximum=MAX_CM),
+          minimum=0, maximum=MAX_CM, said="distance after the move {} cm"),
 )))
 
 
@@ -309,7 +310,7 @@ def meet_stand(state: dict, args: dict, tables: Tables, ctx: RuleContext) -> Non
 CATALOGUE.add(Action("meet_stand", "Salvo meets a stand", meet_stand, key="b", may=may_meet, params=(
     *MOVING_PARAMS,
     Param("stand", "Stand it comes into base contact with on its way (an enemy's)", "choice",
-          options=vessel_choices),
+          options=vessel_choices, said="meets {}"),
 )))
 
 
@@ -351,7 +352,8 @@ def salvo_distance(state: dict, args: dict, tables: Tables, ctx: RuleContext) ->
 
 CATALOGUE.add(Action("salvo_distance", "Salvo distance", salvo_distance, key="a", may=may_salvo_distance, params=(
     Param("salvo", "Salvo", "choice", options=_in_flight, words=_salvo_words),
-    Param("distance", "Distance to its target now (cm, 0 = base contact)", "int", minimum=0, maximum=MAX_CM),
+    Param("distance", "Distance to its target now (cm, 0 = base contact)", "int", minimum=0, maximum=MAX_CM,
+          said="distance now {} cm"),
 )))
 
 

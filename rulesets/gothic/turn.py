@@ -221,9 +221,11 @@ for _action in (
         Param("vessel", "Ship", "choice", options=_ships),
         Param("order", "Order", "choice", options=_orders, words=_order_words))),
     Action("set_distance", "Distance", set_distance, key="d", may=may_distance, params=(
-        VESSEL_PARAM, TARGET_PARAM, Param("cm", "Distance (cm)", "int", minimum=0, maximum=MAX_CM))),
+        VESSEL_PARAM, TARGET_PARAM, Param("cm", "Distance (cm)", "int", minimum=0, maximum=MAX_CM,
+                                              said="distance {} cm"))),
     Action("shields", "Shields up", set_shields, key="s", may=may_shields, params=(
-        VESSEL_PARAM, Param("up", "Shields up now (0 = down)", "int", options=_shield_counts, minimum=0))),
+        VESSEL_PARAM, Param("up", "Shields up now (0 = down)", "int", options=_shield_counts, minimum=0,
+                            said="shields up {}"))),
     Action("record_hits", "Record hits", record_hits, key="h", may=may_hits, params=(
         VESSEL_PARAM, Param("hits", "Hits lost", "int", options=_hit_counts, minimum=1))),
     Action("next", "Next phase", next_phase, key="n", may=may_next),

@@ -54,7 +54,8 @@ def _pool_words(state: dict, args: dict, tables, pool: str) -> str:
 #: Asked last by every action that rolls for a ship: points (typed, 0 by default), then the pool paying them.
 TACTICS_PARAMS = (
     Param("tactics", "Tactics points", "int", minimum=0, optional=True, default=0),
-    Param("pool", "Tactics pool", "choice", options=_pool_choices, optional=True, default="ship", words=_pool_words),
+    Param("pool", "Tactics pool", "choice", options=_pool_choices, optional=True, default="ship", words=_pool_words,
+          said="from the {}"),
 )
 
 

@@ -92,7 +92,7 @@ def checklist(state: dict) -> list[StepView]:
 for _action in (
     Action("set_range", "Set range", set_range, key="r", params=(
         SHIP_PARAM, TARGET_PARAM,
-        Param("squares", "Range in squares", "int", minimum=0, maximum=MAX_SQUARES))),
+        Param("squares", "Range in squares", "int", minimum=0, maximum=MAX_SQUARES, said="range {} squares"))),
     Action("set_sight", "Line of sight", set_sight, key="b", params=(
         SHIP_PARAM, TARGET_PARAM, Param("sight", "Line of sight", "choice", choices=("blocked", "clear")))),
     Action("next", "Next step", next_step, key="n"),

@@ -180,6 +180,7 @@ def add_actions() -> None:
     CATALOGUE.add(Action("alertness_rise", "Alertness jumps after an attack (by how much)", rise, key="k",
                          may=may_rise, params=(
                              Param("who", "Attacked last round", "choice", options=_owed_choices, words=_who_words),
-                             Param("by", "Rise by (points of Alertness)", "int", minimum=1, maximum=TOP))))
+                             Param("by", "Rise by (points of Alertness)", "int", minimum=1, maximum=TOP,
+                                   said="rise by {}"))))
     CATALOGUE.add(Action("asleep", "Put a person to sleep, or wake them", sleep, key="z", may=may_sleep,
                          params=(Param("person", "Person", "unit", unit="person"),)))

@@ -494,12 +494,12 @@ CATALOGUE.add(Action("attack", "Attack", attack, key="a", may=may_attack, params
     Param("person", "Attacker", "unit", unit="person"),
     Param("weapon", "Weapon", "choice", options=_weapons, words=_weapon_words),
     Param("target", "Target", "unit", unit="person", enemy_of="person"),
-    Param("range", "Range in metres", "int", minimum=0, maximum=3000),
+    Param("range", "Range in metres", "int", minimum=0, maximum=3000, said="range {} m"),
     Param("aim", "Aimed at", "choice", options=_parts, words=_part_words),
     Param("with_target", "Standing with the target (caught by the blast too)", "multi", options=_bystanders,
-          optional=True, default=()),
+          optional=True, default=(), said="standing with the target"),
     Param("adversity", "Adversity modifiers (Tables 3-7.x)", "multi", options=_adversity, optional=True,
-          default=(), words=_adversity_words),
+          default=(), words=_adversity_words, said="adversity"),
 )))
 
 

@@ -696,15 +696,16 @@ for _action in (
         Param("times", "How many times", "int", minimum=1, maximum=100, optional=True, default=1))),
     Action("borrow", "Borrow points from the next turn (3:1)", borrow, key="b", may=may_borrow, params=(
         PERSON_PARAM, Param("points", "Points of next turn (each 3 buy 1 now)", "int", minimum=1,
-                            maximum=3000))),
+                            maximum=3000, said="{} points of next turn"))),
     Action("join", "A side joins the fight", join, key="j", may=may_join, params=(
         Param("side", "Side", "choice", options=_waiting_sides, words=_side_words),)),
     Action("lost_contact", "The sides lose sight of each other", lost_contact, key="o", may=may_lost_contact),
     Action("alertness", "Set a person's Alertness Percentage", set_alertness, key="r", may=may_alertness, params=(
-        PERSON_PARAM, Param("value", "Alertness Percentage", "int", minimum=0, maximum=100))),
+        PERSON_PARAM, Param("value", "Alertness Percentage", "int", minimum=0, maximum=100,
+                            said="alertness {}%"))),
     Action("side_alertness", "Set a side's Alertness Percentage", set_side_alertness, key="w", may=may_alertness,
            params=(Param("side", "Side", "side"), Param("value", "Alertness Percentage", "int", minimum=0,
-                                                                 maximum=100))),
+                                                                 maximum=100, said="alertness {}%"))),
 ):
     CATALOGUE.add(_action)
 alertness.add_actions()

@@ -207,11 +207,11 @@ def test_an_action_line_names_a_renamed_unit_by_its_new_name(enc: Encounter) -> 
     (tests/engine/test_log_names.py)."""
     to_fire_step(enc)
     scan = next(ev for ev in enc.events if ev.kind == "action" and ev.data["name"] == "scan")
-    assert enc.describe(scan).endswith("target=Brute")
+    assert enc.describe(scan).endswith("target Brute")
     enc.correct("ships.brute.name", "Brute II", note="typo")
     fire = enc.act("fire", ship="arrow", target="brute")
-    assert enc.describe(fire).endswith("target=Brute II")
-    assert enc.describe(scan).endswith("target=Brute")
+    assert enc.describe(fire).endswith("target Brute II")
+    assert enc.describe(scan).endswith("target Brute")
 
 
 @pytest.mark.parametrize("path,value,message", [

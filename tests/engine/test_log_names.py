@@ -17,11 +17,11 @@ from engine.recap import entries
 from engine.saves import SaveFile, create
 from tests.demos import classic_hg_at_offensive_fire
 
-FIRE = "fire ship=Swift Dolan turrets=T3 target=Red Lantern"
+FIRE = "fire: ship Swift Dolan · turrets T3 · target Red Lantern"
 BEFORE = "correction: ships.red-lantern.fuel 95 -> 90"  # "(Red Lantern)" would say what the id does
 RENAME = "correction: ships.red-lantern.name (Blood Lantern) 'Red Lantern' -> 'Blood Lantern'"
 AFTER = "correction: ships.red-lantern.fuel (Blood Lantern) 90 -> 80"
-WITHDRAW = "withdraw ship=Blood Lantern reason=fled"
+WITHDRAW = "withdraw: ship Blood Lantern · fled"
 
 
 def renamed_mid_fight(folder: Path) -> Path:
@@ -116,5 +116,5 @@ def test_a_rename_while_the_actions_rolls_wait_and_one_given_whole(tmp_path: Pat
     assert group[:2] == [FIRE, RENAME] and "at Red Lantern" in group[2]
     assert enc.describe(whole).startswith("correction: ships.red-lantern (Crimson Lantern) side = corsairs, "
                                           "name = Blood Lantern,")
-    assert lines_of(enc)[-1][0] == "withdraw ship=Crimson Lantern reason=fled"
+    assert lines_of(enc)[-1][0] == "withdraw: ship Crimson Lantern · fled"
     assert enc.describe(fire) == FIRE

@@ -20,7 +20,7 @@ def fought() -> Encounter:
 def test_entries_come_under_the_turn_they_began_in_without_bare_next_lines() -> None:
     turns = by_turn(fought())
     assert [t for t, _ in turns] == ["Turn 1", "Turn 2"]
-    assert [e.headline.split()[0] for e in turns[0][1]] == ["initiative", "scan", "fire"]
+    assert [e.headline.split(":")[0] for e in turns[0][1]] == ["initiative", "scan", "fire"]
     assert [e.headline for e in turns[1][1]] == ["initiative"]
 
 

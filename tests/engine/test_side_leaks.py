@@ -174,7 +174,7 @@ def test_percentile_a_sides_alertness_rise_shows_no_number_to_another_side(tmp_p
     assert crew and all("20" not in e.headline and "60" not in " ".join(e.details) for e in crew), \
         [(e.headline, e.details) for e in crew]
     raiders = seen(enc, "raiders")
-    assert "40 -> 60" in raiders or "by=20" in raiders
+    assert "40 -> 60" in raiders or "rise by 20" in raiders
 
 
 def test_percentile_a_grazing_shot_reads_without_the_attackers_percent_to_hit() -> None:

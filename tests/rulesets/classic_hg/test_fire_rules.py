@@ -199,7 +199,7 @@ def test_a_selective_shot_logs_its_location_as_the_form_names_it() -> None:
     enc = duel(escort={"programs": ESCORT["programs"] + ["SELECTIVE"]})
     imperial_attack(enc)
     fired = enc.act("fire", ship="vigilant", turrets=["T1"], target="jackal", location="fuel_tanks")
-    assert enc.describe(fired) == "fire ship=Vigilant turrets=T1 target=Jackal location=fuel tanks"
+    assert enc.describe(fired) == "fire: ship Vigilant · turrets T1 · target Jackal · selective location fuel tanks"
     assert fired.data["args"]["location"] == "fuel_tanks"
     # a defence is asked only of a turret with more than one against an attack (a house-rule table): by its label
     assert defence_words(enc.state, {}, TABLES, "am_missile") == "Antimissile missile"

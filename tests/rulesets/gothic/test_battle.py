@@ -133,7 +133,7 @@ def test_two_salvos_of_one_name_are_told_apart_by_their_targets() -> None:
     assert labels[second].startswith("Torpedoes 4 from Kessel Platform -> Sword")
     enc.act("move_salvo", salvo=second, turn=0, distance=20)
     assert enc.describe(enc.events[-1]) == \
-        "move salvo salvo=Torpedoes 4 from Kessel Platform -> Sword turn=0 distance=20"
+        "move salvo: salvo Torpedoes 4 from Kessel Platform -> Sword · turn first 0° · distance after the move 20 cm"
 
 
 def test_a_salvo_move_says_in_plain_words_how_far_it_went() -> None:
@@ -164,7 +164,7 @@ def test_undo_and_redo_name_a_salvo_the_same_way() -> None:
     enc.act("move_salvo", salvo=sid, turn=0, distance=0)
     answer(enc, "Turret fire: Iron Vow", "4", target="4+")
     said = enc.describe(enc.events[-2])
-    assert said == "move salvo salvo=Boarding torpedoes 1 from Hammer turn=0 distance=0"
+    assert said == "move salvo: salvo Boarding torpedoes 1 from Hammer · turn first 0° · distance after the move 0 cm"
     undone = enc.undo()
     assert enc.describe(undone[0]) == said
     redone = enc.redo()
@@ -189,8 +189,8 @@ def test_a_reopened_fight_names_its_spent_salvos_as_the_live_one_did(tmp_path: P
     enc.act("record_hits", vessel="shade", hits=1)           # Shade destroyed: the salvo aimed at it leaves
     assert enc.state["ordnance"] == {}
     live = [enc.describe(ev) for ev in enc.events]
-    assert "move salvo salvo=Boarding torpedoes 1 from Hammer turn=0 distance=0" in live
-    assert "move salvo salvo=Torpedoes 4 from Divine Right turn=0 distance=20" in live
+    assert "move salvo: salvo Boarding torpedoes 1 from Hammer · turn first 0° · distance after the move 0 cm" in live
+    assert "move salvo: salvo Torpedoes 4 from Divine Right · turn first 0° · distance after the move 20 cm" in live
     save.flush()
     reopened = SaveFile.load(tmp_path / "fight.toml", ruleset=enc.ruleset).encounter
     assert [reopened.describe(ev) for ev in reopened.events] == live
@@ -519,9 +519,10 @@ def critical_repaired():
     return enc, (order, launch, repair)
 
 
-REPAIRED_LINES = ["special orders vessel=Divine Right order=All Ahead Full",
-                  "launch vessel=Hammer kinds=Boarding torpedoes strength=2 target=Iron Vow distance=8",
-                  "repair vessel=Iron Vow critical=Turret crews slain"]
+REPAIRED_LINES = ["special orders: ship Divine Right · order All Ahead Full",
+                  "launch: ship or defence Hammer · load Boarding torpedoes · salvo strength 2 · target Iron Vow · "
+                  "distance 8 cm",
+                  "repair: ship or defence Iron Vow · critical to repair Turret crews slain"]
 
 
 def test_an_action_line_names_each_choice_as_the_form_offered_it(tmp_path: Path) -> None:

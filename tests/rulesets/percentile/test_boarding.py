@@ -61,7 +61,7 @@ def grenade(enc) -> None:
 
 def salvagers_join(enc) -> None:
     joined = enc.act("join", side="salvagers")
-    assert enc.describe(joined) == "join side=Eebek salvagers"  # the side's name, as the form offers it
+    assert enc.describe(joined) == "join: side Eebek salvagers"  # the side's name, as the form offers it
     answer(enc, "Primary attack: Eebek salvagers", "40")
     assert enc.state["order"] == ["crew", "salvagers", "raiders"]
     assert enc.state["round_order"] == ["crew", "salvagers", "raiders"]

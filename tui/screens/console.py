@@ -404,7 +404,7 @@ class ConsoleScreen(Screen[None]):
         self._draw_prompt()
 
     def _say_what(self, done: str, events: list) -> None:
-        """'Undone: fire ship=Swift Dolan turrets=T3 ... (and its 2 rolls)' under the prompt. A correction made
+        """'Undone: fire: ship Swift Dolan · turrets T3 ... (and its 2 rolls)' under the prompt. A correction made
         while the action's rolls waited that did not reach them joins its group (``Encounter.correct``) and goes
         with it: said as one, not counted as a roll, so a corrected value that changes back is not changed unsaid.
         One placed before the action is undone alone, and said as itself."""

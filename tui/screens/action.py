@@ -57,9 +57,8 @@ class ActionScreen(KeyedScreenMixin, ModalScreen[dict | None]):
         Binding("enter", "press_done", "Done", id="form-done"),
         Binding("space", "press('space')", "Tick", id="form-tick"),
         Binding("escape", "press('escape')", "Cancel", key_display="esc", id="form-cancel"),
-        Binding("q", "press('q')", "Filter", show=False, id="form-q"),  # over the app's q Quit: a letter here
     ]
-    _CHARACTERS = {"enter": "\r", "space": " ", "escape": "\x1b", "q": "q"}
+    _CHARACTERS = {"enter": "\r", "space": " ", "escape": "\x1b"}
 
     def __init__(self, enc: Encounter, spec: Action, done: Callable[[dict], Any] | None = None,
                  selected: str = "") -> None:

@@ -132,9 +132,8 @@ class CorrectionScreen(KeyedScreenMixin, ModalScreen[bool]):
         Binding("enter", "press_value", "Go to the note", id="correct-value"),
         Binding("enter", "press_note", "Record", id="correct-record"),
         Binding("escape", "press('escape')", "Cancel", key_display="esc", id="correct-cancel"),
-        Binding("q", "press('q')", "Type q", show=False, id="correct-q"),  # over the app's q Quit: a letter here
     ]
-    _CHARACTERS = {"enter": "\r", "escape": "\x1b", "q": "q"}
+    _CHARACTERS = {"enter": "\r", "escape": "\x1b"}
     #: the action behind Enter at each stage
     _ENTER = {"pick": ("press", ("enter",)), "value": ("press_value", ()), "note": ("press_note", ())}
 

@@ -14,7 +14,11 @@ from textual import events
 
 class KeyedScreenMixin:
     """Mix into a Screen that defines ``form_key(event) -> bool``; call ``keys_ready()`` at the
-    end of ``on_mount``."""
+    end of ``on_mount``.
+
+    A letter such as q (the app's Quit) needs no binding to be typed here: the app hands every key to
+    ``take_key`` before any binding runs, and on a modal screen Textual never looks past the screen's own
+    bindings to the app's (``tests/tui/test_form_keys.py``)."""
 
     _early: list[events.Key]
     _ready: bool = False

@@ -29,9 +29,8 @@ class PaletteScreen(KeyedScreenMixin, ModalScreen[None]):
         Binding("escape", "press('escape')", "Close", key_display="esc", id="palette-close"),
         # where the console's Footer names ^p palette, on the right: here ^p closes it
         Binding("ctrl+p", "press('ctrl+p')", "Close", show=False, id="palette-toggle"),
-        Binding("q", "press('q')", "Type q", show=False, id="palette-q"),  # over the app's q Quit: a letter here
     ]
-    _CHARACTERS = {"enter": "\r", "escape": "\x1b", "ctrl+p": "\x10", "q": "q"}
+    _CHARACTERS = {"enter": "\r", "escape": "\x1b", "ctrl+p": "\x10"}
 
     def __init__(self, commands: list[tuple[str, str, object]]) -> None:
         super().__init__(classes="form")

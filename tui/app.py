@@ -210,11 +210,18 @@ class FlagbridgeApp(App[None]):
             self.set_timer(0.01, self._release_keys)
 
     def action_command_palette(self) -> None:
-        """ctrl+p: the console's commands, the fight's actions first (``screens.palette``)."""
+        """ctrl+p: the console's commands, the fight's actions first (``screens.palette``).
+
+        Only from a full screen: over a form, a view (help, recap, forecast), the unit editor or the palette
+        itself it opens nothing, as their Footers show (a modal screen's Footer lists none of the app's keys).
+        There it could offer only the theme and a Quit, and that Quit threw the walk-through's answers away
+        unasked, where the editor's q asks first."""
+        from textual.screen import ModalScreen
+
         from .commands import app_commands
         from .screens.palette import PaletteScreen
 
-        if isinstance(self.screen, PaletteScreen):
+        if isinstance(self.screen, ModalScreen):
             return
         listed = getattr(self.screen, "palette_commands", None)
         self.push_screen(PaletteScreen(listed() if listed is not None else app_commands(self)))

@@ -87,3 +87,57 @@ async def test_a_reopened_fight_names_a_renamed_ship_in_its_log_as_it_was_called
         await idle(pilot)
         found = [line.strip() for line in log.render_text().splitlines()]
         assert found[0].endswith(RENAME) and len(found) == 4  # then the fuel set after it, the withdrawal, its note
+
+
+def drawn(app, selector: str = "#log-lines") -> list[str]:
+    """The rows a widget draws, as text, at the width it has on screen."""
+    from textual.geometry import Region
+
+    widget = app.screen.query_one(selector)
+    return [strip.text for strip in widget.render_lines(Region(0, 0, widget.size.width, widget.virtual_size.height))]
+
+
+async def test_a_long_log_line_wraps_under_its_own_text(demo_app: FlagbridgeApp) -> None:
+    """A note typed into a correction, in a console 80 columns wide: its log line ran on at column 0 under the
+    entry's number. Each row after the first starts at the column where the entry's text starts, and the note's
+    brackets stay as typed (never read as markup)."""
+    note = "the [bold]engineer[/] swore the tanks were full at the last highport, and the purser agrees with him"
+    app = demo_app
+    async with app.run_test(size=(80, 30)) as pilot:
+        burst(app, "c", *"fuel", "enter", "1", "2", "enter", *["space" if c == " " else c for c in note], "enter")
+        await idle(pilot)
+        rows = drawn(app)
+        first = next(i for i, row in enumerate(rows) if row.startswith("   1 correction: "))
+        entry = rows[first:]  # the last event: its line is the last
+        assert len(entry) >= 3, rows  # the note takes two more rows at this width
+        for row in entry[1:]:
+            assert row.startswith(" " * 5) and row[5] != " ", entry
+        assert f"({note})" in " ".join(row.strip() for row in entry), entry
+
+
+async def test_a_line_under_a_headline_wraps_under_its_own_text(tmp_path: Path) -> None:
+    """A roll's or an effect's line under its action's headline starts after "· ": its rows go on there, and a
+    search shows the lines it finds the same way. Text selected with the mouse is read as the rows show it."""
+    from textual.app import App
+    from textual.selection import Selection
+
+    class OneLog(App[None]):
+        def compose(self):
+            yield LogPanel()
+
+    long = "Swift Dolan's beam laser burns through the armor and the hull, the drive room is open to space"
+    app = OneLog()
+    async with app.run_test(size=(50, 20)) as pilot:
+        log = app.query_one(LogPanel)
+        log.add_event(0, 1, "action", "fire: Swift Dolan at Red Lantern", [long])
+        log.show()
+        await pilot.pause()
+        rows = drawn(app)
+        assert rows[0].startswith("   1 fire: ") and rows[1].startswith("     · Swift Dolan's"), rows
+        assert len(rows) >= 4 and all(row.startswith(" " * 7) and row[7] != " " for row in rows[2:]), rows
+        selected = app.query_one("#log-lines").get_selection(Selection(None, None))  # all of it, with the mouse
+        assert selected is not None and selected[0].splitlines() == [row.rstrip() for row in rows], selected
+        log.show("drive room")
+        await pilot.pause()
+        rows = drawn(app)
+        assert rows[0].startswith("     · Swift Dolan's") and all(row.startswith(" " * 7) for row in rows[1:]), rows

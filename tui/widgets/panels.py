@@ -5,6 +5,8 @@ None of them computes anything of the rules: they format what they are handed.
 
 from __future__ import annotations
 
+import re
+
 from rich.cells import set_cell_size
 from rich.measure import Measurement
 from rich.segment import Segment
@@ -13,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.content import Content, Span
+from textual.visual import Visual
 from textual.widgets import Static
 
 from engine.ruleset import StepView
@@ -199,7 +202,8 @@ class LogPanel(VerticalScroll):
     undo takes off only the lines of the events it removed; the text shown is kept
     joined the same way. A key costs the same at the 50,000th event as at the first.
     It stays scrolled to the newest until PageUp moves it, and shows only the lines
-    holding every word of a search (``/``).
+    holding every word of a search (``/``). A line wider than the panel goes on
+    under its own text, not under its number (``HangingLines``).
     """
 
     KEEP = 600
@@ -217,9 +221,10 @@ class LogPanel(VerticalScroll):
         self._spans: list[Span] = []
         self._span_at: list[int] = []  # spans before each line
         self.preamble = ""  # a line before the first event (a resumed fight's), never taken off by an undo
+        self._hung: dict[tuple[Content, int], list[Content]] = {}  # a long line's rows at a width (HangingLines)
 
     def compose(self):
-        yield Static("", id="log-lines")
+        yield LogLines("", id="log-lines")
 
     def on_mount(self) -> None:
         self.anchor()
@@ -290,11 +295,16 @@ class LogPanel(VerticalScroll):
         if words:
             shown = [line for line in self.lines if all(w in line.plain.lower() for w in words)]
             set_border(self, subtitle=f"search: {self.search} ({len(shown)} line{'' if len(shown) == 1 else 's'})")
-            body = _NEWLINE.join(shown) if shown else Content.styled("(no line matches)", "dim")
+            if not shown:
+                shown = [Content.styled("(no line matches)", "dim")]
+            body = _NEWLINE.join(shown)
         else:
             set_border(self, subtitle="")
+            shown = list(self.lines)  # as they are now: a line added later waits for the next show
             body = Content(self._text, list(self._spans), strip_control_codes=False)  # stripped line by line
-        self.query_one("#log-lines", Static).update(body)
+        if len(self._hung) > 2 * (self.KEEP + self.SLACK):  # the rows of lines long gone, or of another width
+            self._hung.clear()
+        self.query_one("#log-lines", LogLines).update(HangingLines(body, shown, self._hung))
         self.anchor()
 
     def render_text(self) -> str:
@@ -304,6 +314,79 @@ class LogPanel(VerticalScroll):
 
 
 _NEWLINE = Content("\n")
+
+#: Where a log line's text starts: after its group number ("   4 fire: ...") or its "· " ("     · To hit: ...").
+_TEXT_AT = re.compile(r" *(?:\d+ |· )?")
+
+
+class HangingLines(Visual):
+    """The Log's lines, each wrapped so that its rows after the first start under its text, not under its
+    number, as a printed log reads. Only a line wider than the panel is wrapped here (by ``Content.wrap``,
+    its styles kept; ``hung`` keeps each one's rows for the next time the Log is drawn at that width); Textual
+    draws the result as it drew the lines before."""
+
+    def __init__(self, body: Content, lines: list[Content], hung: dict) -> None:
+        self.body = body  # the lines joined
+        self.lines = lines
+        self.hung = hung
+        self._at: tuple[int, Content] | None = None
+
+    def __str__(self) -> str:
+        return self.body.plain
+
+    def at(self, width: int) -> Content:
+        """The lines, a long one's rows split at ``width`` and indented under its text."""
+        if self._at is not None and self._at[0] == width:
+            return self._at[1]
+        if width <= 0 or all(line.cell_length <= width for line in self.lines):
+            out = self.body
+        else:
+            texts: list[str] = []
+            spans: list[Span] = []
+            at = 0
+            for line in self.lines:
+                for row in (self._hang(line, width) if line.cell_length > width else (line,)):
+                    texts.append(row.plain)
+                    spans.extend(Span(at + a, at + b, style) for a, b, style in row.spans)
+                    at += len(row.plain) + 1
+            out = Content("\n".join(texts), spans, strip_control_codes=False)
+        self._at = (width, out)
+        return out
+
+    def _hang(self, line: Content, width: int) -> list[Content]:
+        rows = self.hung.get((line, width))
+        if rows is None:
+            indent = _TEXT_AT.match(line.plain).end()
+            if not indent or indent * 2 > width:  # nothing before the text, or too little room beside it
+                rows = line.wrap(width)
+            else:
+                body = line[indent:].wrap(width - indent)
+                rows = [line[:indent] + body[0], *(Content(" " * indent) + row for row in body[1:])]
+            self.hung[(line, width)] = rows
+        return rows
+
+    def render_strips(self, width, height, style, options):
+        return self.at(width).render_strips(width, height, style, options)
+
+    def get_optimal_width(self, rules, container_width: int) -> int:
+        return self.body.get_optimal_width(rules, container_width)
+
+    def get_minimal_width(self, rules) -> int:
+        return self.body.get_minimal_width(rules)
+
+    def get_height(self, rules, width: int) -> int:
+        return self.at(width).get_height(rules, width)
+
+
+class LogLines(Static):
+    """The Log's text; what the mouse selects in it is read from the rows as drawn (Textual reads a selection
+    from Content or Text alone)."""
+
+    def get_selection(self, selection):
+        visual = self.visual
+        if isinstance(visual, HangingLines):
+            return selection.extract(visual.at(self.content_size.width).plain), "\n"
+        return super().get_selection(selection)
 
 
 class DicePrompt(Static):

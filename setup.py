@@ -67,7 +67,7 @@ class BuildCompiled(build_ext):
             print(f"flagbridge: {ext.name} not compiled ({exc}); it runs from its source", file=sys.stderr)
             self.failed.add(ext.name)
             return
-        self.built[ext.name] = COMPILED.source_digest(HERE / source_of(ext.name))
+        self.built[ext.name] = TRANSLATED[ext.name]
 
     def _without_failed(self, step):
         """``step`` run over the extensions that built (setuptools copies and lists every one it was given)."""
@@ -98,6 +98,11 @@ class BuildCompiled(build_ext):
         target.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+#: Each module's digest as Cython read it: what the build records of a module it compiled (a source edited while
+#: the build ran is then run from source, never taken for the one compiled).
+TRANSLATED: dict[str, str] = {}
+
+
 def extensions() -> list:
     if os.environ.get("FLAGBRIDGE_PURE"):
         return []
@@ -111,6 +116,7 @@ def extensions() -> list:
     # minutes); -O1 built no quicker to notice and ran 2% more instructions a fight (callgrind)
     flags = [] if sys.platform == "win32" else ["-O2", "-g0"]
     exts = [Extension(name, [str(source_of(name))], optional=True, extra_compile_args=flags) for name in listed()]
+    TRANSLATED.update({name: COMPILED.source_digest(HERE / source_of(name)) for name in listed()})
     try:
         # force: every module translated afresh, never judged up to date by file times (a source put back with
         # an old time would leave an old translation, recorded under the new source's digest)

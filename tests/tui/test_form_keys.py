@@ -28,17 +28,23 @@ def bottom(app: FlagbridgeApp) -> str:
     return screen_text(app).splitlines()[-1]
 
 
+async def typed_into_its_filter(app: FlagbridgeApp, pilot, screen: str):
+    """"Quasar q" typed on the top screen (``screen``, just opened, with nothing to focus: it takes its keys whatever
+    has the focus) is its filter's text, the app still runs, and the Footer names no Quit. The screen."""
+    form = app.screen
+    assert form.__class__.__name__ == screen and app.focused is None
+    burst(app, *QUASAR)
+    await idle(pilot)
+    assert app.is_running and app.screen is form and form.query_one("Picker").state.filter == "Quasar q"
+    assert "Quit" not in bottom(app)
+    return form
+
+
 async def test_q_is_typed_into_the_fire_forms_filter(demo_app: FlagbridgeApp) -> None:
     app = demo_app
     async with app.run_test(size=(160, 48)) as pilot:
         await fire_form_at_step_3(pilot, app)
-        form = app.screen
-        assert app.focused is None  # nothing to focus: the form takes its keys whatever has the focus
-        burst(app, *QUASAR)
-        await idle(pilot)
-        assert app.is_running and app.screen is form
-        assert form.query_one("Picker").state.filter == "Quasar q"
-        assert "Quit" not in bottom(app)
+        await typed_into_its_filter(app, pilot, app.screen.__class__.__name__)
 
 
 async def test_q_is_typed_into_the_correction_forms_filter_and_value(demo_app: FlagbridgeApp) -> None:
@@ -46,12 +52,7 @@ async def test_q_is_typed_into_the_correction_forms_filter_and_value(demo_app: F
     async with app.run_test(size=(160, 48)) as pilot:
         burst(app, "c")
         await idle(pilot)
-        form = app.screen
-        assert form.__class__.__name__ == "CorrectionScreen" and app.focused is None
-        burst(app, *QUASAR)
-        await idle(pilot)
-        assert app.is_running and app.screen is form and form.query_one("Picker").state.filter == "Quasar q"
-        assert "Quit" not in bottom(app)
+        form = await typed_into_its_filter(app, pilot, "CorrectionScreen")
         burst(app, *["backspace"] * 8, *": name", "enter", *QUASAR)  # the selected ship's name, typed anew
         await idle(pilot)
         assert app.is_running and form.stage == "value" and form.query_one("LineEdit").value == "Quasar q"
@@ -67,12 +68,7 @@ async def test_q_is_typed_into_the_palettes_filter(demo_app: FlagbridgeApp) -> N
     async with app.run_test(size=(160, 48)) as pilot:
         ctrl_p(app)
         await idle(pilot)
-        palette = app.screen
-        assert palette.__class__.__name__ == "PaletteScreen" and app.focused is None
-        burst(app, *QUASAR)
-        await idle(pilot)
-        assert app.is_running and app.screen is palette and palette.query_one("Picker").state.filter == "Quasar q"
-        assert "Quit" not in bottom(app)
+        await typed_into_its_filter(app, pilot, "PaletteScreen")
 
 
 async def stays_without_a_palette(app: FlagbridgeApp, pilot, screen: str) -> None:

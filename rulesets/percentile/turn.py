@@ -704,7 +704,7 @@ for _action in (
         PERSON_PARAM, Param("value", "Alertness Percentage", "int", minimum=0, maximum=100,
                             said="alertness {}%"))),
     Action("side_alertness", "Set a side's Alertness Percentage", set_side_alertness, key="w", may=may_alertness,
-           params=(Param("side", "Side", "side"), Param("value", "Alertness Percentage", "int", minimum=0,
+           params=(Param("side", "Side", "side", words=_side_words), Param("value", "Alertness Percentage", "int", minimum=0,
                                                                  maximum=100, said="alertness {}%"))),
 ):
     CATALOGUE.add(_action)

@@ -88,6 +88,16 @@ def test_a_percentile_action_reads_each_choice(tmp_path: Path) -> None:
     assert set(lines) <= set(reopened(enc, tmp_path))
 
 
+def test_a_side_is_named_by_its_name_not_its_id(tmp_path: Path) -> None:
+    """A side chosen for an action reads as the table calls it ("Swift Dolan's marines"), not by the id the save
+    keeps ("crew"), as every other chosen value reads in its words."""
+    enc = demo("percentile", tmp_path)
+    ev = enc.act("side_alertness", side="crew", value=40)
+    line = "side alertness: side Swift Dolan's marines · alertness 40%"
+    assert enc.describe(ev) == line
+    assert line in reopened(enc, tmp_path)
+
+
 # --- the rule itself, on parameters declared for it -------------------------------------------------------------
 
 def _wording() -> Ruleset:

@@ -32,7 +32,7 @@ def _compiled_module():
     return module
 
 
-COMPILED = _compiled_module()  # the digest and the manifest's name, as the engine reads them
+COMPILED = _compiled_module()  # the digest and the manifest, as the engine reads them
 
 #: Cython held to Python's own meaning of the code: annotations are not C types (a ``float`` argument
 #: stays what it was given), functions bind and introspect as Python's do.
@@ -89,13 +89,10 @@ class BuildCompiled(build_ext):
 
     def run(self) -> None:
         super().run()
-        lines = ["# Written by setup.py: each module compiled, with the digest of the source it was compiled",
-                 "# from (engine/compiled.py runs the source instead once the two differ).", ""]
-        lines += [f'"{name}" = "{digest}"' for name, digest in sorted(self.built.items())]
         root = HERE if self.inplace else Path(self.build_lib)
         target = root / "engine" / COMPILED.MANIFEST.name
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        target.write_text(COMPILED.manifest_text(self.built), encoding="utf-8")
 
 
 #: Each module's digest as Cython read it: what the build records of a module it compiled (a source edited while

@@ -31,10 +31,17 @@ def source_digest(path: Path | str) -> str:
     return f"{len(data)}-{zlib.crc32(data):08x}-{zlib.adler32(data):08x}"
 
 
+def manifest_text(built: dict[str, str]) -> str:
+    """The manifest as the build writes it (setup.py calls this): one ``"name" = "digest"`` line a module, TOML
+    that ``read_manifest`` reads back without a TOML parser."""
+    lines = ["# Written by setup.py: each module compiled, with the digest of the source it was compiled",
+             "# from (engine/compiled.py runs the source instead once the two differ).", ""]
+    return "\n".join(lines + [f'"{name}" = "{digest}"' for name, digest in sorted(built.items())]) + "\n"
+
+
 def read_manifest(path: Path = MANIFEST) -> dict[str, str]:
-    """Module name -> digest of the source it was compiled from; empty when nothing was built. The build writes
-    one ``"name" = "digest"`` line a module (TOML); a line of any other shape is passed over, and its module
-    runs from its source, which is always right."""
+    """Module name -> digest of the source it was compiled from; empty when nothing was built. A line of another
+    shape than ``manifest_text`` writes is passed over, and its module runs from its source, which is always right."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):

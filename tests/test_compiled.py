@@ -88,9 +88,12 @@ def test_the_manifest_reads_as_empty_when_missing_or_broken(tmp_path):
 
 def test_the_manifest_setup_writes_is_toml_and_reads_back(tmp_path):
     """The build writes TOML (a reader may open it as such); the engine reads it with no TOML parser."""
+    built = {"engine.rolls": "5-1-2", "rulesets.classic_hg.fire": "7-3-4"}
     path = tmp_path / "compiled_from.toml"
-    path.write_text('# note\n\n"engine.rolls" = "5-1-2"\n"rulesets.classic_hg.fire" = "7-3-4"\n')
-    assert compiled.read_manifest(path) == tomllib.loads(path.read_text())
+    path.write_text(compiled.manifest_text(built))
+    assert compiled.read_manifest(path) == tomllib.loads(path.read_text()) == built
+    path.write_text(compiled.manifest_text({}))
+    assert compiled.read_manifest(path) == tomllib.loads(path.read_text()) == {}
 
 
 def test_the_digest_tells_any_edit_from_the_source_compiled(tmp_path):
